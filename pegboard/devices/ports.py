@@ -1,0 +1,160 @@
+"""The small interfaces between the controller and the hardware.
+
+Each port speaks pegboard's values, never pins or pixels: the controller hands a ``Display`` a
+finished image, an ``LedStrip`` a row of colours, and gets ``KeyEvent`` values from ``Keys``.
+Every port has a real adapter (the only modules that import gpiozero, luma or an LED library)
+and a simulated one, so the daemon, the tests and the simulator run the same controller.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+__all__ = [
+    "Clock",
+    "Color",
+    "Display",
+    "FakeClock",
+    "KeyAction",
+    "KeyEvent",
+    "KeySink",
+    "Keys",
+    "LedStrip",
+    "SystemClock",
+]
+
+Color = tuple[int, int, int]
+"""An RGB colour, each channel 0..255, before any brightness limit."""
+
+
+class Clock(Protocol):
+    """Monotonic time in seconds. Tests pass a ``FakeClock``."""
+
+    def monotonic(self) -> float:
+        """Seconds since an arbitrary start; never goes backwards."""
+        ...
+
+
+class SystemClock:
+    """The real clock."""
+
+    def monotonic(self) -> float:
+        """``time.monotonic()``."""
+        return time.monotonic()
+
+
+class FakeClock:
+    """A clock that moves only when told to."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.now = start
+
+    def monotonic(self) -> float:
+        """The current fake time."""
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward.
+
+        Raises:
+            ValueError: *seconds* is negative.
+        """
+        if seconds < 0:
+            raise ValueError(f"a clock cannot go back: advance({seconds!r})")
+        self.now += seconds
+
+
+class KeyAction(enum.Enum):
+    """What happened to a key."""
+
+    PRESS = "press"
+    LONG_PRESS = "long"  # held past the long-press time (undo held = redo)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyEvent:
+    """One key or button event, whatever its source (GPIO button, keypad, USB, keyboard).
+
+    Key names: ``0``-``9``, ``A``-``D``, ``*``, ``#`` for the matrix keypad, and
+    ``peg0``, ``peg1``, ... (one peg button per side), ``undo``, ``ok`` for buttons.
+    """
+
+    key: str
+    action: KeyAction = KeyAction.PRESS
+
+    def __str__(self) -> str:
+        return self.key if self.action is KeyAction.PRESS else f"{self.key}:{self.action.value}"
+
+
+KeySink = Callable[[KeyEvent], None]
+"""Where key sources put events: the controller's queue ``put`` (callbacks only enqueue)."""
+
+
+class Keys(Protocol):
+    """A source of key events."""
+
+    def start(self, sink: KeySink) -> None:
+        """Begin delivering events to *sink* (from any thread)."""
+        ...
+
+    def close(self) -> None:
+        """Stop delivering events and release the hardware."""
+        ...
+
+
+class Display(Protocol):
+    """A small screen that shows finished Pillow images of its own size and mode."""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Width and height in pixels."""
+        ...
+
+    @property
+    def mode(self) -> str:
+        """Pillow image mode: "1" for monochrome, "L" for greyscale, "RGB"."""
+        ...
+
+    def show(self, image: Image) -> None:
+        """Draw one frame.
+
+        Raises:
+            HardwareError: the display could not be reached.
+        """
+        ...
+
+    def set_contrast(self, level: int) -> None:
+        """Contrast/brightness 0..255."""
+        ...
+
+    def close(self) -> None:
+        """Clear the screen and release the hardware."""
+        ...
+
+
+class LedStrip(Protocol):
+    """One physical chain of addressable LEDs."""
+
+    @property
+    def length(self) -> int:
+        """Number of LEDs on the strip."""
+        ...
+
+    def show(self, pixels: Sequence[Color]) -> None:
+        """Light the strip: one colour per LED, in the strip's own order.
+
+        Raises:
+            HardwareError: the strip could not be reached.
+        """
+        ...
+
+    def close(self) -> None:
+        """Turn every LED off and release the hardware."""
+        ...

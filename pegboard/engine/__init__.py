@@ -1,0 +1,68 @@
+"""pegboard's cribbage engine: pure, standard library only.
+
+Glossary (the rule books' words, used everywhere in the code):
+
+dealer, pone
+    The player who deals this hand and owns the crib; a non-dealer.
+crib (box)
+    The cards laid away by the players, scored for the dealer after the hands.
+starter
+    The start card, cut after the discards; it counts with every hand and the crib.
+the play, series, go, last
+    Laying cards one at a time with a running count up to 31. A series ends when nobody can
+    play; a player who cannot play says "go"; the last card of a series pegs 1 (2 on 31).
+the show
+    Counting the hands, then the crib, each with the starter: fifteens, pairs, runs, flush, nobs.
+nobs, heels
+    The jack of the starter's suit in hand or crib (1); a jack turned as starter (2 to the dealer).
+pair royal, double pair royal
+    Three (6) and four (12) of a rank.
+lurch, skunk
+    A loser below hole 91 (lurched/skunked) or 61 (double skunk) gives the winner more game points.
+side
+    A player or team that owns a score track.
+"""
+
+from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards, shuffled_deck
+from .errors import (
+    ConfigError,
+    GameOverError,
+    HardwareError,
+    IllegalCommandError,
+    IllegalPlayError,
+    InvalidCardError,
+    InvalidHandError,
+    JournalError,
+    PegboardError,
+)
+from .rules import Lurch, Rules, Variant, first_dealer, game_points, lurch_of
+from .scoring import Breakdown, ScoreItem, ScoreKind, rank_points
+
+__all__ = [
+    "DECK",
+    "Breakdown",
+    "Card",
+    "ConfigError",
+    "GameOverError",
+    "HardwareError",
+    "IllegalCommandError",
+    "IllegalPlayError",
+    "InvalidCardError",
+    "InvalidHandError",
+    "JournalError",
+    "Lurch",
+    "PegboardError",
+    "Rank",
+    "Rules",
+    "ScoreItem",
+    "ScoreKind",
+    "Suit",
+    "Variant",
+    "first_dealer",
+    "format_cards",
+    "game_points",
+    "lurch_of",
+    "parse_cards",
+    "rank_points",
+    "shuffled_deck",
+]

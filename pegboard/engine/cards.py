@@ -1,0 +1,213 @@
+"""Cards, their one text notation, and parsing.
+
+The notation is rank then suit: ``5H``, ``10D``, ``JC``, ``AS``. On input ``T`` also means ten,
+case does not matter and the suit may be a symbol (``10♥``). ``str()`` always gives the canonical
+form, so ``Card.parse(str(card)) == card``.
+
+>>> Card.parse("10d")
+Card.parse('10D')
+>>> str(Card.parse("T♥"))
+'10H'
+>>> [str(c) for c in parse_cards("5H 5D 5S JC")]
+['5H', '5D', '5S', 'JC']
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .errors import InvalidCardError, InvalidHandError
+
+__all__ = [
+    "DECK",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+    "shuffled_deck",
+]
+
+
+class Suit(enum.Enum):
+    """The four suits, valued by their letter in the notation."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        """The suit as a symbol: ♣ ♦ ♥ ♠."""
+        return _SYMBOL_BY_SUIT[self]
+
+    @property
+    def index(self) -> int:
+        """0 for clubs up to 3 for spades (alphabetical, as in the notation)."""
+        return _SUIT_INDEX[self]
+
+
+_SYMBOL_BY_SUIT = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+_SUIT_BY_TEXT: dict[str, Suit] = {s.value: s for s in Suit}
+_SUIT_BY_TEXT.update({s.symbol: s for s in Suit})
+_SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+
+
+class Rank(enum.IntEnum):
+    """Ranks from ace (low, 1) to king (high, 13). Runs use this order only."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def pips(self) -> int:
+        """Value toward fifteens and the count: ace 1, 2-10 face value, J Q K 10."""
+        return min(self.value, 10)
+
+    @property
+    def label(self) -> str:
+        """The rank in the notation: A, 2..10, J, Q, K."""
+        return _LABEL_BY_RANK[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse a rank label ("A", "7", "10", "T", "q").
+
+        Raises:
+            InvalidCardError: the text is not a rank.
+        """
+        rank = _RANK_BY_LABEL.get(text.strip().upper())
+        if rank is None:
+            raise InvalidCardError(f"invalid rank: {text!r} (expected A, 2-10 (or T), J, Q or K)")
+        return rank
+
+
+_LABEL_BY_RANK = {r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(r.value, str(r.value)) for r in Rank}
+_RANK_BY_LABEL: dict[str, Rank] = {label: r for r, label in _LABEL_BY_RANK.items()}
+_RANK_BY_LABEL["T"] = Rank.TEN
+
+_EXPECTED = "expected rank A,2-10,J,Q,K then suit C,D,H,S, e.g. '5H'"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card. Immutable, hashable, ordered by rank then suit."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse "5H", "10c", "TD", "js" or "Q♠".
+
+        Raises:
+            InvalidCardError: the text is not a card.
+        """
+        t = text.strip().upper()
+        rank = _RANK_BY_LABEL.get(t[:-1])
+        suit = _SUIT_BY_TEXT.get(t[-1:])
+        if rank is None or suit is None:
+            raise InvalidCardError(f"invalid card: {text!r} ({_EXPECTED})")
+        return cls(rank, suit)
+
+    @property
+    def pips(self) -> int:
+        """The card's value toward fifteens and the count."""
+        return self.rank.pips
+
+    @property
+    def index(self) -> int:
+        """A dense number 0..51, ordered by rank then suit."""
+        return (self.rank.value - 1) * 4 + self.suit.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __str__(self) -> str:
+        return self.rank.label + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+"""All 52 cards, ordered by rank then suit (``DECK[card.index] == card``)."""
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def parse_cards(
+    text: str | Iterable[str],
+    *,
+    count: int | Sequence[int] | None = None,
+    what: str = "hand",
+) -> tuple[Card, ...]:
+    """Parse several cards, from one string ("5H 5D,5S JC") or from separate strings.
+
+    *count* is the number of cards expected (or the allowed numbers); *what* names the
+    cards in messages ("hand", "crib", ...).
+
+    Raises:
+        InvalidCardError: one of the words is not a card.
+        InvalidHandError: a card appears twice, or the number of cards is wrong.
+
+    >>> parse_cards("5H 5H")
+    Traceback (most recent call last):
+    ...
+    pegboard.engine.errors.InvalidHandError: duplicate card 5H in '5H 5H'
+    """
+    words = _SPLIT.split(text.strip()) if isinstance(text, str) else [w.strip() for w in text]
+    words = [w for w in words if w]
+    shown = text if isinstance(text, str) else " ".join(words)
+    cards = tuple(Card.parse(w) for w in words)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise InvalidHandError(f"duplicate card {card} in {shown!r}")
+        seen.add(card)
+    if count is not None:
+        allowed = (count,) if isinstance(count, int) else tuple(count)
+        if len(cards) not in allowed:
+            wanted = " or ".join(str(n) for n in allowed)
+            raise InvalidHandError(
+                f"wrong number of cards for a {what}: {shown!r} has {len(cards)}, expected {wanted}"
+            )
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in the notation, separated by spaces ("5H 5D 5S JC")."""
+    return " ".join(str(c) for c in cards)
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """A new shuffled pack; the randomness comes in from the caller."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return deck
