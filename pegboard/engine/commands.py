@@ -1,0 +1,263 @@
+"""What a table can tell the game, as values and as one line of text each.
+
+Commands are frozen dataclasses; ``parse_command`` reads the small text syntax that the CLI, the
+journal and the tests share, and ``format_command`` writes it back in canonical form, so
+``parse_command(format_command(c, names), names) == c``. Sides are named (``--players A,B``);
+the text uses the names, the values use side numbers.
+
+=========================  =====================================================================
+``cut 5H 9C``              cut for the first deal: one card per side, in side order
+``starter 5H``             the start card (a jack pegs 2 for his heels to the dealer)
+``play JC``                the next card laid in the play (counting mode)
+``go``                     the player to lay says "go"
+``peg B 2 [reason]``       side B moves its peg 2 holes (manual scoring, any live moment)
+``claim 8``                muggins: the owner's claim for the hand about to be shown
+``show [CARDS]``           count the next hand of the show (no cards: it is known from the play)
+``crib CARDS``             count the crib (when the show reaches it)
+``next`` (``done``)        move on without entering cards: skip the starter, end the play, skip
+                           the hand up for counting; after a game: start the next game
+``deal``                   end this deal at once and go on to the next deal
+``undo`` / ``redo``        take back the last step / put it back again
+=========================  =====================================================================
+
+>>> names = ("A", "B")
+>>> parse_command("peg b 2 for his heels", names)
+Peg(side=1, points=2, reason='for his heels')
+>>> format_command(parse_command("show 5h 5d 5s jc", names), names)
+'show 5H 5D 5S JC'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, format_cards, parse_cards
+from .errors import PegboardError
+
+__all__ = [
+    "Claim",
+    "Command",
+    "Crib",
+    "Cut",
+    "Go",
+    "InvalidCommandError",
+    "Next",
+    "NextDeal",
+    "Peg",
+    "Play",
+    "Redo",
+    "Show",
+    "Starter",
+    "Undo",
+    "format_command",
+    "parse_command",
+    "parse_side",
+]
+
+MAX_PEG = 61
+"""The most holes one manual peg may move (no single score in any variant comes near it)."""
+
+
+class InvalidCommandError(PegboardError, ValueError):
+    """Text that is not a command in the game's syntax."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """The cut for the first deal: one card per side, in side order. Lowest pips deals."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Starter:
+    """The start card, turned after the discards."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card laid in the play by the player whose turn it is."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    """The player whose turn it is cannot lay a card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Peg:
+    """A side moves its peg by hand (*points* >= 1), with an optional reason."""
+
+    side: int
+    points: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Muggins: what the owner says the next hand (or crib) is worth, before it is shown."""
+
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Count the next hand of the show. No cards: the hand is known from the play."""
+
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Crib:
+    """Count the crib (its cards are never laid in the play, so they must be given)."""
+
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """Move on without entering cards (skip the starter, end the play, skip a hand; next game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextDeal:
+    """End this deal now and start the next (a table that pegs only by hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last accepted step."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    """Put back the last step taken back (until a new command is entered)."""
+
+
+Command = Cut | Starter | Play | Go | Peg | Claim | Show | Crib | Next | NextDeal | Undo | Redo
+
+_WORDS = "cut, starter, play, go, peg, claim, show, crib, next (or done), deal, undo, redo"
+_NO_ARGUMENTS: dict[str, Command] = {
+    "go": Go(),
+    "next": Next(),
+    "done": Next(),
+    "deal": NextDeal(),
+    "undo": Undo(),
+    "redo": Redo(),
+}
+
+
+def _number(text: str, what: str, command: str) -> int:
+    if not text.isdigit():
+        raise InvalidCommandError(f"{what} must be a whole number, got {text!r} in {command!r}")
+    return int(text)
+
+
+def _one_card(rest: list[str], word: str, command: str) -> Card:
+    if len(rest) != 1:
+        raise InvalidCommandError(
+            f"{word} takes one card, got {command!r} (expected e.g. '{word} 5H')"
+        )
+    return Card.parse(rest[0])
+
+
+def parse_side(text: str, names: Sequence[str]) -> int:
+    """The side called *text* (case does not matter), as its number.
+
+    Raises:
+        InvalidCommandError: no side has that name.
+    """
+    for side, name in enumerate(names):
+        if name.lower() == text.strip().lower():
+            return side
+    raise InvalidCommandError(f"no side called {text!r} (expected one of {', '.join(names)})")
+
+
+def parse_command(text: str, names: Sequence[str]) -> Command:
+    """Parse one command in the text syntax (see the module docstring).
+
+    Raises:
+        InvalidCommandError: unknown word, missing or extra arguments, bad side or number.
+        InvalidCardError: a card that is not a card.
+        InvalidHandError: a card given twice.
+
+    >>> parse_command("cut 9H 3C", ("A", "B"))
+    Cut(cards=(Card.parse('9H'), Card.parse('3C')))
+    >>> parse_command("fold", ("A", "B"))
+    Traceback (most recent call last):
+    ...
+    pegboard.engine.commands.InvalidCommandError: unknown command: 'fold' (expected one of cut, starter, play, go, peg, claim, show, crib, next (or done), deal, undo, redo)
+    """  # noqa: E501
+    words = text.split()
+    if not words:
+        raise InvalidCommandError(f"empty command: {text!r} (expected one of {_WORDS})")
+    word, rest = words[0].lower(), words[1:]
+    if word in _NO_ARGUMENTS:
+        if rest:
+            raise InvalidCommandError(f"{word} takes no arguments, got {text!r}")
+        return _NO_ARGUMENTS[word]
+    match word:
+        case "cut":
+            return Cut(parse_cards(rest, what="cut"))
+        case "starter":
+            return Starter(_one_card(rest, word, text))
+        case "play":
+            return Play(_one_card(rest, word, text))
+        case "show":
+            return Show(parse_cards(rest))
+        case "crib":
+            return Crib(parse_cards(rest, what="crib"))
+        case "claim":
+            if len(rest) != 1:
+                raise InvalidCommandError(f"claim takes one number, got {text!r} (e.g. 'claim 8')")
+            return Claim(_number(rest[0], "a claim", text))
+        case "peg":
+            if len(rest) < 2:
+                raise InvalidCommandError(
+                    f"peg takes a side and points, got {text!r} (expected e.g. 'peg B 2')"
+                )
+            points = _number(rest[1], "points", text)
+            if not 1 <= points <= MAX_PEG:
+                raise InvalidCommandError(
+                    f"points must be between 1 and {MAX_PEG}, got {points} in {text!r}"
+                )
+            return Peg(parse_side(rest[0], names), points, " ".join(rest[2:]))
+    raise InvalidCommandError(f"unknown command: {words[0]!r} (expected one of {_WORDS})")
+
+
+def format_command(command: Command, names: Sequence[str]) -> str:
+    """The canonical text of *command*; ``parse_command`` reads it back to an equal value.
+
+    >>> format_command(Peg(0, 3, "three for last"), ("Ann", "Bob"))
+    'peg Ann 3 three for last'
+    """
+    match command:
+        case Cut(cards):
+            return f"cut {format_cards(cards)}"
+        case Starter(card):
+            return f"starter {card}"
+        case Play(card):
+            return f"play {card}"
+        case Go():
+            return "go"
+        case Peg(side, points, reason):
+            return " ".join(w for w in ("peg", names[side], str(points), reason) if w)
+        case Claim(points):
+            return f"claim {points}"
+        case Show(cards):
+            return " ".join(w for w in ("show", format_cards(cards)) if w)
+        case Crib(cards):
+            return " ".join(w for w in ("crib", format_cards(cards)) if w)
+        case Next():
+            return "next"
+        case NextDeal():
+            return "deal"
+        case Undo():
+            return "undo"
+        case Redo():
+            return "redo"
