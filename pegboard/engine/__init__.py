@@ -36,7 +36,19 @@ from .errors import (
     PegboardError,
 )
 from .rules import Lurch, Rules, Variant, first_dealer, game_points, lurch_of
-from .scoring import Breakdown, ScoreItem, ScoreKind, rank_points
+from .scoring import (
+    Breakdown,
+    ScoreItem,
+    ScoreKind,
+    describe_item,
+    rank_points,
+    score_crib,
+    score_hand,
+    score_heels,
+    score_total,
+    show_calls,
+)
+from .stats import ScoreDistribution, show_distribution
 
 __all__ = [
     "DECK",
@@ -54,15 +66,23 @@ __all__ = [
     "PegboardError",
     "Rank",
     "Rules",
+    "ScoreDistribution",
     "ScoreItem",
     "ScoreKind",
     "Suit",
     "Variant",
+    "describe_item",
     "first_dealer",
     "format_cards",
     "game_points",
     "lurch_of",
     "parse_cards",
     "rank_points",
+    "score_crib",
+    "score_hand",
+    "score_heels",
+    "score_total",
+    "show_calls",
+    "show_distribution",
     "shuffled_deck",
 ]

@@ -1,13 +1,27 @@
-"""Score values shared by the show and the play, and the rank-only core of the show.
+"""The show: itemised scores for a hand or crib with the starter, and the words players say.
 
 A score is data, not an int: a ``Breakdown`` holds one ``ScoreItem`` per scoring combination
-(three of a kind is three ``PAIR`` items) and its ``total`` is their sum. Grouping the items
-into the words players say ("pair royal") is presentation, done elsewhere.
+(three of a kind is three ``PAIR`` items) and its ``total`` is their sum. ``show_calls`` turns a
+breakdown into the words a player says while counting ("fifteen 2", "a pair is 6").
+
+Two ways to score a show, which always agree:
+
+``score_hand`` / ``score_crib``
+    Itemised: every fifteen, pair and run with its cards, then flush and nobs, in the order
+    players count them. For the table, the command line and muggins.
+``score_total``
+    Just the number, fast: ``rank_points`` on the ranks plus flush and nobs. For statistics
+    and the discard advice.
 
 ``rank_points`` scores fifteens, pairs and runs from ranks alone; everything suit-dependent
 (flush, nobs) is separate. That split is what makes the exact statistics and the discard
 advice fast: there are only 6,175 multisets of five ranks.
 
+>>> from .cards import Card, parse_cards
+>>> score_hand(parse_cards("5H 5D 5S JC"), Card.parse("5C")).total
+29
+>>> score_total(parse_cards("4H 5C 5D 6H"), Card.parse("6S"))
+24
 >>> rank_points((5, 5, 5, 11, 5))
 28
 >>> rank_points((6, 7, 7, 8))
@@ -17,13 +31,26 @@ advice fast: there are only 6,175 multisets of five ranks.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import Card
+from .cards import Card, Rank, format_cards
+from .errors import InvalidHandError
 
-__all__ = ["Breakdown", "ScoreItem", "ScoreKind", "rank_points"]
+__all__ = [
+    "Breakdown",
+    "ScoreItem",
+    "ScoreKind",
+    "describe_item",
+    "rank_points",
+    "score_crib",
+    "score_hand",
+    "score_heels",
+    "score_total",
+    "show_calls",
+]
 
 
 class ScoreKind(enum.Enum):
@@ -105,3 +132,268 @@ def _rank_points_sorted(ranks: tuple[int, ...]) -> int:
                 points += length * combos
             length, combos = 0, 1
     return points
+
+
+# --- the show ----------------------------------------------------------------------------------
+
+
+def _check_show(hand: Sequence[Card], starter: Card, crib: bool) -> None:
+    """Reject a hand or crib of the wrong size, or with a card twice (the starter included)."""
+    allowed = (4,) if crib else (3, 4)
+    if len(hand) not in allowed:
+        what = "crib" if crib else "hand"
+        wanted = "4" if crib else "3 or 4"
+        raise InvalidHandError(
+            f"wrong number of cards for a {what}: {format_cards(hand)!r} has {len(hand)}, "
+            f"expected {wanted} (the starter is given separately)"
+        )
+    what = "crib" if crib else "hand"
+    seen: set[Card] = set()
+    for card in hand:
+        if card in seen:
+            raise InvalidHandError(f"duplicate card {card} in {what} {format_cards(hand)!r}")
+        seen.add(card)
+    if starter in seen:
+        raise InvalidHandError(
+            f"duplicate card {starter}: the starter {str(starter)!r} is also in the {what} "
+            f"{format_cards(hand)!r}"
+        )
+
+
+def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    # a hand flush needs every hand card of one suit (the starter adds 1 if it matches; three
+    # hand cards plus the starter is nothing); a crib flush needs all five cards of one suit
+    suit = hand[0].suit
+    for card in hand:
+        if card.suit is not suit:
+            return 0
+    if starter.suit is suit:
+        return len(hand) + 1
+    return 0 if crib else len(hand)
+
+
+def _has_nobs(hand: Sequence[Card], starter: Card) -> Card | None:
+    # the jack of the starter's suit, held in hand or crib; the starter itself never counts
+    for card in hand:
+        if card.rank is Rank.JACK and card.suit is starter.suit:
+            return card
+    return None
+
+
+def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Breakdown:
+    """Itemised show score of *hand* (4 cards, or 3 in five-card cribbage) with the *starter*.
+
+    The items come in the order players count: fifteens, pairs, runs, flush, nobs. Within
+    each kind they follow the cards sorted by rank then suit, so the breakdown does not depend
+    on the order the cards were given in. The starter appears in every item it takes part in.
+
+    - every distinct set of cards totalling 15 pips: one ``FIFTEEN`` item, 2 points
+    - every two cards of one rank: one ``PAIR`` item, 2 points (three of a kind: three items)
+    - every maximal run of 3 or more ranks: one ``RUN`` item per distinct card combination,
+      as many points as cards (3-4-4-5-5 gives four runs of three)
+    - hand flush, all hand cards of one suit: one ``FLUSH`` item worth the number of hand
+      cards, plus 1 if the starter matches; with ``crib=True`` only all five cards, for 5
+    - the jack of the starter's suit in hand or crib: one ``NOBS`` item, 1 point
+
+    Raises:
+        InvalidHandError: not 3 or 4 cards (a crib: not 4), or a card given twice, counting
+            the starter.
+
+    >>> from .cards import Card, parse_cards
+    >>> b = score_hand(parse_cards("7C 8D 8H KS"), Card.parse("9C"))
+    >>> [(item.kind.value, item.points) for item in b.items]  # doctest: +NORMALIZE_WHITESPACE
+    [('fifteen', 2), ('fifteen', 2), ('pair', 2), ('run', 3), ('run', 3)]
+    >>> b.total
+    12
+    """
+    _check_show(hand, starter, crib)
+    cards = sorted((*hand, starter))
+    items: list[ScoreItem] = []
+    for size in range(2, len(cards) + 1):
+        for combo in itertools.combinations(cards, size):
+            if sum(card.pips for card in combo) == 15:
+                items.append(ScoreItem(ScoreKind.FIFTEEN, combo, 2))
+    for first, second in itertools.combinations(cards, 2):
+        if first.rank is second.rank:
+            items.append(ScoreItem(ScoreKind.PAIR, (first, second), 2))
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank.value, []).append(card)
+    stretch: list[list[Card]] = []
+    for rank in range(1, 15):  # 14 is a sentinel that closes the last stretch
+        if rank in by_rank:
+            stretch.append(by_rank[rank])
+            continue
+        if len(stretch) >= 3:
+            for combo in itertools.product(*stretch):
+                items.append(ScoreItem(ScoreKind.RUN, combo, len(stretch)))
+        stretch = []
+    flush = _flush_points(hand, starter, crib)
+    if flush:
+        flushed = sorted(hand) if flush == len(hand) else cards
+        items.append(ScoreItem(ScoreKind.FLUSH, tuple(flushed), flush))
+    jack = _has_nobs(hand, starter)
+    if jack is not None:
+        items.append(ScoreItem(ScoreKind.NOBS, (jack,), 1))
+    return Breakdown(tuple(items))
+
+
+def score_crib(crib: Sequence[Card], starter: Card) -> Breakdown:
+    """Itemised show score of a *crib* (4 cards) with the *starter*: a flush needs all five.
+
+    Raises:
+        InvalidHandError: not 4 cards, or a card given twice, counting the starter.
+
+    >>> from .cards import Card, parse_cards
+    >>> score_crib(parse_cards("2H 4H 6H 8H"), Card.parse("KC")).total
+    0
+    >>> score_crib(parse_cards("2H 4H 6H 8H"), Card.parse("KH")).total
+    5
+    """
+    return score_hand(crib, starter, crib=True)
+
+
+def score_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
+    """The show total of *hand* with the *starter*, fast: the same number as ``score_hand``.
+
+    Raises:
+        InvalidHandError: not 3 or 4 cards (a crib: not 4), or a card given twice, counting
+            the starter.
+
+    >>> from .cards import Card, parse_cards
+    >>> score_total(parse_cards("2H 4H 6H 8H"), Card.parse("KC"))
+    4
+    >>> score_total(parse_cards("2H 4H 6H 8H"), Card.parse("KC"), crib=True)
+    0
+    """
+    # Hot path (statistics, advice, benchmarks): enums hash and read ``.value`` in Python code,
+    # so everything here sticks to identity tests and int arithmetic on the IntEnum ranks.
+    # The ranks are folded into one int, three bits per rank, which is order-free and keys the
+    # cache of rank points without sorting.
+    size = len(hand)
+    if size != 4 and (crib or size != 3):
+        _check_show(hand, starter, crib)
+    key = _RANK_BIT[starter.rank]
+    for card in hand:
+        key += _RANK_BIT[card.rank]
+    if key & _PAIRED_MASK:
+        # two cards of one rank: make sure they are not the same card
+        cards = (*hand, starter)
+        for first, second in itertools.combinations(cards, 2):
+            if first.rank is second.rank and first.suit is second.suit:
+                _check_show(hand, starter, crib)
+    points = _POINTS_BY_KEY.get(key)
+    if points is None:
+        points = _POINTS_BY_KEY[key] = _rank_points_sorted(_ranks_of_key(key))
+    suit = starter.suit
+    jack = Rank.JACK
+    first_suit = hand[0].suit
+    flush = True
+    for card in hand:
+        if card.suit is not first_suit:
+            flush = False
+        if card.rank is jack and card.suit is suit:
+            points += 1  # nobs
+    if flush:
+        if first_suit is suit:
+            points += size + 1
+        elif not crib:
+            points += size
+    return points
+
+
+# Three bits per rank (a rank appears at most 4 times among valid cards, 5 with a duplicate).
+_RANK_BIT = [0] + [1 << (3 * rank) for rank in range(1, 14)]
+_PAIRED_MASK = sum(0b110 << (3 * rank) for rank in range(1, 14))
+_POINTS_BY_KEY: dict[int, int] = {}
+
+
+def _ranks_of_key(key: int) -> tuple[int, ...]:
+    return tuple(rank for rank in range(1, 14) for _ in range((key >> (3 * rank)) & 0b111))
+
+
+def score_heels(starter: Card) -> Breakdown:
+    """Two for his heels: one ``HEELS`` item worth 2 to the dealer if the *starter* is a jack.
+
+    >>> from .cards import Card
+    >>> score_heels(Card.parse("JD")).total, score_heels(Card.parse("QD")).total
+    (2, 0)
+    """
+    if starter.rank is Rank.JACK:
+        return Breakdown((ScoreItem(ScoreKind.HEELS, (starter,), 2),))
+    return Breakdown()
+
+
+# --- the words players say ---------------------------------------------------------------------
+
+_PAIR_WORDS = {1: "a pair", 3: "pair royal", 6: "double pair royal"}
+_RUN_WORDS = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double double run"}
+
+
+def describe_item(item: ScoreItem) -> str:
+    """One item as plain text: its kind, its cards and its points.
+
+    >>> from .cards import Card
+    >>> describe_item(ScoreItem(ScoreKind.FIFTEEN, (Card.parse("5H"), Card.parse("JC")), 2))
+    'fifteen: 5H JC (2)'
+    """
+    return f"{item.kind.value}: {format_cards(item.cards)} ({item.points})"
+
+
+def _group_key(item: ScoreItem) -> tuple[ScoreKind, frozenset[Rank]]:
+    # pairs of one rank are called together, and so are the runs over one stretch of ranks;
+    # every other item is a call of its own
+    if item.kind in (ScoreKind.PAIR, ScoreKind.RUN):
+        return item.kind, frozenset(card.rank for card in item.cards)
+    return item.kind, frozenset()
+
+
+def show_calls(breakdown: Breakdown) -> list[str]:
+    """The words a player says counting *breakdown* aloud, each ending on the running total.
+
+    The wording, call by call (``N`` is the running total after the call):
+
+    - each fifteen: ``"fifteen N"``
+    - the pairs of one rank together: ``"a pair is N"``, three of a kind ``"pair royal is N"``,
+      four ``"double pair royal is N"``; a second pair of another rank is ``"another pair is N"``
+    - the runs over one stretch of ranks together, ``K`` cards long: ``"a run of K is N"``;
+      two, three or four of them ``"a double run of K is N"``, ``"a triple run of K is N"``,
+      ``"a double double run of K is N"`` (the pairs inside were already called)
+    - ``"a flush of K is N"``, ``"nobs is N"``, and on its own ``"two for his heels"``
+    - anything else (items from the play): ``"<kind> is N"``
+
+    A hand that scores nothing has no calls (players say "nineteen").
+
+    >>> from .cards import Card, parse_cards
+    >>> show_calls(score_hand(parse_cards("5D 5H JS KC"), Card.parse("8C")))
+    ['fifteen 2', 'fifteen 4', 'fifteen 6', 'fifteen 8', 'a pair is 10']
+    """
+    calls: list[str] = []
+    running = 0
+    pairs_called = 0
+    for (kind, _), group in itertools.groupby(breakdown.items, key=_group_key):
+        items = list(group)
+        if kind is ScoreKind.FIFTEEN:
+            for item in items:
+                running += item.points
+                calls.append(f"fifteen {running}")
+            continue
+        running += sum(item.points for item in items)
+        if kind is ScoreKind.PAIR:
+            words = _PAIR_WORDS.get(len(items), f"{len(items)} pairs")
+            if words == "a pair" and pairs_called:
+                words = "another pair"
+            pairs_called += 1
+            calls.append(f"{words} is {running}")
+        elif kind is ScoreKind.RUN:
+            words = _RUN_WORDS.get(len(items), f"{len(items)} runs")
+            calls.append(f"{words} of {len(items[0].cards)} is {running}")
+        elif kind is ScoreKind.FLUSH:
+            calls.extend(f"a flush of {item.points} is {running}" for item in items)
+        elif kind is ScoreKind.NOBS:
+            calls.append(f"nobs is {running}")
+        elif kind is ScoreKind.HEELS:
+            calls.extend("two for his heels" for _ in items)
+        else:
+            calls.append(f"{kind.value} is {running}")
+    return calls
