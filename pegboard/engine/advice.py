@@ -1,0 +1,272 @@
+"""Discard advice: the exact expected show points of every way to lay away cards to the crib.
+
+Theory of operation
+-------------------
+For a dealt hand, every discard is scored by two exact means over the cards the player cannot
+see (the *unseen* cards: the pack minus the dealt hand, all equally likely to be anywhere):
+
+* ``hand_ev``, the mean show of the kept cards over every possible starter;
+* ``crib_ev``, the mean show of the crib over every starter and every set of unknown crib cards
+  (the other players' discards and any cards from the pack: ``crib_size - discards`` of them).
+
+Brute force would score the crib 683,100 times for one six-card hand. Instead the score is split
+the way ``rank_points`` splits it:
+
+* Fifteens, pairs and runs depend on ranks only, and in the crib they do not care which of the
+  unknown cards is the starter. So the crib's rank points are averaged over the *multisets of
+  ranks* of (unknown crib cards + starter): a multiset with ``m_r`` cards of rank ``r`` stands for
+  ``prod C(n_r, m_r)`` card sets, where ``n_r`` is how many cards of rank ``r`` are unseen. There
+  are only 455 multisets of three ranks (1,820 of four), and the rank points of the discard plus
+  each multiset are cached, so one discard costs one dot product.
+* The flush and nobs are counted from suits alone: a crib flush needs the discards to share a suit
+  and every unknown card and the starter to be of that suit; nobs from a discarded jack needs a
+  starter of its suit; nobs from an unknown card needs the jack of the starter's suit among the
+  unknown crib cards.
+
+Everything is summed as integers over one common denominator, so the means are exact up to the
+final division and equal options compare equal.
+
+>>> from .cards import parse_cards
+>>> dealt = parse_cards("5H 5D 5S JC KS 9H")
+>>> pone = advise(dealt, dealer=False)[0]
+>>> format_cards(pone.keep), round(pone.hand_ev, 3), round(pone.crib_ev, 3), round(pone.net_ev, 3)
+('5D 5H 5S JC', 16.522, 3.08, 13.442)
+>>> format_cards(advise(dealt, dealer=True)[0].discard)  # a jack in your own crib may be nobs
+'9H JC'
+>>> len(advise(parse_cards("AC 4D 6H 9S KC"), rules=Rules.three_handed(), dealer=False))
+5
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import math
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import DECK, Card, Rank, Suit, format_cards
+from .errors import InvalidHandError
+from .rules import Rules
+from .scoring import rank_points
+
+__all__ = ["CribOwner", "DiscardOption", "advise"]
+
+
+class CribOwner(enum.Enum):
+    """Whose crib the discards go to, seen from the player asking for advice."""
+
+    OWN = "own"
+    """The player deals: the crib's points are theirs (net = hand + crib)."""
+    PARTNER = "partner"
+    """The player's partner deals (four-handed, two-against-one): the crib counts for the team."""
+    OPPONENT = "opponent"
+    """Someone on another side deals: the crib's points go against the player (hand - crib)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One way to lay away cards, with its exact expected show points.
+
+    ``discard`` and ``keep`` are in card order. ``net_ev`` is ``hand_ev + crib_ev`` when the crib
+    is the player's or their partner's, and ``hand_ev - crib_ev`` when it is an opponent's.
+    """
+
+    discard: tuple[Card, ...]
+    keep: tuple[Card, ...]
+    hand_ev: float
+    crib_ev: float
+    net_ev: float
+
+
+def advise(
+    dealt: Sequence[Card],
+    *,
+    rules: Rules | None = None,
+    dealer: bool | None = None,
+    crib_owner: CribOwner | None = None,
+) -> list[DiscardOption]:
+    """Every possible discard from *dealt* with its exact expected points, best first.
+
+    Say whose crib it is with exactly one of *dealer* (``True``: your own crib, ``False``: an
+    opponent's) or *crib_owner* (which can also be ``CribOwner.PARTNER``). *rules* defaults to
+    six-card cribbage. The options are sorted by ``net_ev``, then ``hand_ev`` (both descending),
+    then by the discarded cards in card order. His heels is not included: the starter pegs it
+    whatever is discarded.
+
+    Raises:
+        InvalidHandError: *dealt* does not hold ``rules.dealt`` cards, or holds one twice.
+        TypeError: neither or both of *dealer* and *crib_owner* were given.
+        ValueError: ``CribOwner.PARTNER`` in a variant without partners.
+
+    >>> from .cards import parse_cards
+    >>> advise(parse_cards("5H 5D"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: advise() needs whose crib it is: dealer=True/False or crib_owner=CribOwner...
+    >>> try:
+    ...     advise(parse_cards("5H 5D"), dealer=False)
+    ... except InvalidHandError as error:
+    ...     print(error)
+    wrong number of cards dealt: '5H 5D' has 2, expected 6 in six-card
+    """
+    rules = Rules.six_card() if rules is None else rules
+    owner = _crib_owner(dealer, crib_owner, rules)
+    cards = _checked(dealt, rules)
+
+    seen = set(cards)
+    unseen = [card for card in DECK if card not in seen]
+    n = len(unseen)  # possible starters
+    rank_left = [0] * 14  # rank_left[1..13]: unseen cards of each rank
+    suit_left = dict.fromkeys(Suit, 0)
+    for card in unseen:
+        rank_left[card.rank] += 1
+        suit_left[card.suit] += 1
+    unseen_set = set(unseen)
+
+    unknown = rules.crib_size - rules.discards  # crib cards the player does not know
+    drawn = unknown + 1  # ... together with the starter
+    sets = math.comb(n, drawn)  # equally likely sets of (unknown crib cards + starter)
+    # One denominator for every crib term: rank points and flushes are counted per set of drawn
+    # cards, nobs per (starter, unknown cards) pair, which brings in n and n - 1.
+    crib_den = sets * n * (n - 1)
+    per_set = n * (n - 1)
+    per_starter = sets * (n - 1)
+    weights = _weights(rank_left, drawn)
+    starter_weights = rank_left[1:]
+    sign = -1 if owner is CribOwner.OPPONENT else 1
+
+    # nobs from an unknown crib card: the jack of the starter's suit among the unknown cards.
+    # For each suit whose jack is unseen, any of the other unseen cards of that suit may be the
+    # starter, and then the jack is one of the `unknown` cards drawn from the other n - 1.
+    unknown_nobs = unknown * sum(
+        suit_left[suit] - 1 for suit in Suit if Card(Rank.JACK, suit) in unseen_set
+    )
+
+    crib_rank_cache: dict[tuple[int, ...], int] = {}
+    ranked: list[tuple[int, int, tuple[int, ...], DiscardOption]] = []
+    for discard in itertools.combinations(sorted(cards), rules.discards):
+        keep = tuple(card for card in sorted(cards) if card not in discard)
+
+        # the hand: n starters, each equally likely
+        hand = sum(map(operator.mul, _hand_rank_row(_ranks(keep)), starter_weights))
+        hand += _hand_flush(keep, suit_left, n) + _nobs_starters(keep, suit_left)
+
+        # the crib
+        discard_ranks = _ranks(discard)
+        crib_rank = crib_rank_cache.get(discard_ranks)
+        if crib_rank is None:
+            crib_rank = sum(map(operator.mul, _crib_rank_row(discard_ranks, drawn), weights))
+            crib_rank_cache[discard_ranks] = crib_rank
+        crib = (crib_rank + _crib_flush(discard, suit_left, drawn)) * per_set
+        crib += unknown_nobs * sets + _nobs_starters(discard, suit_left) * per_starter
+
+        net = hand * per_starter + sign * crib
+        option = DiscardOption(
+            discard=discard,
+            keep=keep,
+            hand_ev=hand / n,
+            crib_ev=crib / crib_den,
+            net_ev=net / crib_den,
+        )
+        ranked.append((-net, -hand, tuple(card.index for card in discard), option))
+    ranked.sort(key=operator.itemgetter(0, 1, 2))
+    return [entry[3] for entry in ranked]
+
+
+def _crib_owner(dealer: bool | None, crib_owner: CribOwner | None, rules: Rules) -> CribOwner:
+    if (dealer is None) == (crib_owner is None):
+        raise TypeError(
+            "advise() needs whose crib it is: dealer=True/False or crib_owner=CribOwner..., "
+            "not both"
+        )
+    if crib_owner is None:
+        return CribOwner.OWN if dealer else CribOwner.OPPONENT
+    if crib_owner is CribOwner.PARTNER and all(len(team) < 2 for team in rules.teams):
+        raise ValueError(
+            f"crib_owner=CribOwner.PARTNER needs a variant with partners, "
+            f"got {rules.variant.value!r} (use dealer=True or dealer=False)"
+        )
+    return crib_owner
+
+
+def _checked(dealt: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
+    cards = tuple(dealt)
+    shown = format_cards(cards)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise InvalidHandError(f"duplicate card {card} in {shown!r}")
+        seen.add(card)
+    if len(cards) != rules.dealt:
+        raise InvalidHandError(
+            f"wrong number of cards dealt: {shown!r} has {len(cards)}, expected {rules.dealt} "
+            f"in {rules.variant.value}"
+        )
+    return cards
+
+
+def _ranks(cards: Sequence[Card]) -> tuple[int, ...]:
+    return tuple(sorted(card.rank.value for card in cards))
+
+
+def _hand_flush(keep: Sequence[Card], suit_left: dict[Suit, int], n: int) -> int:
+    """Hand flush points summed over the n starters: every kept card one suit scores
+    len(hand), and one more when the starter matches."""
+    suits = {card.suit for card in keep}
+    if len(suits) != 1:
+        return 0
+    (suit,) = suits
+    return len(keep) * n + suit_left[suit]
+
+
+def _crib_flush(discard: Sequence[Card], suit_left: dict[Suit, int], drawn: int) -> int:
+    """Crib flush points summed over the sets of *drawn* unknown cards + starter: only when
+    every crib card and the starter share one suit, one point each."""
+    suits = {card.suit for card in discard}
+    if len(suits) != 1:
+        return 0
+    (suit,) = suits
+    return (len(discard) + drawn) * math.comb(suit_left[suit], drawn)
+
+
+def _nobs_starters(cards: Sequence[Card], suit_left: dict[Suit, int]) -> int:
+    """Nobs from the jacks among *cards*, summed over the starters: a starter of the jack's suit
+    (never the jack itself, which is not among the unseen cards)."""
+    return sum(suit_left[card.suit] for card in cards if card.rank is Rank.JACK)
+
+
+@cache
+def _multisets(size: int) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
+    """Every multiset of *size* ranks: its sorted ranks and its (rank, multiplicity) parts."""
+    out = []
+    for ranks in itertools.combinations_with_replacement(range(1, 14), size):
+        parts = tuple((rank, ranks.count(rank)) for rank in sorted(set(ranks)))
+        out.append((ranks, parts))
+    return tuple(out)
+
+
+def _weights(rank_left: Sequence[int], size: int) -> list[int]:
+    """How many sets of *size* unseen cards have each multiset of ranks (in `_multisets` order)."""
+    comb = [[math.comb(have, take) for take in range(size + 1)] for have in range(5)]
+    weights = []
+    for _, parts in _multisets(size):
+        weight = 1
+        for rank, take in parts:
+            weight *= comb[rank_left[rank]][take]
+        weights.append(weight)
+    return weights
+
+
+@cache
+def _crib_rank_row(discard_ranks: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Rank points of the discards plus each multiset of *size* ranks, in `_multisets` order."""
+    return tuple(rank_points(discard_ranks + ranks) for ranks, _ in _multisets(size))
+
+
+@cache
+def _hand_rank_row(keep_ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Rank points of the kept cards with a starter of each rank, ace to king."""
+    return tuple(rank_points((*keep_ranks, rank)) for rank in range(1, 14))
