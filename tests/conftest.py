@@ -1,0 +1,10 @@
+"""Shared test settings: one hypothesis profile for every machine, CI and the Pi included."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+
+# No per-example deadline: a slow or busy machine must not turn a correct property into a
+# failure. pytest-timeout (pyproject) stays the backstop for anything that really hangs.
+settings.register_profile("pegboard", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("pegboard")

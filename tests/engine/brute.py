@@ -1,0 +1,78 @@
+"""A deliberately simple show scorer, written apart from the engine, to check it against.
+
+It knows nothing of ``pegboard``: a card is a ``(rank, suit)`` pair with rank 1 (ace) to 13
+(king) and any suit label. Every rule is tried the slow, obvious way, over all subsets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+BruteCard = tuple[int, str]
+
+_RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+
+
+def brute_card(text: str) -> BruteCard:
+    """'5H' -> (5, 'H'); '10D' and 'TD' -> (10, 'D'); 'QS' -> (12, 'S')."""
+    label, suit = text[:-1].upper(), text[-1].upper()
+    return (_RANKS[label] if label in _RANKS else int(label)), suit
+
+
+def pip_value(rank: int) -> int:
+    return 10 if rank > 10 else rank
+
+
+def brute_fifteens(cards: Sequence[BruteCard]) -> int:
+    points = 0
+    for size in range(1, len(cards) + 1):
+        for subset in combinations(cards, size):
+            if sum(pip_value(rank) for rank, _ in subset) == 15:
+                points += 2
+    return points
+
+
+def brute_pairs(cards: Sequence[BruteCard]) -> int:
+    return sum(2 for a, b in combinations(cards, 2) if a[0] == b[0])
+
+
+def brute_runs(cards: Sequence[BruteCard]) -> int:
+    # the longest runs win: try five cards, then four, then three, and stop at the first
+    # length that has any run (shorter runs inside a longer one never count)
+    for size in range(len(cards), 2, -1):
+        found = 0
+        for subset in combinations(cards, size):
+            ranks = sorted(rank for rank, _ in subset)
+            if all(ranks[i + 1] == ranks[i] + 1 for i in range(size - 1)):
+                found += size
+        if found:
+            return found
+    return 0
+
+
+def brute_flush(hand: Sequence[BruteCard], starter: BruteCard, crib: bool) -> int:
+    hand_suits = {suit for _, suit in hand}
+    if len(hand_suits) != 1:
+        return 0
+    if starter[1] in hand_suits:
+        return len(hand) + 1
+    if crib:
+        return 0
+    return len(hand)
+
+
+def brute_nobs(hand: Sequence[BruteCard], starter: BruteCard) -> int:
+    return 1 if (11, starter[1]) in hand else 0
+
+
+def brute_score(hand: Sequence[BruteCard], starter: BruteCard, crib: bool = False) -> int:
+    """The show total of *hand* with *starter*, the slow and obvious way."""
+    cards = [*hand, starter]
+    return (
+        brute_fifteens(cards)
+        + brute_pairs(cards)
+        + brute_runs(cards)
+        + brute_flush(hand, starter, crib)
+        + brute_nobs(hand, starter)
+    )
