@@ -23,6 +23,7 @@ side
     A player or team that owns a score track.
 """
 
+from .advice import CribOwner, DiscardOption, advise
 from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards, shuffled_deck
 from .errors import (
     ConfigError,
@@ -55,6 +56,8 @@ __all__ = [
     "Breakdown",
     "Card",
     "ConfigError",
+    "CribOwner",
+    "DiscardOption",
     "GameOverError",
     "HardwareError",
     "IllegalCommandError",
@@ -71,6 +74,7 @@ __all__ = [
     "ScoreKind",
     "Suit",
     "Variant",
+    "advise",
     "describe_item",
     "first_dealer",
     "format_cards",
