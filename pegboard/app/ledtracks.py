@@ -1,0 +1,825 @@
+"""LED peg tracks: the layout, the frames, the peg animation and the current limit.
+
+Pure functions of plain values, standard library only: the controller maps its game view onto a
+``TrackState``, asks ``render_tracks`` or ``animate_peg`` for frames (strip name -> colours) and
+hands each strip its colours at its own pace. Nothing here sleeps or reads a clock.
+
+Theory of operation
+-------------------
+*A track* is the row of LEDs that shows one side's pegs. It lives on a strip as one or more
+*segments* (first LED, count, direction), so a strip snaked up one side of the board and back
+down the other, or across several rows, is still one straight track from the start. The track's
+LEDs are, in order: an optional *start LED* (hole 0, where pegs sit before the first score),
+then the holes. A track shows ``laps`` laps: with one lap, holes 1..target are spread evenly over
+the LEDs (121 LEDs on a 121-point board is one LED per hole; other lengths map proportionally);
+with two laps (English boards: 60 holes a lap, twice round) each lap uses the same LEDs, the
+second lap in the track's ``lap2_color``, and an odd LED count keeps the last LED for the game
+hole.
+
+*A frame* lights, from faint to bright (a brighter item covers a fainter one on the same LED):
+street marks at every 30th hole, the double-skunk line (on hole 60: a side must pass it) and the
+lurch line (hole 90), the dealer's mark (the dealer's game-hole LED glows warm white, since no
+peg stands there before the game is won), the rear peg (the side's colour at a quarter) and the
+front peg (full colour). When a side has won, odd ``phase`` numbers light the winner's whole track.
+
+*Brightness and current.* Colours are scaled by ``brightness`` (a faint mark never rounds down to
+off), then the whole frame is scaled down if its estimated current exceeds ``current_limit_ma``.
+The estimate is linear, per strip: ``idle_ma`` for every LED (the driver chip, even when black)
+plus ``ma_per_channel`` × value / 255 for each of red, green and blue. WS2812B and APA102 draw
+about 20 mA per channel at full and roughly 1 mA idle; both figures are per-strip settings.
+
+Config (TOML)::
+
+    [leds]
+    brightness = 0.5            # 0..1, applied to every colour
+    current_limit_ma = 500      # for all strips together
+    [[leds.strips]]
+    name = "board"
+    kind = "spi-ws2812"         # ws281x | spi-ws2812 | apa102 | sim
+    count = 244
+    [[leds.tracks]]             # one per side, in side order
+    strip = "board"
+    first = 0
+    direction = 1               # or -1: the track runs down the strip
+    length = 122
+    start_led = true
+    color = [255, 0, 0]         # or "#ff0000"
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from pegboard.devices.leds import StripKind, StripSpec
+from pegboard.devices.ports import Color
+from pegboard.engine.errors import ConfigError
+
+__all__ = [
+    "Frame",
+    "LedLayout",
+    "MarkColors",
+    "Segment",
+    "SidePegs",
+    "TrackLayout",
+    "TrackState",
+    "animate_peg",
+    "estimate_current_ma",
+    "hole_led",
+    "limit_current",
+    "parse_led_layout",
+    "render_ansi",
+    "render_tracks",
+    "worst_case_current_ma",
+]
+
+Frame = dict[str, tuple[Color, ...]]
+"""One frame for every strip: strip name -> one colour per LED, in the strip's order."""
+
+BLACK: Color = (0, 0, 0)
+REAR_SHARE = 0.25  # the rear peg glows at a quarter of the side's colour
+FLASH_SHARE = 1 / 3  # a winner's whole track, on flash frames
+WIN_FLASHES = 3  # flashes appended to the animation that wins the game
+STREET = 30  # a street is 30 holes
+DEFAULT_SIDE_COLORS: tuple[Color, ...] = ((255, 0, 0), (0, 64, 255), (0, 255, 32))
+
+
+# -- the input value --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SidePegs:
+    """One side's pegs: the front peg (latest score) and the rear peg (the score before).
+
+    Hole 0 is the start. Scores past the target (at peg-out) show in the game hole.
+    """
+
+    front: int
+    rear: int = 0
+    is_dealer: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TrackState:
+    """What the tracks show: every side's pegs and the board's lines.
+
+    ``lurch_line`` and ``double_skunk_line`` are the holes after which the lines sit (90 and
+    60 on a 121 board), or None for no line. ``winner`` is a side index or None.
+
+    Raises:
+        ValueError: a negative score, a line off the board, or no such winner.
+    """
+
+    sides: tuple[SidePegs, ...]
+    target: int = 121
+    lurch_line: int | None = 90
+    double_skunk_line: int | None = 60
+    winner: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.sides:
+            raise ValueError("a track state needs at least one side")
+        if self.target < 3:
+            raise ValueError(f"target must be at least 3, got {self.target!r}")
+        for index, side in enumerate(self.sides):
+            if side.front < 0 or side.rear < 0:
+                raise ValueError(f"side {index} has a peg below 0: {side!r}")
+        for name, line in (
+            ("lurch_line", self.lurch_line),
+            ("double_skunk_line", self.double_skunk_line),
+        ):
+            if line is not None and not 0 < line < self.target:
+                raise ValueError(f"{name} must be a hole from 1 to {self.target - 1}, got {line!r}")
+        if self.winner is not None and not 0 <= self.winner < len(self.sides):
+            raise ValueError(
+                f"winner must be a side from 0 to {len(self.sides) - 1}, got {self.winner!r}"
+            )
+
+
+# -- the layout -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A straight run of a track on its strip: ``count`` LEDs from ``first`` by ``direction``."""
+
+    first: int
+    count: int
+    direction: int = 1
+
+    def __post_init__(self) -> None:
+        if self.first < 0 or self.count < 1 or self.direction not in (1, -1):
+            raise ConfigError(
+                f"bad LED segment: {self!r} (expected first >= 0, count >= 1, direction 1 or -1)"
+            )
+
+    @property
+    def leds(self) -> range:
+        """The strip indexes of the segment, in track order."""
+        return range(self.first, self.first + self.direction * self.count, self.direction)
+
+
+@dataclass(frozen=True, slots=True)
+class TrackLayout:
+    """Where one side's track lies and how it looks.
+
+    Raises:
+        ConfigError: no hole LEDs, or two laps on fewer than two.
+    """
+
+    strip: str
+    segments: tuple[Segment, ...]
+    color: Color
+    lap2_color: Color
+    start_led: bool = False
+    laps: int = 1
+
+    def __post_init__(self) -> None:
+        if self.holes < 1:
+            raise ConfigError(f"track on strip {self.strip!r} has no LEDs for holes")
+        if self.laps not in (1, 2) or self.holes < self.laps:
+            raise ConfigError(
+                f"track on strip {self.strip!r}: laps must be 1 or 2 with an LED per lap,"
+                f" got {self.laps!r}"
+            )
+
+    @property
+    def length(self) -> int:
+        """All LEDs of the track, the start LED included."""
+        return sum(segment.count for segment in self.segments)
+
+    @property
+    def holes(self) -> int:
+        """The LEDs that show holes."""
+        return self.length - (1 if self.start_led else 0)
+
+    @property
+    def strip_leds(self) -> tuple[int, ...]:
+        """The strip index of every track LED, from the start."""
+        return _strip_leds(self.segments)
+
+
+@lru_cache(maxsize=64)
+def _strip_leds(segments: tuple[Segment, ...]) -> tuple[int, ...]:
+    return tuple(led for segment in segments for led in segment.leds)
+
+
+@dataclass(frozen=True, slots=True)
+class MarkColors:
+    """The faint marks, before brightness: streets, the two lines and the dealer."""
+
+    street: Color = (24, 24, 24)
+    double_skunk: Color = (48, 0, 40)
+    lurch: Color = (64, 24, 0)
+    dealer: Color = (72, 56, 24)
+
+
+@dataclass(frozen=True, slots=True)
+class LedLayout:
+    """Every strip, one track per side, the mark colours, brightness and the current limit.
+
+    Raises:
+        ConfigError: tracks that miss their strip, leave it, or share an LED; a brightness
+            outside 0..1; a current limit at or below the LEDs' idle draw.
+    """
+
+    strips: tuple[StripSpec, ...]
+    tracks: tuple[TrackLayout, ...]
+    marks: MarkColors = field(default_factory=MarkColors)
+    brightness: float = 0.5
+    current_limit_ma: float = 500.0
+
+    def __post_init__(self) -> None:
+        names = [spec.name for spec in self.strips]
+        for name in names:
+            if names.count(name) > 1:
+                raise ConfigError(f"config: leds.strips has two strips named {name!r}")
+        if not self.tracks:
+            raise ConfigError("config: leds.tracks needs one track per side, got none")
+        owner: dict[tuple[str, int], int] = {}
+        for index, track in enumerate(self.tracks):
+            where = f"config: leds.tracks[{index}]"
+            if track.strip not in names:
+                raise ConfigError(
+                    f"{where}.strip must name a strip ({', '.join(map(repr, names))}),"
+                    f" got {track.strip!r}"
+                )
+            count = self.strip(track.strip).count
+            for led in track.strip_leds:
+                if not 0 <= led < count:
+                    raise ConfigError(
+                        f"{where} runs off strip {track.strip!r}: LED {led}"
+                        f" (the strip has {count} LEDs, 0..{count - 1})"
+                    )
+                other = owner.setdefault((track.strip, led), index)
+                if other != index:
+                    raise ConfigError(
+                        f"{where} shares LED {led} of strip {track.strip!r}"
+                        f" with leds.tracks[{other}]"
+                    )
+        if not 0 <= self.brightness <= 1:
+            raise ConfigError(
+                f"config: leds.brightness must be a number from 0 to 1, got {self.brightness!r}"
+            )
+        idle = sum(spec.count * spec.idle_ma for spec in self.strips)
+        if self.current_limit_ma <= idle:
+            raise ConfigError(
+                f"config: leds.current_limit_ma must be above the LEDs' idle draw of {idle:g} mA,"
+                f" got {self.current_limit_ma!r}"
+            )
+
+    def strip(self, name: str) -> StripSpec:
+        """The strip called *name*.
+
+        Raises:
+            KeyError: no such strip.
+        """
+        for spec in self.strips:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+    @classmethod
+    def default(cls) -> LedLayout:
+        """Two sides on one 244-LED WS2812 strip driven over SPI (any Pi, no root).
+
+        The strip runs up side 0's track (LED 0 its start hole, LEDs 1-121 holes 1-121) and
+        back down side 1's (LED 243 its start hole, LED 122 its game hole), so one data wire
+        serves the board. Red and blue pegs, half brightness, 500 mA for the LEDs.
+        """
+        strip = StripSpec(name="board", kind=StripKind.SPI_WS2812, count=244)
+        tracks = (
+            _track("board", (Segment(0, 122, 1),), DEFAULT_SIDE_COLORS[0], start_led=True),
+            _track("board", (Segment(243, 122, -1),), DEFAULT_SIDE_COLORS[1], start_led=True),
+        )
+        return cls(strips=(strip,), tracks=tracks)
+
+
+def _lap2_shade(color: Color) -> Color:
+    """The second lap's shade: halfway to white."""
+    red, green, blue = ((channel + 255) // 2 for channel in color)
+    return (red, green, blue)
+
+
+def _track(
+    strip: str, segments: tuple[Segment, ...], color: Color, *, start_led: bool
+) -> TrackLayout:
+    return TrackLayout(strip, segments, color, _lap2_shade(color), start_led=start_led)
+
+
+# -- parsing the config -----------------------------------------------------------------------
+
+_LEDS_KEYS = frozenset({"brightness", "current_limit_ma", "strips", "tracks", "colors"})
+_STRIP_KEYS = frozenset(
+    {
+        "name", "kind", "count", "order", "pin", "dma", "channel", "freq_hz", "invert", "bus",
+        "device", "spi_hz", "global_brightness", "ma_per_channel", "idle_ma",
+    }
+)  # fmt: skip
+_TRACK_KEYS = frozenset(
+    {
+        "strip",
+        "first",
+        "direction",
+        "length",
+        "segments",
+        "start_led",
+        "laps",
+        "color",
+        "lap2_color",
+    }
+)
+_SEGMENT_KEYS = frozenset({"first", "count", "direction"})
+_MARK_KEYS = frozenset({"street", "double_skunk", "lurch", "dealer"})
+
+
+def _check_keys(table: Mapping[str, Any], allowed: frozenset[str], path: str) -> None:
+    for key in table:
+        if key not in allowed:
+            raise ConfigError(
+                f"config: {path}.{key} is not a known key"
+                f" (expected one of {', '.join(sorted(allowed))})"
+            )
+
+
+def _table(value: Any, path: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"config: {path} must be a table, got {value!r}")
+    return value
+
+
+def _tables(value: Any, path: str) -> list[Mapping[str, Any]]:
+    if not isinstance(value, list) or not value:
+        raise ConfigError(f"config: {path} must be a non-empty list of tables, got {value!r}")
+    return [_table(item, f"{path}[{index}]") for index, item in enumerate(value)]
+
+
+def _whole(
+    table: Mapping[str, Any], key: str, path: str, default: int | None = None, *, minimum: int = 0
+) -> int:
+    value = table.get(key, default)
+    if value is None:
+        raise ConfigError(f"config: {path}.{key} is required (a whole number >= {minimum})")
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ConfigError(
+            f"config: {path}.{key} must be a whole number >= {minimum}, got {value!r}"
+        )
+    return value
+
+
+def _choice(
+    table: Mapping[str, Any], key: str, path: str, default: int, choices: tuple[int, ...]
+) -> int:
+    value = table.get(key, default)
+    if isinstance(value, bool) or value not in choices:
+        expected = " or ".join(map(str, choices))
+        raise ConfigError(f"config: {path}.{key} must be {expected}, got {value!r}")
+    return int(value)
+
+
+def _number(
+    table: Mapping[str, Any], key: str, path: str, default: float, *, low: float, high: float
+) -> float:
+    value = table.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ConfigError(
+            f"config: {path}.{key} must be a number from {low:g} to {high:g}, got {value!r}"
+        )
+    return float(value)
+
+
+def _flag(table: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        raise ConfigError(f"config: {path}.{key} must be true or false, got {value!r}")
+    return value
+
+
+def _text(table: Mapping[str, Any], key: str, path: str, default: str | None = None) -> str:
+    value = table.get(key, default)
+    if value is None:
+        raise ConfigError(f"config: {path}.{key} is required (a string)")
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"config: {path}.{key} must be a non-empty string, got {value!r}")
+    return value.strip()
+
+
+def _color(table: Mapping[str, Any], key: str, path: str, default: Color) -> Color:
+    value = table.get(key, default)
+    channels: list[Any] | None = None
+    if isinstance(value, str) and len(value) == 7 and value.startswith("#"):
+        try:
+            channels = [int(value[i : i + 2], 16) for i in (1, 3, 5)]
+        except ValueError:
+            channels = None
+    elif isinstance(value, list | tuple) and len(value) == 3:
+        channels = list(value)
+    if channels is None or not all(
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in channels
+    ):
+        raise ConfigError(
+            f"config: {path}.{key} must be a colour [r, g, b] of 0..255 or '#rrggbb', got {value!r}"
+        )
+    return (channels[0], channels[1], channels[2])
+
+
+def _parse_strip(table: Mapping[str, Any], path: str) -> StripSpec:
+    _check_keys(table, _STRIP_KEYS, path)
+    name = _text(table, "name", path)
+    try:
+        kind = StripKind.parse(_text(table, "kind", path))
+    except ConfigError as e:
+        raise ConfigError(f"config: {path}.kind: {e}") from e
+    order = table.get("order", "")
+    if not isinstance(order, str) or (order and sorted(order.upper()) != ["B", "G", "R"]):
+        raise ConfigError(f"config: {path}.order must be a channel order like 'GRB', got {order!r}")
+    return StripSpec(
+        name=name,
+        kind=kind,
+        count=_whole(table, "count", path, minimum=1),
+        order=order.upper(),
+        pin=_whole(table, "pin", path, 18),
+        dma=_whole(table, "dma", path, 10),
+        channel=_choice(table, "channel", path, 0, (0, 1)),
+        freq_hz=_whole(table, "freq_hz", path, 800_000, minimum=1),
+        invert=_flag(table, "invert", path, False),
+        bus=_whole(table, "bus", path, 0),
+        device=_whole(table, "device", path, 0),
+        spi_hz=_whole(table, "spi_hz", path, 4_000_000, minimum=1),
+        global_brightness=_choice(table, "global_brightness", path, 31, tuple(range(32))),
+        ma_per_channel=_number(table, "ma_per_channel", path, 20.0, low=0, high=1000),
+        idle_ma=_number(table, "idle_ma", path, 1.0, low=0, high=1000),
+    )
+
+
+def _parse_track(
+    table: Mapping[str, Any], path: str, index: int, strips: Sequence[StripSpec]
+) -> TrackLayout:
+    _check_keys(table, _TRACK_KEYS, path)
+    # with one strip, tracks need not name it
+    one = len(strips) == 1 and "strip" not in table
+    strip = strips[0].name if one else _text(table, "strip", path)
+    if "segments" in table:
+        clash = sorted({"first", "length", "direction"} & set(table))
+        if clash:
+            raise ConfigError(
+                f"config: {path} has segments and {', '.join(clash)}: give one or the other"
+            )
+        segments = []
+        for number, item in enumerate(_tables(table["segments"], f"{path}.segments")):
+            where = f"{path}.segments[{number}]"
+            _check_keys(item, _SEGMENT_KEYS, where)
+            segments.append(
+                Segment(
+                    _whole(item, "first", where),
+                    _whole(item, "count", where, minimum=1),
+                    _choice(item, "direction", where, 1, (1, -1)),
+                )
+            )
+    else:
+        segments = [
+            Segment(
+                _whole(table, "first", path),
+                _whole(table, "length", path, minimum=1),
+                _choice(table, "direction", path, 1, (1, -1)),
+            )
+        ]
+    start_led = _flag(table, "start_led", path, False)
+    holes = sum(segment.count for segment in segments) - (1 if start_led else 0)
+    if holes < 1:
+        raise ConfigError(f"config: {path} has no LEDs left for holes after its start LED")
+    laps = _choice(table, "laps", path, 2 if holes in (60, 61) else 1, (1, 2))
+    default_color = DEFAULT_SIDE_COLORS[index] if index < len(DEFAULT_SIDE_COLORS) else None
+    if default_color is None and "color" not in table:
+        raise ConfigError(f"config: {path}.color is required beyond the third side")
+    color = _color(table, "color", path, default_color or BLACK)
+    lap2 = _color(table, "lap2_color", path, _lap2_shade(color))
+    return TrackLayout(strip, tuple(segments), color, lap2, start_led=start_led, laps=laps)
+
+
+def parse_led_layout(config: Mapping[str, Any]) -> LedLayout:
+    """The LED layout from a whole config mapping (as ``tomllib`` reads it).
+
+    A missing ``leds`` table, or missing keys in it, take ``LedLayout.default()``'s values;
+    tracks must be given whenever strips are.
+
+    Raises:
+        ConfigError: a key that is unknown, missing or has a bad value, naming it, e.g.
+            ``config: leds.tracks[1].first must be a whole number >= 0, got 'x'``.
+    """
+    default = LedLayout.default()
+    leds = _table(config.get("leds", {}), "leds")
+    _check_keys(leds, _LEDS_KEYS, "leds")
+    if "strips" in leds:
+        strips = tuple(
+            _parse_strip(t, f"leds.strips[{i}]")
+            for i, t in enumerate(_tables(leds["strips"], "leds.strips"))
+        )
+        if "tracks" not in leds:
+            raise ConfigError(
+                "config: leds.tracks is required when leds.strips is given (one track per side)"
+            )
+    else:
+        strips = default.strips
+    if "tracks" in leds:
+        tables = _tables(leds["tracks"], "leds.tracks")
+        tracks = tuple(
+            _parse_track(t, f"leds.tracks[{i}]", i, strips) for i, t in enumerate(tables)
+        )
+    else:
+        tracks = default.tracks
+    marks_table = _table(leds.get("colors", {}), "leds.colors")
+    _check_keys(marks_table, _MARK_KEYS, "leds.colors")
+    base = MarkColors()
+    marks = MarkColors(
+        street=_color(marks_table, "street", "leds.colors", base.street),
+        double_skunk=_color(marks_table, "double_skunk", "leds.colors", base.double_skunk),
+        lurch=_color(marks_table, "lurch", "leds.colors", base.lurch),
+        dealer=_color(marks_table, "dealer", "leds.colors", base.dealer),
+    )
+    return LedLayout(
+        strips=strips,
+        tracks=tracks,
+        marks=marks,
+        brightness=_number(leds, "brightness", "leds", default.brightness, low=0, high=1),
+        current_limit_ma=_number(
+            leds, "current_limit_ma", "leds", default.current_limit_ma, low=1, high=100_000
+        ),
+    )
+
+
+# -- holes to LEDs ----------------------------------------------------------------------------
+
+
+def hole_led(track: TrackLayout, hole: int, target: int = 121) -> tuple[int, int] | None:
+    """Which LED of *track* (0 = its first) shows *hole*, and on which lap (0 or 1).
+
+    Hole 0 is the start LED (None without one); scores past *target* show in the game hole.
+
+    >>> t = TrackLayout("s", (Segment(0, 121),), (255, 0, 0), (255, 128, 128))
+    >>> hole_led(t, 1), hole_led(t, 121), hole_led(t, 130), hole_led(t, 0)
+    ((0, 0), (120, 0), (120, 0), None)
+    >>> two = TrackLayout("s", (Segment(0, 61),), (255, 0, 0), (255, 128, 128), laps=2)
+    >>> hole_led(two, 60), hole_led(two, 61), hole_led(two, 121)
+    ((59, 0), (0, 1), (60, 1))
+    """
+    offset = 1 if track.start_led else 0
+    hole = min(hole, target)
+    if hole <= 0:
+        return (0, 0) if track.start_led else None
+    holes = track.holes
+    if track.laps == 1:
+        return offset + (hole - 1) * holes // target, 0
+    lap_holes = (target - 1) // 2  # 60 holes a lap on a 121 board, 30 for 61
+    lap_leds = (
+        holes - 1 if holes % 2 else holes
+    )  # an odd count keeps the last LED for the game hole
+    if hole > 2 * lap_holes:
+        return offset + holes - 1, 1
+    lap, within = divmod(hole - 1, lap_holes)
+    return offset + within * lap_leds // lap_holes, lap
+
+
+# -- frames -----------------------------------------------------------------------------------
+
+
+def _scaled(color: Color, share: float) -> Color:
+    red, green, blue = (round(channel * share) for channel in color)
+    return (red, green, blue)
+
+
+def _dimmed(color: Color, brightness: float) -> Color:
+    """Apply brightness; a channel that was on stays at least 1, so faint marks never vanish."""
+    if brightness <= 0:
+        return BLACK
+    red, green, blue = (max(1, round(c * brightness)) if c else 0 for c in color)
+    return (red, green, blue)
+
+
+def _peg_color(track: TrackLayout, lap: int) -> Color:
+    return track.lap2_color if lap else track.color
+
+
+def _paint_track(
+    cells: list[Color],
+    track: TrackLayout,
+    side: SidePegs,
+    state: TrackState,
+    marks: MarkColors,
+    flash: bool,
+) -> None:
+    target = state.target
+
+    def paint(hole: int, color: Color) -> None:
+        spot = hole_led(track, hole, target)
+        if spot is not None:
+            cells[spot[0]] = color
+
+    if flash:
+        cells[:] = [_scaled(track.color, FLASH_SHARE)] * len(cells)
+    else:
+        for hole in range(STREET, target, STREET):
+            paint(hole, marks.street)
+        if state.double_skunk_line is not None:
+            paint(state.double_skunk_line, marks.double_skunk)
+        if state.lurch_line is not None:
+            paint(state.lurch_line, marks.lurch)
+        if side.is_dealer:
+            paint(target, marks.dealer)
+    rear = hole_led(track, side.rear, target)
+    if rear is not None:
+        cells[rear[0]] = _scaled(_peg_color(track, rear[1]), REAR_SHARE)
+    front = hole_led(track, side.front, target)
+    if front is not None:
+        cells[front[0]] = _peg_color(track, front[1])
+
+
+def _frame(state: TrackState, layout: LedLayout, phase: int) -> Frame:
+    if len(state.sides) > len(layout.tracks):
+        raise ValueError(
+            f"{len(state.sides)} sides but the LED layout has {len(layout.tracks)} tracks"
+        )
+    raw = {spec.name: [BLACK] * spec.count for spec in layout.strips}
+    for index, side in enumerate(state.sides):
+        track = layout.tracks[index]
+        cells = [BLACK] * track.length
+        flash = state.winner == index and phase % 2 == 1
+        _paint_track(cells, track, side, state, layout.marks, flash)
+        pixels = raw[track.strip]
+        for led, color in zip(track.strip_leds, cells, strict=True):
+            pixels[led] = color
+    brightness = layout.brightness
+    frame = {name: tuple(_dimmed(c, brightness) for c in pixels) for name, pixels in raw.items()}
+    return limit_current(frame, layout)
+
+
+def render_tracks(state: TrackState, layout: LedLayout, phase: int = 0) -> Frame:
+    """The colours of every strip for *state*, brightness and current limit applied.
+
+    *phase* counts frames: when a side has won, odd phases light its whole track (pace them
+    at about 3 a second for a flash).
+
+    Raises:
+        ValueError: more sides than the layout has tracks.
+    """
+    return _frame(state, layout, phase)
+
+
+def _between(start: int, end: int, step: int, steps: int) -> int:
+    return start + round((end - start) * step / steps)
+
+
+def animate_peg(
+    before: TrackState, after: TrackState, layout: LedLayout, frames: int = 12
+) -> tuple[Frame, ...]:
+    """The frames that take the tracks from *before* to *after*, the last showing *after*.
+
+    A side that pegged (its new rear peg is its old front peg) sees its rear peg travel past
+    the front peg to the new score over *frames* frames; an undo (the reverse step) runs the
+    same travel backwards. Other changes (a new game, a corrected score) jump in one frame.
+    When *after* wins the game, ``2 * WIN_FLASHES`` flash frames follow; carry on with
+    ``render_tracks(after, layout, phase)`` to keep flashing.
+
+    Raises:
+        ValueError: *frames* below 1, or the two states have different sides.
+    """
+    if frames < 1:
+        raise ValueError(f"an animation needs at least 1 frame, got {frames!r}")
+    if len(before.sides) != len(after.sides):
+        raise ValueError(f"cannot animate {len(before.sides)} sides into {len(after.sides)}")
+    travels: list[tuple[int, int, int] | None] = []  # per side: (from, to, the peg standing still)
+    for old, new in zip(before.sides, after.sides, strict=True):
+        if new.rear == old.front and new.front > old.front:
+            travels.append((old.rear, new.front, old.front))  # a peg
+        elif old.rear == new.front and old.front > new.front:
+            travels.append((old.front, new.rear, new.front))  # an undo: the same peg backwards
+        else:
+            travels.append(None)
+    steps = frames if any(travels) else 1
+    result: list[Frame] = []
+    for step in range(1, steps):
+        sides = tuple(
+            SidePegs(_between(t[0], t[1], step, steps), t[2], new.is_dealer) if t else new
+            for t, new in zip(travels, after.sides, strict=True)
+        )
+        moving = TrackState(sides, after.target, after.lurch_line, after.double_skunk_line, None)
+        result.append(render_tracks(moving, layout))
+    result.append(render_tracks(after, layout))
+    if after.winner is not None and before.winner is None:
+        result.extend(
+            render_tracks(after, layout, phase) for phase in range(1, 2 * WIN_FLASHES + 1)
+        )
+    return tuple(result)
+
+
+# -- current ----------------------------------------------------------------------------------
+
+
+def estimate_current_ma(frame: Mapping[str, Sequence[Color]], layout: LedLayout) -> float:
+    """The estimated current of *frame* in mA: idle draw plus each channel's share of full.
+
+    Raises:
+        KeyError: a strip in *frame* the layout does not have.
+    """
+    total = 0.0
+    for name, pixels in frame.items():
+        spec = layout.strip(name)
+        channels = sum(sum(pixel) for pixel in pixels)
+        total += len(pixels) * spec.idle_ma + channels * spec.ma_per_channel / 255
+    return total
+
+
+def limit_current(frame: Frame, layout: LedLayout) -> Frame:
+    """*frame*, scaled down evenly if needed so its estimate stays within the current limit.
+
+    Raises:
+        KeyError: a strip in *frame* the layout does not have.
+    """
+    total = estimate_current_ma(frame, layout)
+    if total <= layout.current_limit_ma:
+        return frame
+    idle = sum(len(pixels) * layout.strip(name).idle_ma for name, pixels in frame.items())
+    share = (layout.current_limit_ma - idle) / (total - idle)
+    # rounding down keeps the result under the limit
+    return {
+        name: tuple(
+            (math.floor(r * share), math.floor(g * share), math.floor(b * share))
+            for r, g, b in pixels
+        )
+        for name, pixels in frame.items()
+    }
+
+
+def worst_case_current_ma(layout: LedLayout, *, limited: bool = True) -> float:
+    """The most current the layout's LEDs can draw, in mA.
+
+    Unlimited, that is every LED of every strip white at the layout's brightness; limited
+    (what ``render_tracks`` can ever ask for), the smaller of that and the current limit.
+    """
+    full = _dimmed((255, 255, 255), layout.brightness)[0]
+    unlimited = sum(
+        spec.count * (spec.idle_ma + 3 * full * spec.ma_per_channel / 255) for spec in layout.strips
+    )
+    return min(unlimited, layout.current_limit_ma) if limited else unlimited
+
+
+# -- the terminal -----------------------------------------------------------------------------
+
+
+def _screen_level(value: int) -> int:
+    """An LED's drive level as a screen level: LEDs look brighter than their duty cycle."""
+    return round(255 * math.pow(value / 255, 1 / 2.2))
+
+
+def _ruler(track: TrackLayout, target: int) -> str:
+    """Hole numbers over their LEDs: the first lap's streets, then the game hole if there is room."""
+    cells = [" "] * track.length
+    for hole in [*range(STREET, target, STREET), target]:
+        spot = hole_led(track, hole, target)
+        text = str(hole)
+        if spot is None or (spot[1] and hole != target) or spot[0] + 1 < len(text):
+            continue  # hole numbers of the second lap would sit on the first lap's
+        start = spot[0] + 1 - len(text)
+        span = range(max(0, start - 1), min(track.length, spot[0] + 2))
+        if all(cells[i] == " " for i in span):
+            cells[start : spot[0] + 1] = list(text)
+    return "".join(cells).rstrip()
+
+
+def _cells(track: TrackLayout, pixels: Sequence[Color]) -> Iterator[str]:
+    """One glyph per LED, with a colour escape only where the colour changes."""
+    previous: tuple[int, ...] | None = None
+    for led in track.strip_leds:
+        color = pixels[led]
+        shown: tuple[int, ...] = (
+            _UNLIT if color == BLACK else tuple(_screen_level(c) for c in color)
+        )
+        escape = "" if shown == previous else "\x1b[38;2;{};{};{}m".format(*shown)
+        previous = shown
+        yield escape + ("·" if color == BLACK else "●")
+
+
+_UNLIT = (48, 48, 48)
+
+
+def render_ansi(strips: Mapping[str, Sequence[Color]], layout: LedLayout, target: int = 121) -> str:
+    """The tracks for a terminal: a hole ruler, then one line per side in 24-bit colour.
+
+    Lit LEDs are ``●`` in their colour (brightened the way the eye sees LEDs, so a faint mark
+    stays visible), dark ones a grey ``·``. A ruler line names the street holes and the game hole.
+
+    Raises:
+        KeyError: a strip of the layout missing from *strips*.
+    """
+    lines: list[str] = []
+    last_ruler = None
+    for index, track in enumerate(layout.tracks):
+        ruler = _ruler(track, target)
+        if ruler != last_ruler:
+            lines.append("   " + ruler)
+            last_ruler = ruler
+        lines.append(f"{index + 1:>2} " + "".join(_cells(track, strips[track.strip])) + "\x1b[0m")
+    return "\n".join(lines)
