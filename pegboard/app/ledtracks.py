@@ -775,7 +775,7 @@ def _screen_level(value: int) -> int:
 
 
 def _ruler(track: TrackLayout, target: int) -> str:
-    """Hole numbers over their LEDs: the first lap's streets, then the game hole if there is room."""
+    """Hole numbers over their LEDs: first-lap streets, then the game hole if there is room."""
     cells = [" "] * track.length
     for hole in [*range(STREET, target, STREET), target]:
         spot = hole_led(track, hole, target)
