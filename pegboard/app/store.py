@@ -1,0 +1,477 @@
+"""The journal: every accepted command, stored before its effect is shown, and the history.
+
+Theory of operation
+-------------------
+The engine's state is a fold of ``apply`` over commands (undo and redo included), so the only
+thing that must survive a power cut is the list of accepted commands. ``Store.do`` applies a
+command to the current state first (a refused command is never stored), then writes it in its
+own transaction and commits before returning; the caller shows the effect only after that.
+SQLite runs in WAL mode with ``synchronous=FULL``, so a committed command survives a crash of
+the process or of the machine. On start ``Store.load`` replays the current match's journal and
+resumes exactly where it stopped, mid-deal included.
+
+A database that cannot be read (not a database, failed integrity check) is never silently
+replaced: the file and its ``-wal``/``-shm`` companions are moved aside to
+``<name>.corrupt-<time>``, ``Store.notice`` says so (the CLI prints it), and a fresh database
+is started.
+
+History: whenever the set of finished games of a match changes (a game won, or a win taken back
+by undo), the match's rows in ``games``, ``deal_points`` and ``shown_hands`` are rewritten in
+the same transaction as the command. ``side_averages``, ``best_hands`` and ``lurches`` query
+them; sides are stored by name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pegboard.engine.cards import format_cards
+from pegboard.engine.commands import Command, parse_command
+from pegboard.engine.errors import JournalError, PegboardError
+from pegboard.engine.game import Event, GameRecord, GameState, apply
+from pegboard.engine.match import MatchFormat
+from pegboard.engine.rules import Rules, Variant
+
+__all__ = [
+    "BestHand",
+    "LurchRecord",
+    "SideAverage",
+    "Store",
+    "default_db_path",
+    "rules_from_json",
+    "rules_to_json",
+]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    names TEXT NOT NULL,
+    format TEXT NOT NULL,
+    winner TEXT
+);
+CREATE TABLE IF NOT EXISTS journal (
+    seq INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    command TEXT NOT NULL,
+    at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS journal_by_match ON journal (match_id, seq);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    game INTEGER NOT NULL,
+    variant TEXT NOT NULL,
+    winner TEXT NOT NULL,
+    scores TEXT NOT NULL,
+    game_points INTEGER,
+    UNIQUE (match_id, game)
+);
+CREATE TABLE IF NOT EXISTS game_sides (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    side TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    lurch TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS deal_points (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    deal INTEGER NOT NULL,
+    dealer TEXT NOT NULL,
+    dealer_side TEXT NOT NULL,
+    starter TEXT,
+    side TEXT NOT NULL,
+    pegging INTEGER NOT NULL,
+    hands INTEGER NOT NULL,
+    crib INTEGER NOT NULL,
+    heels INTEGER NOT NULL,
+    other INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS shown_hands (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    deal INTEGER NOT NULL,
+    side TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    is_crib INTEGER NOT NULL,
+    cards TEXT NOT NULL,
+    starter TEXT NOT NULL,
+    points INTEGER NOT NULL,
+    claim INTEGER
+);
+"""
+
+
+def default_db_path() -> Path:
+    """``$PEGBOARD_DB``, or ``~/.local/share/pegboard/pegboard.db``."""
+    env = os.environ.get("PEGBOARD_DB")
+    if env:
+        return Path(env)
+    return Path.home() / ".local" / "share" / "pegboard" / "pegboard.db"
+
+
+def rules_to_json(rules: Rules) -> str:
+    """The rules as a JSON object (every field; the variant by name)."""
+    data = dataclasses.asdict(rules)
+    data["variant"] = rules.variant.value
+    return json.dumps(data, sort_keys=True)
+
+
+def rules_from_json(text: str) -> Rules:
+    """Rules back from ``rules_to_json``.
+
+    Raises:
+        JournalError: not rules written by ``rules_to_json``.
+    """
+    try:
+        data = json.loads(text)
+        data["variant"] = Variant.parse(data["variant"])
+        data["teams"] = tuple(tuple(team) for team in data["teams"])
+        data["start_scores"] = tuple(data["start_scores"])
+        return Rules(**data)
+    except (ValueError, KeyError, TypeError) as e:
+        raise JournalError(f"stored rules cannot be read: {text!r} ({e})") from e
+
+
+@dataclass(frozen=True, slots=True)
+class SideAverage:
+    """Average points per deal for one side name in one variant, over finished games."""
+
+    variant: str
+    side: str
+    deals: int
+    pegging: float
+    hands: float
+    crib: float
+
+
+@dataclass(frozen=True, slots=True)
+class BestHand:
+    """A counted hand or crib from a finished game."""
+
+    variant: str
+    side: str
+    seat: str
+    cards: str
+    starter: str
+    points: int
+    is_crib: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LurchRecord:
+    """A finished game in which a side ended behind a line."""
+
+    match_id: int
+    game: int
+    variant: str
+    side: str
+    score: int
+    lurch: str
+    winner: str
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class Store:
+    """The SQLite journal and history at *path* (created with its folder when missing).
+
+    ``notice`` holds a message when an unreadable database was moved aside on opening.
+    ``state`` is the current match after ``load`` or ``new_match``.
+
+    Raises:
+        JournalError: the database cannot be created at all (e.g. a folder not writable).
+    """
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.notice: str | None = None
+        self.state: GameState | None = None
+        self.match_id: int | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise JournalError(f"cannot create the folder for {str(self.path)!r}: {e}") from e
+        try:
+            self._conn = self._connect()
+        except sqlite3.DatabaseError as e:
+            aside = self._move_aside()
+            self.notice = (
+                f"the database {str(self.path)!r} could not be read ({e}); it was kept as "
+                f"{str(aside)!r} and a fresh one was started"
+            )
+            try:
+                self._conn = self._connect()
+            except sqlite3.Error as again:
+                raise JournalError(f"cannot open {str(self.path)!r}: {again}") from again
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot open {str(self.path)!r}: {e}") from e
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            check = conn.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {check!r}")
+            conn.executescript(_SCHEMA)
+        except sqlite3.Error:
+            conn.close()
+            raise
+        return conn
+
+    def _move_aside(self) -> Path:
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        for suffix in ("", "-wal", "-shm"):
+            src = Path(str(self.path) + suffix)
+            if src.exists():
+                src.rename(Path(str(aside) + suffix))
+        return aside
+
+    def close(self) -> None:
+        """Close the database."""
+        self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- the journal ------------------------------------------------------------------------
+
+    def new_match(
+        self,
+        rules: Rules,
+        names: Sequence[str] | None = None,
+        match_format: MatchFormat | None = None,
+    ) -> GameState:
+        """Start a new match (it becomes the current one) and return its first state.
+
+        Raises:
+            ConfigError, InvalidCommandError: bad names or format for the rules.
+            JournalError: the database cannot be written.
+        """
+        state = GameState.new(rules, names, match_format)
+        try:
+            cur = self._conn.execute(
+                "INSERT INTO matches (created, variant, rules, names, format) VALUES (?,?,?,?,?)",
+                (
+                    _now(),
+                    rules.variant.value,
+                    rules_to_json(rules),
+                    json.dumps(state.names),
+                    state.match.format.value,
+                ),
+            )
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot write to {str(self.path)!r}: {e}") from e
+        assert cur.lastrowid is not None
+        self.match_id, self.state = cur.lastrowid, state
+        return state
+
+    def load(self) -> GameState | None:
+        """Replay the current (latest) match's journal; None when there is no match yet.
+
+        Raises:
+            JournalError: a stored command cannot be replayed, or the database cannot be read.
+        """
+        try:
+            row = self._conn.execute(
+                "SELECT id, rules, names, format FROM matches ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+            if row is None:
+                return None
+            match_id, rules_text, names_text, fmt = row
+            rows = self._conn.execute(
+                "SELECT seq, command FROM journal WHERE match_id = ? ORDER BY seq", (match_id,)
+            ).fetchall()
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
+        rules = rules_from_json(rules_text)
+        state = GameState.new(rules, json.loads(names_text), MatchFormat.parse(fmt))
+        for seq, text in rows:
+            try:
+                state, _ = apply(state, parse_command(text, state.names))
+            except PegboardError as e:
+                raise JournalError(
+                    f"journal entry {seq} {text!r} of match {match_id} cannot be replayed: {e}"
+                ) from e
+        self.match_id, self.state = match_id, state
+        return state
+
+    def commands(self) -> list[str]:
+        """The current match's journal, as command texts in order."""
+        if self.match_id is None:
+            return []
+        rows = self._conn.execute(
+            "SELECT command FROM journal WHERE match_id = ? ORDER BY seq", (self.match_id,)
+        ).fetchall()
+        return [text for (text,) in rows]
+
+    def do(self, command: Command) -> tuple[GameState, list[Event]]:
+        """Apply *command* to the current match and store it; committed before returning.
+
+        Raises:
+            PegboardError: the game refuses the command (nothing is stored).
+            JournalError: no current match, or the database cannot be written.
+        """
+        if self.state is None or self.match_id is None:
+            raise JournalError("no match in progress: start one with 'pegboard game new'")
+        before = self.state
+        state, events = apply(before, command)
+        text = state.command_text(command)
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute(
+                    "INSERT INTO journal (match_id, command, at) VALUES (?,?,?)",
+                    (self.match_id, text, _now()),
+                )
+                if state.table.finished != before.table.finished:
+                    self._write_history(state)
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot store {text!r} in {str(self.path)!r}: {e}") from e
+        self.state = state
+        return state, events
+
+    # --- history ----------------------------------------------------------------------------
+
+    def _write_history(self, state: GameState) -> None:
+        conn, match_id = self._conn, self.match_id
+        conn.execute("DELETE FROM games WHERE match_id = ?", (match_id,))
+        winner = state.match.winner
+        conn.execute(
+            "UPDATE matches SET winner = ? WHERE id = ?",
+            (state.names[winner] if winner is not None else None, match_id),
+        )
+        for record in state.table.finished:
+            self._write_game(state, record)
+
+    def _write_game(self, state: GameState, record: GameRecord) -> None:
+        names, rules, result = state.names, state.rules, record.result
+        cur = self._conn.execute(
+            "INSERT INTO games (match_id, game, variant, winner, scores, game_points) "
+            "VALUES (?,?,?,?,?,?)",
+            (
+                self.match_id,
+                record.game,
+                rules.variant.value,
+                names[result.winner],
+                json.dumps(result.scores),
+                result.game_points,
+            ),
+        )
+        game_id = cur.lastrowid
+        for side, name in enumerate(names):
+            self._conn.execute(
+                "INSERT INTO game_sides (game_id, side, score, won, lurch) VALUES (?,?,?,?,?)",
+                (
+                    game_id,
+                    name,
+                    result.scores[side],
+                    int(side == result.winner),
+                    result.lurches[side].value,
+                ),
+            )
+        for deal in record.deals:
+            starter = str(deal.starter) if deal.starter is not None else None
+            for side, name in enumerate(names):
+                self._conn.execute(
+                    "INSERT INTO deal_points (game_id, deal, dealer, dealer_side, starter, side, "
+                    "pegging, hands, crib, heels, other) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    (
+                        game_id,
+                        deal.number,
+                        state.seat_name(deal.dealer),
+                        names[rules.side_of(deal.dealer)],
+                        starter,
+                        name,
+                        deal.pegging[side],
+                        deal.hands[side],
+                        deal.crib[side],
+                        deal.heels[side],
+                        deal.other[side],
+                    ),
+                )
+            for hand in deal.shown:
+                owner = deal.dealer if hand.seat is None else hand.seat
+                self._conn.execute(
+                    "INSERT INTO shown_hands (game_id, deal, side, seat, is_crib, cards, starter,"
+                    " points, claim) VALUES (?,?,?,?,?,?,?,?,?)",
+                    (
+                        game_id,
+                        deal.number,
+                        names[hand.side],
+                        state.seat_name(owner),
+                        int(hand.seat is None),
+                        format_cards(hand.cards),
+                        str(deal.starter),
+                        hand.points,
+                        hand.claim,
+                    ),
+                )
+
+    def side_averages(self, variant: str | None = None) -> list[SideAverage]:
+        """Average pegging, hand and crib points per deal, per side name and variant.
+
+        The crib average is over the deals the side dealt.
+        """
+        rows = self._conn.execute(
+            "SELECT g.variant, d.side, COUNT(*), AVG(d.pegging), AVG(d.hands), "
+            "COALESCE(SUM(d.crib) * 1.0 / NULLIF(SUM(d.dealer_side = d.side), 0), 0.0) "
+            "FROM deal_points d JOIN games g ON g.id = d.game_id "
+            "WHERE ? IS NULL OR g.variant = ? "
+            "GROUP BY g.variant, d.side ORDER BY g.variant, d.side",
+            (variant, variant),
+        ).fetchall()
+        return [SideAverage(*row) for row in rows]
+
+    def best_hands(self, limit: int = 10, *, variant: str | None = None) -> list[BestHand]:
+        """The highest counted hands and cribs of finished games, best first."""
+        rows = self._conn.execute(
+            "SELECT g.variant, h.side, h.seat, h.cards, h.starter, h.points, h.is_crib "
+            "FROM shown_hands h JOIN games g ON g.id = h.game_id "
+            "WHERE ? IS NULL OR g.variant = ? ORDER BY h.points DESC, g.id, h.deal LIMIT ?",
+            (variant, variant, limit),
+        ).fetchall()
+        return [
+            BestHand(variant, side, seat, cards, starter, points, bool(is_crib))
+            for variant, side, seat, cards, starter, points, is_crib in rows
+        ]
+
+    def lurches(self) -> list[LurchRecord]:
+        """Every losing side of a finished game that ended behind a lurch or skunk line."""
+        rows = self._conn.execute(
+            "SELECT g.match_id, g.game, g.variant, s.side, s.score, s.lurch, g.winner "
+            "FROM game_sides s JOIN games g ON g.id = s.game_id "
+            "WHERE s.lurch != 'none' ORDER BY g.match_id, g.game, s.side"
+        ).fetchall()
+        return [LurchRecord(*row) for row in rows]
+
+    def finished_games(self) -> list[dict[str, Any]]:
+        """Every finished game: match, number, variant, winner, scores, game points."""
+        rows = self._conn.execute(
+            "SELECT match_id, game, variant, winner, scores, game_points FROM games "
+            "ORDER BY match_id, game"
+        ).fetchall()
+        keys = ("match_id", "game", "variant", "winner", "scores", "game_points")
+        return [dict(zip(keys, row, strict=True)) | {"scores": json.loads(row[4])} for row in rows]
