@@ -23,7 +23,9 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/pytest
 
+# benchmarks print figures; cribbage-scorer is the reference for the scoring comparison only
 bench: $(STAMP)
+	$(BIN)/pip install --quiet cribbage-scorer
 	$(BIN)/python bench/run_all.py
 
 clean:

@@ -1,0 +1,314 @@
+"""The ``pegboard`` command line.
+
+Every command prints plain text by default and JSON with ``--json``. Exit status: 0 ok, 1 bad
+input (one line ``pegboard: error: <message>`` on stderr), 2 bad usage (argparse).
+``--debug`` shows the traceback of an unexpected error instead of the one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from pegboard import __version__
+from pegboard.engine import Breakdown, PegboardError, Rules, ScoreItem, Variant, parse_cards
+from pegboard.engine.advice import advise
+from pegboard.engine.play import score_play
+from pegboard.engine.scoring import score_hand, show_calls
+from pegboard.engine.stats import show_distribution
+
+__all__ = ["main"]
+
+Handler = Callable[[argparse.Namespace, TextIO], int]
+
+_VARIANTS = [v.value for v in Variant]
+
+
+def item_to_json(item: ScoreItem) -> dict[str, Any]:
+    """One score item as JSON: kind, cards in the notation, points."""
+    return {"kind": item.kind.value, "cards": [str(c) for c in item.cards], "points": item.points}
+
+
+def breakdown_to_json(breakdown: Breakdown) -> list[dict[str, Any]]:
+    """Every item of a breakdown as JSON."""
+    return [item_to_json(item) for item in breakdown.items]
+
+
+# --- pegboard score ----------------------------------------------------------------------------
+
+
+def _score_line(words: Sequence[str], *, crib: bool, rules: Rules) -> dict[str, Any]:
+    """Score one hand given as card words, the last being the starter.
+
+    Raises:
+        InvalidCardError, InvalidHandError: the cards are not a hand and a starter.
+    """
+    size = rules.crib_size if crib else rules.hand_size
+    what = "crib and starter" if crib else "hand and starter"
+    cards = parse_cards(words, count=size + 1, what=what)
+    hand, starter = cards[:-1], cards[-1]
+    breakdown = score_hand(hand, starter, crib=crib)
+    return {
+        "hand": [str(c) for c in hand],
+        "starter": str(starter),
+        "crib": crib,
+        "total": breakdown.total,
+        "items": breakdown_to_json(breakdown),
+        "calls": show_calls(breakdown),
+    }
+
+
+def _print_score(result: dict[str, Any], out: TextIO) -> None:
+    label = "crib" if result["crib"] else "hand"
+    out.write(f"{label} {' '.join(result['hand'])}  starter {result['starter']}\n")
+    calls = result["calls"]
+    out.write((", ".join(calls) if calls else "nineteen (no score)") + "\n")
+    out.write(f"total {result['total']}\n")
+
+
+def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    rules = Rules.for_variant(args.variant)
+    if args.cards != ["-"]:
+        result = _score_line(args.cards, crib=args.crib, rules=rules)
+        if args.json:
+            out.write(json.dumps(result) + "\n")
+        else:
+            _print_score(result, out)
+        return 0
+    # one hand per line from stdin; a bad line answers an error and the rest go on
+    status = 0
+    for number, line in enumerate(sys.stdin, start=1):
+        words = line.split()
+        if not words:
+            continue
+        try:
+            result = _score_line(words, crib=args.crib, rules=rules)
+        except PegboardError as e:
+            status = 1
+            message = f"line {number}: {e}"
+            if args.json:
+                out.write(json.dumps({"line": number, "error": str(e)}) + "\n")
+            else:
+                out.write(f"error: {message}\n")
+            print(f"pegboard: error: {message}", file=sys.stderr)
+            continue
+        if args.json:
+            out.write(json.dumps(result) + "\n")
+        else:
+            _print_score(result, out)
+    return status
+
+
+# --- pegboard peg ------------------------------------------------------------------------------
+
+
+def _cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
+    cards = parse_cards(args.cards, what="series")
+    results = [score_play(cards[: i + 1]) for i in range(len(cards))]
+    count = sum(c.pips for c in cards)
+    if args.json:
+        payload = {
+            "cards": [str(c) for c in cards],
+            "points": [b.total for b in results],
+            "count": count,
+            "items": [breakdown_to_json(b) for b in results],
+        }
+        out.write(json.dumps(payload) + "\n")
+        return 0
+    running = 0
+    for card, breakdown in zip(cards, results, strict=True):
+        running += card.pips
+        said = ", ".join(f"{i.kind.value} {i.points}" for i in breakdown.items)
+        out.write(f"{card!s:>3}  count {running:2}  {breakdown.total:2}  {said}\n".rstrip() + "\n")
+    out.write(f"count {count}, pegged {sum(b.total for b in results)}\n")
+    return 0
+
+
+# --- pegboard advise ---------------------------------------------------------------------------
+
+
+def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
+    rules = Rules.for_variant(args.variant)
+    dealt = parse_cards(args.cards, count=rules.dealt, what=f"{rules.variant.value} deal")
+    dealer = not args.pone
+    options = advise(dealt, rules=rules, dealer=dealer)
+    if args.json:
+        payload = {
+            "dealt": [str(c) for c in dealt],
+            "dealer": dealer,
+            "variant": rules.variant.value,
+            "options": [
+                {
+                    "discard": [str(c) for c in o.discard],
+                    "keep": [str(c) for c in o.keep],
+                    "hand_ev": o.hand_ev,
+                    "crib_ev": o.crib_ev,
+                    "net_ev": o.net_ev,
+                }
+                for o in options
+            ],
+        }
+        out.write(json.dumps(payload) + "\n")
+        return 0
+    sign = "+" if dealer else "-"
+    out.write(
+        f"{'discard':<12}{'keep':<16}{'hand':>7}{'crib':>7}{'net':>8}   (net = hand {sign} crib)\n"
+    )
+    for o in options:
+        discard = " ".join(str(c) for c in o.discard)
+        keep = " ".join(str(c) for c in o.keep)
+        out.write(f"{discard:<12}{keep:<16}{o.hand_ev:7.2f}{o.crib_ev:7.2f}{o.net_ev:8.2f}\n")
+    return 0
+
+
+# --- pegboard stats ----------------------------------------------------------------------------
+
+
+def _cmd_stats_distribution(args: argparse.Namespace, out: TextIO) -> int:
+    rules = Rules.for_variant(args.variant)
+    dist = show_distribution(crib=args.crib, hand_size=4 if args.crib else rules.hand_size)
+    if args.json:
+        payload = {
+            "variant": rules.variant.value,
+            "crib": args.crib,
+            "combinations": dist.combinations,
+            "counts": {str(score): n for score, n in enumerate(dist.counts)},
+            "mean": round(dist.mean, 6),
+        }
+        out.write(json.dumps(payload) + "\n")
+        return 0
+    what = "crib" if args.crib else f"{rules.hand_size}-card hand"
+    out.write(f"every {what} with every starter: {dist.combinations:,} combinations\n")
+    for score, n in enumerate(dist.counts):
+        share = n / dist.combinations
+        out.write(f"{score:3}  {n:>10,}  {share:9.5%}\n")
+    out.write(f"mean {dist.mean:.6f}\n")
+    return 0
+
+
+# --- pegboard demo -----------------------------------------------------------------------------
+
+
+def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    from pegboard.app.demo import run_demo
+
+    return run_demo(out, seed=args.seed)
+
+
+# --- the parser --------------------------------------------------------------------------------
+
+
+def _add_variant(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant",
+        default=Variant.SIX_CARD.value,
+        choices=_VARIANTS,
+        help="the variant whose hand and deal sizes apply",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole ``pegboard`` argument parser."""
+    fmt = argparse.ArgumentDefaultsHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="pegboard",
+        description="A cribbage pegboard companion: scores hands, pegs the play, keeps the game.",
+        formatter_class=fmt,
+    )
+    parser.add_argument("--version", action="version", version=f"pegboard {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser(
+        "score",
+        help="count a hand or crib in the show",
+        description="Count a hand (or crib) with the starter, item by item. The LAST card is "
+        "the starter. With '-' instead of cards, read one hand per line from stdin.",
+        formatter_class=fmt,
+    )
+    p.add_argument("cards", nargs="+", metavar="CARD", help="cards like 5H 10D JC, then starter")
+    p.add_argument("--crib", action="store_true", help="count as the crib (flush only all five)")
+    _add_variant(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=_cmd_score)
+
+    p = sub.add_parser(
+        "peg",
+        help="points for cards laid in one series of the play",
+        description="Points pegged for each card laid, in order, in one series (count <= 31).",
+        formatter_class=fmt,
+    )
+    p.add_argument("cards", nargs="+", metavar="CARD")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=_cmd_peg)
+
+    p = sub.add_parser(
+        "advise",
+        help="exact expected points of every discard",
+        description="Every possible discard of a dealt hand with its exact expected hand and "
+        "crib points, best first.",
+        formatter_class=fmt,
+    )
+    p.add_argument("cards", nargs="+", metavar="CARD")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--dealer", action="store_true", help="the crib is yours (default)")
+    who.add_argument("--pone", action="store_true", help="the crib is your opponent's")
+    _add_variant(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=_cmd_advise)
+
+    p = sub.add_parser("stats", help="exact statistics over every deal", formatter_class=fmt)
+    stats = p.add_subparsers(dest="stats_command", required=True, metavar="STAT")
+    q = stats.add_parser(
+        "distribution",
+        help="exact distribution of show scores",
+        description="The exact number of (hand, starter) combinations giving each score 0..29.",
+        formatter_class=fmt,
+    )
+    q.add_argument("--crib", action="store_true", help="count as cribs (crib flush rule)")
+    _add_variant(q)
+    q.add_argument("--json", action="store_true", help="print JSON")
+    q.set_defaults(handler=_cmd_stats_distribution)
+
+    p = sub.add_parser(
+        "demo",
+        help="deal, advise, play and count one hand with the engine",
+        formatter_class=fmt,
+    )
+    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable deal")
+    p.set_defaults(handler=_cmd_demo)
+
+    _register_extensions(sub)
+    return parser
+
+
+def _register_extensions(sub: Any) -> None:
+    """Subcommands that live in their own modules (the game, the device)."""
+    try:
+        from pegboard.app import game_cli
+    except ImportError:  # the game commands are optional while the package is being built
+        return
+    game_cli.register(sub)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args, sys.stdout)
+    except PegboardError as e:
+        if args.debug:
+            raise
+        print(f"pegboard: error: {e}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

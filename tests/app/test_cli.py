@@ -1,0 +1,156 @@
+"""The issue-2 command line: score, peg, advise, stats; exit codes and messages."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from pegboard.app.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_score_prints_the_calls_and_the_total(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "score", "5H", "5D", "5S", "JC", "5C")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "hand 5H 5D 5S JC  starter 5C"
+    assert lines[1].startswith("fifteen 2, fifteen 4, ")
+    assert lines[1].endswith("nobs is 29")
+    assert lines[2] == "total 29"
+
+
+def test_score_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", "--json", "5h", "5d", "5s", "jc", "5c")
+    data = json.loads(out)
+    assert status == 0
+    assert data["hand"] == ["5H", "5D", "5S", "JC"]
+    assert data["starter"] == "5C"
+    assert data["crib"] is False
+    assert data["total"] == 29
+    assert sum(item["points"] for item in data["items"]) == 29
+    kinds = [item["kind"] for item in data["items"]]
+    assert kinds == ["fifteen"] * 8 + ["pair"] * 6 + ["nobs"]
+    assert {"kind": "nobs", "cards": ["JC"], "points": 1} in data["items"]
+    assert data["calls"][-1] == "nobs is 29"
+
+
+def test_score_crib_uses_the_crib_flush_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    _, hand_out, _ = run(capsys, "score", "--json", "2H", "4H", "6H", "8H", "KS")
+    _, crib_out, _ = run(capsys, "score", "--json", "--crib", "2H", "4H", "6H", "8H", "KS")
+    assert json.loads(hand_out)["total"] == json.loads(crib_out)["total"] + 4
+
+
+def test_score_five_card_variant_takes_three_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "score", "--variant", "five-card", "--json", "5H", "10H", "JH", "5S"
+    )
+    assert status == 0
+    assert (
+        json.loads(out)["total"] == 8 + 2 + 3
+    )  # four fifteens (each 5 with 10 and J), pair, flush
+
+
+def test_score_wrong_count_is_exit_1_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "score", "5H", "5D", "5S", "5C")
+    assert status == 1 and out == ""
+    assert err.count("\n") == 1
+    assert err.startswith("pegboard: error: wrong number of cards for a hand and starter")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(["5H", "5H", "5D", "JC", "5C"], "duplicate card 5H", id="duplicate"),
+        pytest.param(["1H", "5D", "5S", "JC", "5C"], "invalid card: '1H'", id="unknown-card"),
+    ],
+)
+def test_score_bad_cards_name_the_input(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, "score", *argv)
+    assert status == 1
+    assert message in err
+
+
+def test_score_reads_hands_from_stdin_and_survives_a_bad_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("5H 5D 5S JC 5C\nbad line\n\n3C 3D 6H 6S 9C\n"))
+    status, out, err = run(capsys, "score", "--json", "-")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert status == 1
+    assert [a.get("total") for a in answers] == [29, None, 14]
+    assert answers[1] == {"line": 2, "error": answers[1]["error"]}
+    assert "invalid card: 'bad'" in answers[1]["error"]
+    assert "line 2" in err
+
+
+def test_peg_json_gives_points_per_card(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "peg", "--json", "4H", "2C", "3D", "5S", "6H")
+    data = json.loads(out)
+    assert status == 0
+    assert data["points"] == [0, 0, 3, 4, 5]
+    assert data["count"] == 20
+    assert data["items"][2] == [{"kind": "run", "cards": ["4H", "2C", "3D"], "points": 3}]
+
+
+def test_peg_over_31_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "peg", "KH", "QH", "JH", "2C")
+    assert status == 1 and out == ""
+    assert "over 31" in err
+
+
+def test_advise_lists_every_discard_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "advise", "--pone", "--json", "5H", "5D", "5S", "JC", "2C", "9D")
+    data = json.loads(out)
+    options = data["options"]
+    assert status == 0 and data["dealer"] is False
+    assert len(options) == 15
+    nets = [o["net_ev"] for o in options]
+    assert nets == sorted(nets, reverse=True)
+    assert set(options[0]["keep"]) == {"5H", "5D", "5S", "JC"}
+    for o in options:
+        assert o["net_ev"] == pytest.approx(o["hand_ev"] - o["crib_ev"])
+
+
+def test_advise_wants_the_variants_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "advise", "--variant", "three-handed", "5H", "5D", "5S", "JC")
+    assert status == 1
+    assert "expected 5" in err
+
+
+def test_stats_distribution_json_lists_every_score(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "stats", "distribution", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["combinations"] == 12_994_800
+    assert list(data["counts"]) == [str(n) for n in range(30)]
+    assert data["counts"]["0"] == 1_009_008
+    assert data["counts"]["19"] == 0
+    assert data["mean"] == pytest.approx(4.769152, abs=1e-6)
+
+
+def test_stats_distribution_five_card(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "stats", "distribution", "--variant", "five-card", "--json")
+    assert status == 0
+    assert json.loads(out)["combinations"] == 1_082_900
+
+
+def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["score", "--variant", "nine-card", "5H"])
+    assert exc.value.code == 2
+
+
+def test_demo_plays_a_real_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "demo", "--seed", "7")
+    assert status == 0
+    assert "the play" in out and "the show" in out
+    assert out.rstrip().splitlines()[-1].startswith("after one deal: North ")
