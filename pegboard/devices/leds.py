@@ -381,13 +381,15 @@ class Apa102Strip(_SpiStrip):
 
 
 def _ws281x_strip_type(order: str) -> int:
-    """rpi_ws281x's strip type for a wire order: byte shifts of red, green and blue.
+    """rpi_ws281x's strip type for a wire order.
 
-    The channel sent first sits in bits 16-23, the next in 8-15, the last in 0-7; GRB gives
-    0x081000, the library's ``WS2811_STRIP_GRB``.
+    The library sends three bytes per LED; the strip type's three bytes say, for the first,
+    second and third byte on the wire, how far to shift our 0xRRGGBB value to find it
+    (red 16, green 8, blue 0). GRB gives 0x081000, the library's ``WS2811_STRIP_GRB``.
     """
-    shifts = {channel: 16 - 8 * position for position, channel in enumerate(order)}
-    return shifts["R"] << 16 | shifts["G"] << 8 | shifts["B"]
+    shift = {"R": 16, "G": 8, "B": 0}
+    first, second, third = (shift[channel] for channel in order)
+    return first << 16 | second << 8 | third
 
 
 class Ws281xStrip:
