@@ -397,8 +397,8 @@ class PlayState:
         misfits, left = self._unseen_misfits(), self.cards_left[seat]
         if misfits < left:
             raise IllegalPlayError(
-                f"cannot say go: seat {seat} has {left} cards but only {misfits} unseen cards "
-                f"would not fit (count is {count})"
+                f"cannot say go: seat {seat} has {_cards(left)} but only {_cards(misfits)} "
+                f"not yet seen would not fit (count is {count})"
             )
 
     def _next_to_act(self, seat: int) -> int | None:
@@ -457,6 +457,10 @@ class PlayState:
         if self.hands is not None:
             parts.append("hands=[" + " / ".join(format_cards(h) for h in self.hands) + "]")
         return " ".join(parts) + ">"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _scores(seat: int, points: Breakdown) -> tuple[PlayScore, ...]:
