@@ -36,6 +36,7 @@ from .errors import (
     JournalError,
     PegboardError,
 )
+from .play import PlayScore, PlayState, score_play
 from .rules import Lurch, Rules, Variant, first_dealer, game_points, lurch_of
 from .scoring import (
     Breakdown,
@@ -67,6 +68,8 @@ __all__ = [
     "JournalError",
     "Lurch",
     "PegboardError",
+    "PlayScore",
+    "PlayState",
     "Rank",
     "Rules",
     "ScoreDistribution",
@@ -85,6 +88,7 @@ __all__ = [
     "score_crib",
     "score_hand",
     "score_heels",
+    "score_play",
     "score_total",
     "show_calls",
     "show_distribution",
