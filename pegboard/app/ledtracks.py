@@ -572,7 +572,7 @@ def hole_led(track: TrackLayout, hole: int, target: int = 121) -> tuple[int, int
         return (0, 0) if track.start_led else None
     holes = track.holes
     if track.laps == 1:
-        return offset + (hole - 1) * holes // target, 0
+        return offset + _spread(hole - 1, target, holes), 0
     lap_holes = (target - 1) // 2  # 60 holes a lap on a 121 board, 30 for 61
     lap_leds = (
         holes - 1 if holes % 2 else holes
@@ -580,7 +580,15 @@ def hole_led(track: TrackLayout, hole: int, target: int = 121) -> tuple[int, int
     if hole > 2 * lap_holes:
         return offset + holes - 1, 1
     lap, within = divmod(hole - 1, lap_holes)
-    return offset + within * lap_leds // lap_holes, lap
+    return offset + _spread(within, lap_holes, lap_leds), lap
+
+
+def _spread(index: int, count: int, leds: int) -> int:
+    """Place item *index* of *count* on *leds* LEDs evenly, first on first and last on last."""
+    if count <= 1 or leds <= 1:
+        return 0
+    # round half up, in integers: index * (leds - 1) / (count - 1) + 1/2
+    return (2 * index * (leds - 1) + count - 1) // (2 * (count - 1))
 
 
 # -- frames -----------------------------------------------------------------------------------
@@ -690,19 +698,24 @@ def animate_peg(
         raise ValueError(f"an animation needs at least 1 frame, got {frames!r}")
     if len(before.sides) != len(after.sides):
         raise ValueError(f"cannot animate {len(before.sides)} sides into {len(after.sides)}")
-    travels: list[tuple[int, int, int] | None] = []  # per side: (from, to, the peg standing still)
+    # per side: the peg's travel (from, to, the peg standing still, backwards?) or None
+    travels: list[tuple[int, int, int, bool] | None] = []
     for old, new in zip(before.sides, after.sides, strict=True):
         if new.rear == old.front and new.front > old.front:
-            travels.append((old.rear, new.front, old.front))  # a peg
+            travels.append((old.rear, new.front, old.front, False))  # a peg
         elif old.rear == new.front and old.front > new.front:
-            travels.append((old.front, new.rear, new.front))  # an undo: the same peg backwards
+            travels.append((new.rear, old.front, new.front, True))  # an undo: that peg backwards
         else:
             travels.append(None)
     steps = frames if any(travels) else 1
     result: list[Frame] = []
     for step in range(1, steps):
         sides = tuple(
-            SidePegs(_between(t[0], t[1], step, steps), t[2], new.is_dealer) if t else new
+            SidePegs(
+                _between(t[0], t[1], steps - step if t[3] else step, steps), t[2], new.is_dealer
+            )
+            if t
+            else new
             for t, new in zip(travels, after.sides, strict=True)
         )
         moving = TrackState(sides, after.target, after.lurch_line, after.double_skunk_line, None)

@@ -1,0 +1,511 @@
+"""LED peg tracks: layout parsing, hole mapping, frames, animation, current limit, terminal."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pegboard.app.ledtracks import (
+    REAR_SHARE,
+    LedLayout,
+    MarkColors,
+    Segment,
+    SidePegs,
+    TrackLayout,
+    TrackState,
+    animate_peg,
+    estimate_current_ma,
+    hole_led,
+    limit_current,
+    parse_led_layout,
+    render_ansi,
+    render_tracks,
+    worst_case_current_ma,
+)
+from pegboard.devices.leds import StripKind, StripSpec
+from pegboard.devices.ports import Color
+from pegboard.engine.errors import ConfigError
+
+RED: Color = (255, 0, 0)
+BLUE: Color = (0, 0, 255)
+MARKS = MarkColors()
+
+
+def track(count: int, *, first: int = 0, direction: int = 1, **options: Any) -> TrackLayout:
+    color = options.pop("color", RED)
+    return TrackLayout(
+        "board", (Segment(first, count, direction),), color, (255, 128, 128), **options
+    )
+
+
+def layout(*tracks: TrackLayout, count: int | None = None) -> LedLayout:
+    """Full brightness and no practical current limit, so colours can be compared exactly."""
+    size = count or sum(t.length for t in tracks)
+    strip = StripSpec("board", StripKind.SIM, size)
+    return LedLayout((strip,), tracks, brightness=1.0, current_limit_ma=1e9)
+
+
+TWO_SIDES = layout(track(121), track(121, first=121, color=BLUE))
+
+
+def state(*pegs: tuple[int, int], dealer: int | None = None, **options: Any) -> TrackState:
+    sides = tuple(SidePegs(front, rear, i == dealer) for i, (front, rear) in enumerate(pegs))
+    return TrackState(sides, **options)
+
+
+def lit(frame: dict[str, tuple[Color, ...]], strip: str = "board") -> dict[int, Color]:
+    return {i: c for i, c in enumerate(frame[strip]) if c != (0, 0, 0)}
+
+
+# -- holes to LEDs ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("the_track", "hole", "target", "expected"),
+    [
+        pytest.param(track(121), 1, 121, (0, 0), id="121-leds-hole-1"),
+        pytest.param(track(121), 90, 121, (89, 0), id="121-leds-hole-90"),
+        pytest.param(track(121), 121, 121, (120, 0), id="121-leds-game-hole"),
+        pytest.param(track(121), 125, 121, (120, 0), id="121-leds-past-the-target"),
+        pytest.param(track(121), 0, 121, None, id="121-leds-no-start-led"),
+        pytest.param(track(122, start_led=True), 0, 121, (0, 0), id="start-led-hole-0"),
+        pytest.param(track(122, start_led=True), 121, 121, (121, 0), id="start-led-game-hole"),
+        pytest.param(track(61, laps=2), 60, 121, (59, 0), id="two-laps-61-hole-60"),
+        pytest.param(track(61, laps=2), 61, 121, (0, 1), id="two-laps-61-hole-61"),
+        pytest.param(track(61, laps=2), 120, 121, (59, 1), id="two-laps-61-hole-120"),
+        pytest.param(track(61, laps=2), 121, 121, (60, 1), id="two-laps-61-game-led"),
+        pytest.param(track(60, laps=2), 121, 121, (59, 1), id="two-laps-60-game-hole"),
+        pytest.param(track(30), 61, 121, (15, 0), id="30-leds-proportional"),
+        pytest.param(track(30), 121, 121, (29, 0), id="30-leds-game-hole"),
+        pytest.param(track(121), 61, 61, (120, 0), id="five-card-stretched"),
+        pytest.param(track(121), 31, 61, (60, 0), id="five-card-hole-31"),
+    ],
+)
+def test_holes_map_to_leds_and_laps(
+    the_track: TrackLayout, hole: int, target: int, expected: tuple[int, int] | None
+) -> None:
+    assert hole_led(the_track, hole, target) == expected
+
+
+@given(st.sampled_from([30, 60, 61, 100, 121, 122, 240]), st.sampled_from([1, 2]))
+def test_later_holes_never_show_earlier_on_a_lap(count: int, laps: int) -> None:
+    the_track = track(count, laps=laps)
+    spots = [hole_led(the_track, hole, 121) for hole in range(1, 122)]
+    assert all(spot is not None and 0 <= spot[0] < count for spot in spots)
+    assert spots == sorted(spots, key=lambda s: (s[1], s[0]) if s else (0, 0))
+
+
+# -- frames -----------------------------------------------------------------------------------
+
+
+def test_front_peg_is_bright_and_rear_peg_dim() -> None:
+    frame = render_tracks(state((20, 14), (9, 5)), TWO_SIDES)
+    leds = lit(frame)
+    assert leds[19] == RED
+    assert leds[13] == (round(255 * REAR_SHARE), 0, 0)
+    assert leds[121 + 8] == BLUE
+    assert leds[121 + 4] == (0, 0, round(255 * REAR_SHARE))
+
+
+def test_street_marks_and_lines_light_faintly_when_no_peg_is_there() -> None:
+    leds = lit(render_tracks(state((0, 0), (0, 0)), TWO_SIDES))
+    first_track = {i: c for i, c in leds.items() if i < 121}
+    assert first_track == {
+        29: MARKS.street,
+        59: MARKS.double_skunk,  # the line sits after hole 60: pass it
+        89: MARKS.lurch,
+        119: MARKS.street,
+    }
+
+
+def test_without_lines_every_thirtieth_hole_is_a_street_mark() -> None:
+    frame = render_tracks(state((0, 0), (0, 0), lurch_line=None, double_skunk_line=None), TWO_SIDES)
+    assert {i: c for i, c in lit(frame).items() if i < 121} == {
+        29: MARKS.street,
+        59: MARKS.street,
+        89: MARKS.street,
+        119: MARKS.street,
+    }
+
+
+def test_a_peg_covers_the_mark_on_its_hole() -> None:
+    leds = lit(render_tracks(state((90, 60), (0, 0)), TWO_SIDES))
+    assert leds[89] == RED
+    assert leds[59] == (64, 0, 0)
+
+
+def test_the_dealer_has_a_warm_mark_on_the_game_hole() -> None:
+    leds = lit(render_tracks(state((5, 0), (7, 0), dealer=1), TWO_SIDES))
+    assert leds[121 + 120] == MARKS.dealer
+    assert 120 not in leds
+
+
+def test_a_score_past_the_target_pegs_out_in_the_game_hole() -> None:
+    leds = lit(render_tracks(state((124, 118), (50, 40)), TWO_SIDES))
+    assert leds[120] == RED
+
+
+def test_the_second_lap_shows_in_the_second_shade() -> None:
+    board = layout(track(61, laps=2), track(61, first=61, laps=2, color=BLUE))
+    leds = lit(render_tracks(state((75, 70), (12, 0)), board))
+    assert leds[14] == (255, 128, 128)  # hole 75 is hole 15 of lap 2
+    assert leds[9] == (64, 32, 32)  # the rear peg on hole 70, a quarter of the shade
+
+
+def test_pegs_on_a_start_led_show_at_hole_0() -> None:
+    board = layout(track(122, start_led=True))
+    leds = lit(render_tracks(state((0, 0)), board))
+    assert leds[0] == RED
+
+
+def test_a_snaked_track_runs_backwards_along_the_strip() -> None:
+    board = layout(track(121), track(121, first=241, direction=-1, color=BLUE), count=242)
+    leds = lit(render_tracks(state((0, 0), (1, 0)), board))
+    assert leds[241] == BLUE
+
+
+def test_leds_outside_the_tracks_stay_dark() -> None:
+    board = layout(track(10, first=5), count=20)
+    frame = render_tracks(state((10, 3)), board)
+    assert all(frame["board"][i] == (0, 0, 0) for i in (*range(5), *range(15, 20)))
+
+
+def test_the_winners_track_flashes_on_odd_phases() -> None:
+    won = state((121, 115), (80, 70), winner=0)
+    normal = render_tracks(won, TWO_SIDES, phase=0)
+    flash = render_tracks(won, TWO_SIDES, phase=1)
+    assert normal == render_tracks(won, TWO_SIDES, phase=2)
+    assert all(flash["board"][i] != (0, 0, 0) for i in range(121))
+    assert flash["board"][120] == RED
+    assert flash["board"][121:] == normal["board"][121:]
+    assert sum(normal["board"][i] != (0, 0, 0) for i in range(121)) < 10
+
+
+def test_brightness_scales_colours_but_faint_marks_stay_on() -> None:
+    dim = LedLayout(TWO_SIDES.strips, TWO_SIDES.tracks, brightness=0.02, current_limit_ma=1e9)
+    leds = lit(render_tracks(state((20, 10), (0, 0)), dim))
+    assert leds[19] == (5, 0, 0)
+    assert leds[29] == (1, 1, 1)  # the street mark, 24 * 0.02 rounds to 0 but stays lit
+
+
+def test_more_sides_than_tracks_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"3 sides but the LED layout has 2 tracks"):
+        render_tracks(state((1, 0), (2, 0), (3, 0)), TWO_SIDES)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        pytest.param({"sides": ()}, r"at least one side", id="no-sides"),
+        pytest.param({"sides": (SidePegs(-1),)}, r"side 0 has a peg below 0", id="minus"),
+        pytest.param({"lurch_line": 121}, r"lurch_line must be a hole from 1 to 120", id="lurch"),
+        pytest.param({"winner": 2}, r"winner must be a side from 0 to 1, got 2", id="winner"),
+        pytest.param({"target": 2}, r"target must be at least 3", id="target"),
+    ],
+)
+def test_impossible_track_states_are_refused(options: dict[str, Any], message: str) -> None:
+    values: dict[str, Any] = {"sides": (SidePegs(0), SidePegs(0)), **options}
+    with pytest.raises(ValueError, match=message):
+        TrackState(**values)
+
+
+# -- animation --------------------------------------------------------------------------------
+
+
+def bright_spots(frame: dict[str, tuple[Color, ...]], lo: int, hi: int) -> list[int]:
+    return [i - lo for i in range(lo, hi) if frame["board"][i] == RED or frame["board"][i] == BLUE]
+
+
+def test_the_rear_peg_travels_past_the_front_peg_to_the_new_score() -> None:
+    before, after = state((10, 4), (3, 0)), state((15, 10), (3, 0))
+    frames = animate_peg(before, after, TWO_SIDES, frames=6)
+    assert len(frames) == 6
+    assert frames[-1] == render_tracks(after, TWO_SIDES)
+    moving = [bright_spots(f, 0, 121) for f in frames[:-1]]
+    holes = [spot[0] + 1 for spot in moving]
+    assert holes == sorted(holes) and holes[0] > 4 and holes[-1] <= 15
+    assert any(hole > 10 for hole in holes)  # it passes the peg that stays
+    # the old front peg is the rear peg now, wherever the moving peg does not cover it
+    assert all(f["board"][9] == (64, 0, 0) for f in frames[:-1] if bright_spots(f, 0, 121) != [9])
+    assert all(f["board"][121:] == frames[-1]["board"][121:] for f in frames)  # side 1 still
+
+
+def test_undo_runs_the_peg_backwards() -> None:
+    before, after = state((15, 10), (3, 0)), state((10, 4), (3, 0))
+    frames = animate_peg(before, after, TWO_SIDES, frames=6)
+    holes = [bright_spots(f, 0, 121)[0] + 1 for f in frames[:-1]]
+    assert holes == sorted(holes, reverse=True) and holes[0] < 15 and holes[-1] >= 4
+    forward = animate_peg(after, before, TWO_SIDES, frames=6)
+    assert [bright_spots(f, 0, 121) for f in frames[:-1]] == [
+        bright_spots(f, 0, 121) for f in reversed(forward[:-1])
+    ]
+    assert frames[-1] == render_tracks(after, TWO_SIDES)
+
+
+def test_a_new_game_jumps_in_one_frame() -> None:
+    frames = animate_peg(state((87, 80), (95, 91)), state((0, 0), (0, 0)), TWO_SIDES)
+    assert frames == (render_tracks(state((0, 0), (0, 0)), TWO_SIDES),)
+
+
+def test_a_winning_peg_ends_in_flashes() -> None:
+    before = state((117, 110), (80, 70))
+    after = state((121, 117), (80, 70), winner=0)
+    frames = animate_peg(before, after, TWO_SIDES, frames=4)
+    assert len(frames) == 4 + 6
+    assert frames[4] == render_tracks(after, TWO_SIDES, phase=1)
+    assert frames[5] == render_tracks(after, TWO_SIDES, phase=2) == frames[3]
+
+
+def test_an_animation_needs_a_frame() -> None:
+    with pytest.raises(ValueError, match=r"at least 1 frame, got 0"):
+        animate_peg(state((1, 0)), state((2, 1)), TWO_SIDES, frames=0)
+
+
+# -- current ----------------------------------------------------------------------------------
+
+
+def test_current_is_idle_plus_each_channels_share() -> None:
+    one = LedLayout(
+        (StripSpec("s", StripKind.SIM, 2),),
+        (TrackLayout("s", (Segment(0, 2),), RED, RED),),
+        current_limit_ma=100,
+    )
+    assert estimate_current_ma({"s": ((255, 255, 255), (0, 0, 0))}, one) == pytest.approx(62)
+    assert estimate_current_ma({"s": ((51, 0, 0), (0, 0, 0))}, one) == pytest.approx(6)
+
+
+def test_the_limit_scales_a_bright_frame_down_evenly() -> None:
+    default = LedLayout.default()
+    white = {"board": ((255, 255, 255),) * 244}
+    limited = limit_current(white, default)
+    assert estimate_current_ma(limited, default) <= 500
+    (level,) = set(limited["board"])
+    one_more = {"board": (tuple(c + 1 for c in level),) * 244}
+    assert estimate_current_ma(one_more, default) > 500  # the brightest even level that fits
+
+
+peg = st.integers(0, 125)
+
+
+@given(st.lists(st.tuples(peg, peg), min_size=2, max_size=2), st.integers(0, 1), st.integers(0, 3))
+def test_no_frame_of_the_default_layout_exceeds_its_limit(
+    pegs: list[tuple[int, int]], winner: int, phase: int
+) -> None:
+    default = LedLayout.default()
+    frame = render_tracks(state(*pegs, dealer=0, winner=winner), default, phase)
+    assert estimate_current_ma(frame, default) <= default.current_limit_ma
+    assert all(len(frame[s.name]) == s.count for s in default.strips)
+
+
+def test_the_default_layouts_worst_case_is_its_limit() -> None:
+    default = LedLayout.default()
+    assert worst_case_current_ma(default, limited=False) == pytest.approx(
+        244 * (1 + 60 * 128 / 255)
+    )
+    assert worst_case_current_ma(default) == 500
+
+
+# -- the config -------------------------------------------------------------------------------
+
+
+def test_no_leds_table_gives_the_default_layout() -> None:
+    assert parse_led_layout({}) == LedLayout.default()
+    assert parse_led_layout({"leds": {"brightness": 0.25}}).brightness == 0.25
+
+
+def test_the_default_layout_snakes_one_strip_up_and_back() -> None:
+    default = LedLayout.default()
+    (strip,) = default.strips
+    assert (strip.name, strip.kind, strip.count) == ("board", StripKind.SPI_WS2812, 244)
+    assert default.tracks[0].strip_leds == tuple(range(122))
+    assert default.tracks[1].strip_leds == tuple(range(243, 121, -1))
+    assert all(t.start_led for t in default.tracks)
+
+
+def test_a_full_config_parses() -> None:
+    config = {
+        "leds": {
+            "brightness": 0.3,
+            "current_limit_ma": 900,
+            "strips": [
+                {"name": "left", "kind": "apa102", "count": 61, "spi_hz": 8_000_000},
+                {"name": "right", "kind": "ws281x", "count": 61, "pin": 13, "channel": 1},
+            ],
+            "tracks": [
+                {"strip": "left", "first": 0, "length": 61, "color": "#ff8000"},
+                {
+                    "strip": "right",
+                    "segments": [
+                        {"first": 30, "count": 31, "direction": -1},
+                        {"first": 31, "count": 30},
+                    ],
+                    "color": [0, 255, 0],
+                    "lap2_color": [200, 255, 200],
+                },
+            ],
+            "colors": {"dealer": [255, 255, 255]},
+        }
+    }
+    parsed = parse_led_layout(config)
+    assert parsed.brightness == 0.3 and parsed.current_limit_ma == 900
+    assert parsed.strips[0].spi_hz == 8_000_000 and parsed.strips[0].wire_order == "BGR"
+    assert (parsed.strips[1].pin, parsed.strips[1].channel) == (13, 1)
+    left, right = parsed.tracks
+    assert (left.laps, left.color, left.lap2_color) == (2, (255, 128, 0), (255, 191, 127))
+    assert right.strip_leds == (*range(30, -1, -1), *range(31, 61))
+    assert right.lap2_color == (200, 255, 200)
+    assert parsed.marks.dealer == (255, 255, 255) and parsed.marks.street == MARKS.street
+
+
+def test_with_one_strip_tracks_need_not_name_it() -> None:
+    config = {
+        "leds": {
+            "strips": [{"name": "only", "kind": "sim", "count": 121}],
+            "tracks": [{"first": 0, "length": 121}],
+        }
+    }
+    assert parse_led_layout(config).tracks[0].strip == "only"
+
+
+def leds_with(**changes: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "strips": [{"name": "board", "kind": "sim", "count": 242}],
+        "tracks": [{"first": 0, "length": 121}, {"first": 121, "length": 121}],
+    }
+    return {"leds": {**base, **changes}}
+
+
+def track_with(**changes: Any) -> dict[str, Any]:
+    return leds_with(tracks=[{"first": 0, "length": 121}, {"first": 121, "length": 121, **changes}])
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        pytest.param(
+            track_with(first="x"),
+            r"config: leds\.tracks\[1\]\.first must be a whole number >= 0, got 'x'",
+            id="first-x",
+        ),
+        pytest.param(
+            track_with(first=True),
+            r"leds\.tracks\[1\]\.first must be a whole number >= 0, got True",
+            id="first-bool",
+        ),
+        pytest.param(
+            track_with(direction=0),
+            r"leds\.tracks\[1\]\.direction must be 1 or -1, got 0",
+            id="direction-0",
+        ),
+        pytest.param(
+            track_with(colour=[1, 2, 3]),
+            r"leds\.tracks\[1\]\.colour is not a known key \(expected one of color, ",
+            id="typo",
+        ),
+        pytest.param(
+            track_with(color="#zzzzzz"),
+            r"leds\.tracks\[1\]\.color must be a colour \[r, g, b\] of 0\.\.255 or '#rrggbb'",
+            id="colour-hex",
+        ),
+        pytest.param(
+            track_with(color=[0, 256, 0]),
+            r"leds\.tracks\[1\]\.color must be a colour .*got \[0, 256, 0\]",
+            id="colour-256",
+        ),
+        pytest.param(
+            track_with(first=130),
+            r"leds\.tracks\[1\] runs off strip 'board': LED 242 \(the strip has 242 LEDs",
+            id="off-strip",
+        ),
+        pytest.param(
+            track_with(first=100),
+            r"leds\.tracks\[1\] shares LED 100 of strip 'board' with leds\.tracks\[0\]",
+            id="overlap",
+        ),
+        pytest.param(
+            track_with(strip="nope"),
+            r"leds\.tracks\[1\]\.strip must name a strip \('board'\), got 'nope'",
+            id="no-such-strip",
+        ),
+        pytest.param(
+            track_with(segments=[{"first": 121, "count": 121}]),
+            r"leds\.tracks\[1\] has segments and first, length: give one or the other",
+            id="segments-and-first",
+        ),
+        pytest.param(
+            track_with(laps=3),
+            r"leds\.tracks\[1\]\.laps must be 1 or 2, got 3",
+            id="laps",
+        ),
+        pytest.param(
+            leds_with(brightness=2),
+            r"config: leds\.brightness must be a number from 0 to 1, got 2",
+            id="brightness",
+        ),
+        pytest.param(
+            leds_with(current_limit_ma=200),
+            r"leds\.current_limit_ma must be above the LEDs' idle draw of 242 mA, got 200",
+            id="limit-below-idle",
+        ),
+        pytest.param(
+            leds_with(strips=[{"name": "board", "kind": "neopixel", "count": 242}]),
+            r"leds\.strips\[0\]\.kind: unknown LED strip kind: 'neopixel'",
+            id="kind",
+        ),
+        pytest.param(
+            leds_with(strips=[{"name": "board", "kind": "sim"}]),
+            r"leds\.strips\[0\]\.count is required",
+            id="count-missing",
+        ),
+        pytest.param(
+            leds_with(strips=[{"name": "board", "kind": "sim", "count": 242, "order": "RGX"}]),
+            r"leds\.strips\[0\]\.order must be a channel order like 'GRB', got 'RGX'",
+            id="order",
+        ),
+        pytest.param(
+            {"leds": {"strips": [{"name": "board", "kind": "sim", "count": 242}]}},
+            r"leds\.tracks is required when leds\.strips is given",
+            id="strips-without-tracks",
+        ),
+        pytest.param(
+            leds_with(tracks=[]),
+            r"leds\.tracks must be a non-empty list of tables, got \[\]",
+            id="no-tracks",
+        ),
+        pytest.param(
+            {"leds": "bright"},
+            r"config: leds must be a table, got 'bright'",
+            id="not-a-table",
+        ),
+    ],
+)
+def test_bad_configs_name_the_key_and_the_value(config: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        parse_led_layout(config)
+
+
+# -- the terminal -----------------------------------------------------------------------------
+
+ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def test_the_terminal_shows_a_ruler_and_one_line_per_side() -> None:
+    text = render_ansi(render_tracks(state((20, 14), (9, 5)), TWO_SIDES), TWO_SIDES)
+    ruler, first, second = text.split("\n")
+    assert ruler.index("30") + 1 - 3 == 29  # "30" ends over the LED of hole 30
+    assert ruler.index("90") + 1 - 3 == 89
+    plain = ESCAPE.sub("", first)
+    assert plain.startswith(" 1 ") and len(plain) == 3 + 121
+    assert plain[3 + 19] == "●" and plain[3 + 13] == "●" and plain[3 + 0] == "·"
+    assert "\x1b[38;2;255;0;0m●" in first  # the front peg in its true colour
+    assert ESCAPE.sub("", second).count("●") == 2 + 4  # two pegs, four marks
+    assert first.endswith("\x1b[0m")
+
+
+def test_the_terminal_brightens_faint_leds_so_they_show() -> None:
+    text = render_ansi(render_tracks(state((0, 0), (0, 0)), TWO_SIDES), TWO_SIDES)
+    assert "\x1b[38;2;87;87;87m●" in text  # the street mark (24, 24, 24) as the eye sees it
