@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import Card, Rank, format_cards
+from .cards import Card, Rank, Suit, format_cards
 from .errors import InvalidHandError
 
 __all__ = [
@@ -209,10 +209,11 @@ def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Br
     _check_show(hand, starter, crib)
     cards = sorted((*hand, starter))
     items: list[ScoreItem] = []
+    pips = [min(card.rank, 10) for card in cards]  # plain ints: enum properties are slow
     for size in range(2, len(cards) + 1):
-        for combo in itertools.combinations(cards, size):
-            if sum(card.pips for card in combo) == 15:
-                items.append(ScoreItem(ScoreKind.FIFTEEN, combo, 2))
+        for chosen in itertools.combinations(range(len(cards)), size):
+            if sum(pips[i] for i in chosen) == 15:
+                items.append(ScoreItem(ScoreKind.FIFTEEN, tuple(cards[i] for i in chosen), 2))
     for first, second in itertools.combinations(cards, 2):
         if first.rank is second.rank:
             items.append(ScoreItem(ScoreKind.PAIR, (first, second), 2))
@@ -273,39 +274,40 @@ def score_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> i
     size = len(hand)
     if size != 4 and (crib or size != 3):
         _check_show(hand, starter, crib)
-    key = _RANK_BIT[starter.rank]
+    starter_suit = starter.suit
+    flush_suit: Suit | None = hand[0].suit
+    bits = _RANK_BIT
+    key = bits[starter.rank]
+    points = 0
     for card in hand:
-        key += _RANK_BIT[card.rank]
+        rank = card.rank
+        key += bits[rank]
+        suit = card.suit
+        if suit is not flush_suit:
+            flush_suit = None
+        if rank is _JACK and suit is starter_suit:
+            points = 1  # nobs
     if key & _PAIRED_MASK:
         # two cards of one rank: make sure they are not the same card
-        cards = (*hand, starter)
-        for first, second in itertools.combinations(cards, 2):
+        for first, second in itertools.combinations((*hand, starter), 2):
             if first.rank is second.rank and first.suit is second.suit:
                 _check_show(hand, starter, crib)
-    points = _POINTS_BY_KEY.get(key)
-    if points is None:
-        points = _POINTS_BY_KEY[key] = _rank_points_sorted(_ranks_of_key(key))
-    suit = starter.suit
-    jack = Rank.JACK
-    first_suit = hand[0].suit
-    flush = True
-    for card in hand:
-        if card.suit is not first_suit:
-            flush = False
-        if card.rank is jack and card.suit is suit:
-            points += 1  # nobs
-    if flush:
-        if first_suit is suit:
+    if flush_suit is not None:
+        if flush_suit is starter_suit:
             points += size + 1
         elif not crib:
             points += size
-    return points
+    ranked = _POINTS_BY_KEY.get(key)
+    if ranked is None:
+        ranked = _POINTS_BY_KEY[key] = _rank_points_sorted(_ranks_of_key(key))
+    return points + ranked
 
 
 # Three bits per rank (a rank appears at most 4 times among valid cards, 5 with a duplicate).
 _RANK_BIT = [0] + [1 << (3 * rank) for rank in range(1, 14)]
 _PAIRED_MASK = sum(0b110 << (3 * rank) for rank in range(1, 14))
 _POINTS_BY_KEY: dict[int, int] = {}
+_JACK = Rank.JACK
 
 
 def _ranks_of_key(key: int) -> tuple[int, ...]:
