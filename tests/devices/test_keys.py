@@ -223,6 +223,19 @@ def test_a_press_lost_in_the_bounce_window_is_recovered_by_tick(
     assert drain(events) == ["peg0"]
 
 
+def test_a_late_callback_for_an_edge_tick_already_saw_is_not_a_second_press(
+    buttons: GpioButtons, mock_pins: MockFactory, clock: FakeClock, events: queue.Queue[KeyEvent]
+) -> None:
+    pin = mock_pins.pin(17)
+    pin._change_state(False)  # the level falls, but gpiozero's callback thread lags behind
+    clock.advance(0.03)
+    buttons.tick()
+    assert drain(events) == ["peg0"]
+    clock.advance(0.05)
+    pin._call_when_changed()  # the callback arrives, long after the debounce window
+    assert drain(events) == []
+
+
 def test_edges_before_start_and_after_close_are_not_reported(
     mock_pins: MockFactory, clock: FakeClock, events: queue.Queue[KeyEvent]
 ) -> None:
