@@ -1,0 +1,791 @@
+"""The daemon's TOML config, read once at start into frozen values and checked on the way.
+
+Theory of operation
+-------------------
+``load_config(path)`` reads a TOML file with ``tomllib`` and ``parse_config(text)`` a TOML
+string; both hand the resulting mapping to ``config_from_mapping``, which checks every key of
+every section and builds a ``Config``. Anything wrong stops the daemon before it touches the
+hardware, with one message that names the key, shows the bad value as ``repr`` and says what
+was expected::
+
+    config: display.i2c_address must be a number like 0x3C, got 'x'
+    config: buttons.undoo is not a known key (did you mean 'undo'?)
+
+Every key is optional. The defaults match the example wiring in ``hardware/README.md``
+(BCM numbering):
+
+=============  ===========================================  ===============================
+what           pins                                         why
+=============  ===========================================  ===============================
+OLED           I2C1: GPIO2 SDA, GPIO3 SCL, address 0x3C      the Pi's standard I2C bus
+LED strip      SPI0 MOSI GPIO10 (WS2812 over SPI);           no root, works on a Pi 5
+               SCLK GPIO11 too for APA102; GPIO18 for
+               rpi_ws281x (PWM)
+buttons        peg0 GPIO12, peg1 GPIO16, peg2 GPIO20,        clear of I2C, SPI0, PWM0, UART
+               undo GPIO21, ok GPIO26
+keypad 4x4     rows GPIO17 27 22 23, columns GPIO5 6 13 19    clear of the above and of
+                                                            luma's SPI DC/RST (24/25)
+=============  ===========================================  ===============================
+
+Sections: ``[game]`` (variant and house rules, names, match format, database), ``[display]``
+(luma.core.cmdline's own option names, plus ``contrast``, ``dim_after`` and ``sleep_after``),
+``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by
+``pegboard.app.ledtracks.parse_led_layout``) and ``[simulator]``. After each section is read,
+the pins are checked across sections: no GPIO may serve two purposes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pegboard.app.ledtracks import LedLayout, parse_led_layout
+from pegboard.devices.leds import StripKind
+from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
+from pegboard.engine.errors import ConfigError
+from pegboard.engine.match import MatchFormat
+from pegboard.engine.rules import Rules, Variant
+
+__all__ = [
+    "BUTTON_NAMES",
+    "CONFIG_SEARCH_PATH",
+    "ButtonsConfig",
+    "Config",
+    "DisplayConfig",
+    "GameConfig",
+    "KeypadConfig",
+    "SimulatorConfig",
+    "UsbKeypadConfig",
+    "config_from_mapping",
+    "default_database_path",
+    "load_config",
+    "parse_config",
+]
+
+CONFIG_SEARCH_PATH: tuple[str, ...] = (
+    "$PEGBOARD_CONFIG",
+    "~/.config/pegboard/config.toml",
+    "/etc/pegboard/config.toml",
+)
+"""Where ``load_config(None)`` looks, first match wins; no file at all means the defaults."""
+
+BUTTON_NAMES: tuple[str, ...] = ("peg0", "peg1", "peg2", "undo", "ok")
+"""The push buttons the daemon knows: a peg button per side, undo (held: redo) and ok/menu."""
+
+OLED_DISPLAYS: tuple[str, ...] = (
+    "ch1115",
+    "sh1106",
+    "sh1107",
+    "ssd1305",
+    "ssd1306",
+    "ssd1309",
+    "ssd1315",
+    "ssd1316",
+    "ssd1322",
+    "ssd1322_nhd",
+    "ssd1325",
+    "ssd1327",
+    "ssd1331",
+    "ssd1351",
+    "ssd1362",
+    "ssd1363",
+    "ws0010",
+    "winstar_weh",
+)
+"""luma.oled's display names, as ``--display`` takes them."""
+
+INTERFACES: tuple[str, ...] = ("i2c", "spi", "gpio_cs_spi", "bitbang", "noop")
+"""luma's ``--interface`` values that make sense on a Pi."""
+
+KEYPAD_LAYOUTS: Mapping[str, tuple[str, ...]] = {
+    "4x4": ("123A", "456B", "789C", "*0#D"),
+    "3x4": ("123", "456", "789", "*0#"),
+}
+
+# the pins each bus claims once enabled in config.txt (BCM numbers)
+_I2C_PINS = {1: (2, 3), 0: (0, 1)}
+_SPI_PINS = {0: (9, 10, 11), 1: (19, 20, 21)}  # MISO, MOSI, SCLK
+_SPI_CE = {0: (8, 7), 1: (18, 17, 16)}
+_BCM_PINS = range(28)
+
+
+# -- the values ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """``[game]``: the rules, who plays, how many games make a match, where the journal lives."""
+
+    rules: Rules = field(default_factory=Rules.six_card)
+    names: tuple[str, ...] | None = None
+    """One word per side; None means the engine's defaults (A, B, C)."""
+    match_format: MatchFormat = MatchFormat.BEST_OF_THREE
+    database: Path = field(default_factory=lambda: default_database_path())
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    """``[display]``: luma.core.cmdline's options under their own names, plus ours.
+
+    ``luma_args()`` turns them back into the command-line arguments luma's own parser takes.
+    """
+
+    enabled: bool = True
+    display: str = "ssd1306"
+    interface: str = "i2c"
+    width: int = 128
+    height: int = 64
+    rotate: int = 0
+    i2c_port: int = 1
+    i2c_address: int = 0x3C
+    spi_port: int = 0
+    spi_device: int = 0
+    spi_bus_speed: int = 8_000_000
+    gpio_data_command: int = 24
+    gpio_reset: int = 25
+    mode: str = "1"
+    h_offset: int = 0
+    v_offset: int = 0
+    contrast: int = 255
+    """0..255, sent to the panel on start."""
+    dim_after: float = 300.0
+    """Seconds without a key press before the contrast drops; 0 = never."""
+    sleep_after: float = 1800.0
+    """Seconds without a key press before the panel is switched off; 0 = never."""
+
+    def luma_args(self) -> list[str]:
+        """The options as ``luma.core.cmdline.create_parser(...).parse_args`` takes them.
+
+        >>> DisplayConfig().luma_args()[:4]
+        ['--display', 'ssd1306', '--interface', 'i2c']
+        """
+        args = [
+            "--display", self.display, "--interface", self.interface,
+            "--width", str(self.width), "--height", str(self.height),
+            "--rotate", str(self.rotate),
+            "--i2c-port", str(self.i2c_port), "--i2c-address", f"0x{self.i2c_address:02X}",
+            "--spi-port", str(self.spi_port), "--spi-device", str(self.spi_device),
+            "--spi-bus-speed", str(self.spi_bus_speed),
+            "--gpio-data-command", str(self.gpio_data_command),
+            "--gpio-reset", str(self.gpio_reset),
+            "--h-offset", str(self.h_offset), "--v-offset", str(self.v_offset),
+        ]  # fmt: skip
+        if self.mode != "1":  # luma's own default is RGB; "1" is what a mono OLED is anyway
+            args += ["--mode", self.mode]
+        return args
+
+    @property
+    def pins(self) -> dict[int, str]:
+        """The GPIOs the display claims, with what for."""
+        if not self.enabled:
+            return {}
+        if self.interface == "i2c":
+            return {p: f"display (I2C{self.i2c_port})" for p in _I2C_PINS.get(self.i2c_port, ())}
+        if self.interface in ("spi", "gpio_cs_spi"):
+            used = {p: f"display (SPI{self.spi_port})" for p in _SPI_PINS.get(self.spi_port, ())}
+            ce = _SPI_CE.get(self.spi_port, ())
+            if self.spi_device < len(ce):
+                used[ce[self.spi_device]] = f"display (SPI{self.spi_port} CE{self.spi_device})"
+            used[self.gpio_data_command] = "display.gpio_data_command"
+            used[self.gpio_reset] = "display.gpio_reset"
+            return used
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonsConfig:
+    """``[buttons]``: BCM pin per button name, and the timing of presses (seconds)."""
+
+    enabled: bool = True
+    pins: Mapping[str, int] = field(
+        default_factory=lambda: {"peg0": 12, "peg1": 16, "peg2": 20, "undo": 21, "ok": 26}
+    )
+    debounce: float = 0.025
+    long_press: float = 0.8
+
+
+@dataclass(frozen=True, slots=True)
+class KeypadConfig:
+    """``[keypad]``: a matrix keypad's row and column pins, its key layout and scan rate."""
+
+    enabled: bool = True
+    rows: tuple[int, ...] = (17, 27, 22, 23)
+    cols: tuple[int, ...] = (5, 6, 13, 19)
+    layout: tuple[str, ...] = KEYPAD_LAYOUTS["4x4"]
+    scan_hz: float = 100.0
+    debounce_scans: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class UsbKeypadConfig:
+    """``[usb_keypad]``: an optional USB numeric keypad read through evdev."""
+
+    enabled: bool = False
+    path: str = ""
+    """e.g. ``/dev/input/by-id/usb-...-event-kbd`` (stays put across reboots)."""
+    keymap: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_USB_KEYMAP))
+    long_press: float = 0.8
+    grab: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatorConfig:
+    """``[simulator]``: how ``pegboard run --simulate`` draws the device in a terminal."""
+
+    scale: int = 1
+    """OLED pixels per terminal column (1 or 2); rows always take two pixels."""
+    color: bool = True
+    """24-bit colour escapes for the LED tracks and the OLED."""
+    legend: bool = True
+    """Show which computer key is which keypad key or button."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The whole config, checked. ``source`` says where it came from."""
+
+    game: GameConfig = field(default_factory=GameConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
+    keypad: KeypadConfig = field(default_factory=KeypadConfig)
+    usb_keypad: UsbKeypadConfig = field(default_factory=UsbKeypadConfig)
+    leds: LedLayout = field(default_factory=LedLayout.default)
+    simulator: SimulatorConfig = field(default_factory=SimulatorConfig)
+    source: str = "<defaults>"
+
+
+def default_database_path() -> Path:
+    """``$PEGBOARD_DB``; else systemd's ``$STATE_DIRECTORY/pegboard.db``; else the user's.
+
+    The user's is ``~/.local/share/pegboard/pegboard.db`` (``pegboard.app.store``).
+    """
+    if os.environ.get("PEGBOARD_DB"):
+        return Path(os.environ["PEGBOARD_DB"])
+    state = os.environ.get("STATE_DIRECTORY")
+    if state:
+        # systemd may pass several directories separated by colons; the first is ours
+        return Path(state.split(":")[0]) / "pegboard.db"
+    return Path.home() / ".local" / "share" / "pegboard" / "pegboard.db"
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def load_config(path: Path | str | None = None) -> Config:
+    """Read and check the config file at *path*; with None, the first of ``CONFIG_SEARCH_PATH``.
+
+    No file found on the search path gives the defaults. An explicit *path* must exist.
+
+    Raises:
+        ConfigError: the file cannot be read, is not TOML, or has a bad key or value.
+    """
+    if path is None:
+        for candidate in CONFIG_SEARCH_PATH:
+            expanded = os.path.expanduser(os.path.expandvars(candidate))
+            if "$" in expanded or not expanded:
+                continue  # an unset variable
+            if Path(expanded).is_file():
+                path = expanded
+                break
+        else:
+            return config_from_mapping({})
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"config: cannot read {str(p)!r}: {e.strerror or e}") from e
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"config: {str(p)!r} is not UTF-8 text: {e}") from e
+    return parse_config(text, source=str(p), base=p.parent)
+
+
+def parse_config(text: str, *, source: str = "<string>", base: Path | None = None) -> Config:
+    """Check a config given as TOML text. Relative paths in it are taken from *base*.
+
+    >>> parse_config('[game]\\nvariant = "five-card"').game.rules.target
+    61
+
+    Raises:
+        ConfigError: not TOML, or a bad key or value.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"config: {source} is not valid TOML: {e}") from e
+    return config_from_mapping(data, source=source, base=base)
+
+
+_SECTIONS = ("game", "display", "buttons", "keypad", "usb_keypad", "leds", "simulator")
+
+
+def config_from_mapping(
+    data: Mapping[str, Any], *, source: str = "<defaults>", base: Path | None = None
+) -> Config:
+    """Check a config already read into a mapping (as ``tomllib`` gives it).
+
+    Raises:
+        ConfigError: a bad key or value, or one GPIO used twice.
+    """
+    _known(data, _SECTIONS, "", what="section")
+    game = _parse_game(_section(data, "game"), base)
+    display = _parse_display(_section(data, "display"))
+    buttons = _parse_buttons(_section(data, "buttons"))
+    keypad = _parse_keypad(_section(data, "keypad"))
+    usb = _parse_usb(_section(data, "usb_keypad"))
+    leds = parse_led_layout(data if "leds" in data else _default_leds(game.rules.sides))
+    simulator = _parse_simulator(_section(data, "simulator"))
+    if len(leds.tracks) < game.rules.sides:
+        raise ConfigError(
+            f"config: leds.tracks has {len(leds.tracks)} tracks but {game.rules.variant.value} "
+            f"has {game.rules.sides} sides (expected one track per side)"
+        )
+    config = Config(game, display, buttons, keypad, usb, leds, simulator, source)
+    _check_pins(config)
+    return config
+
+
+def _default_leds(sides: int) -> dict[str, Any]:
+    """Without a ``[leds]`` table: one WS2812 strip snaked under one 122-LED track per side.
+
+    Two sides is ``LedLayout.default()`` exactly; a third side continues the snake.
+    """
+    tracks = [
+        {"first": i * 122 if i % 2 == 0 else i * 122 + 121, "length": 122,
+         "direction": 1 if i % 2 == 0 else -1, "start_led": True}
+        for i in range(max(sides, 2))
+    ]  # fmt: skip
+    strip = {"name": "board", "kind": "spi-ws2812", "count": 122 * len(tracks)}
+    return {"leds": {"strips": [strip], "tracks": tracks}}
+
+
+# -- sections -----------------------------------------------------------------------------------
+
+_GAME_KEYS = (
+    "variant",
+    "names",
+    "target",
+    "muggins",
+    "muggins_in_play",
+    "starter_counts_in_play",
+    "win_points",
+    "lurch_points",
+    "double_skunk_points",
+    "lurch_line",
+    "double_skunk_line",
+    "match",
+    "database",
+)
+
+
+def _parse_game(table: Mapping[str, Any], base: Path | None) -> GameConfig:
+    _known(table, _GAME_KEYS, "game")
+    variant_text = _string(table, "variant", "game", "six-card")
+    try:
+        variant = Variant.parse(variant_text)
+    except ConfigError:
+        known = ", ".join(v.value for v in Variant)
+        raise ConfigError(
+            f"config: game.variant must be one of {known}, got {variant_text!r}"
+        ) from None
+    options: dict[str, Any] = {}
+    for key in ("muggins", "muggins_in_play", "starter_counts_in_play"):
+        if key in table:
+            options[key] = _flag(table, key, "game", False)
+    for key in ("target", "win_points", "lurch_points", "double_skunk_points"):
+        if key in table:
+            options[key] = _whole(table, key, "game", 0, low=0 if key != "target" else 1)
+    for key in ("lurch_line", "double_skunk_line"):
+        if key in table:
+            value = table[key]
+            if value is False:
+                options[key] = None  # "no such line"
+            elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ConfigError(
+                    f"config: game.{key} must be a hole number like 91, or false for none, "
+                    f"got {value!r}"
+                )
+            else:
+                options[key] = value
+    try:
+        rules = Rules.for_variant(variant, **options)
+    except ConfigError as e:
+        raise ConfigError(f"config: game.{_unprefixed(e)}") from e
+
+    names: tuple[str, ...] | None = None
+    if "names" in table:
+        raw = table["names"]
+        if (
+            not isinstance(raw, list)
+            or len(raw) != rules.sides
+            or not all(isinstance(n, str) and n and n.split() == [n] and "," not in n for n in raw)
+        ):
+            raise ConfigError(
+                f"config: game.names must be one word per side ({rules.sides} for "
+                f"{variant.value}), got {raw!r}"
+            )
+        if len({n.lower() for n in raw}) != len(raw):
+            raise ConfigError(f"config: game.names must all differ, got {raw!r}")
+        names = tuple(raw)
+
+    fmt_default = MatchFormat.default_for(rules).value
+    fmt_text = _string(table, "match", "game", fmt_default)
+    try:
+        fmt = MatchFormat.parse(fmt_text)
+    except ConfigError:
+        formats = ", ".join(f.value for f in MatchFormat)
+        raise ConfigError(
+            f"config: game.match must be one of {formats}, got {fmt_text!r}"
+        ) from None
+    if fmt is MatchFormat.BEST_OF_THREE and rules.sides != 2:
+        raise ConfigError(
+            f"config: game.match {fmt_text!r} counts game points, which {rules.sides} separate "
+            "players do not have (expected first-to-two or single)"
+        )
+
+    if "database" in table:
+        db = Path(os.path.expanduser(_string(table, "database", "game", "")))
+        if not db.is_absolute() and base is not None:
+            db = base / db
+    else:
+        db = default_database_path()
+    return GameConfig(rules, names, fmt, db)
+
+
+_DISPLAY_KEYS = (
+    "enabled",
+    "display",
+    "interface",
+    "width",
+    "height",
+    "rotate",
+    "i2c_port",
+    "i2c_address",
+    "spi_port",
+    "spi_device",
+    "spi_bus_speed",
+    "gpio_data_command",
+    "gpio_reset",
+    "mode",
+    "h_offset",
+    "v_offset",
+    "contrast",
+    "dim_after",
+    "sleep_after",
+)
+
+
+def _parse_display(table: Mapping[str, Any]) -> DisplayConfig:
+    _known(table, _DISPLAY_KEYS, "display")
+    d = DisplayConfig()
+    display = _string(table, "display", "display", d.display).lower()
+    if display not in OLED_DISPLAYS:
+        raise ConfigError(
+            f"config: display.display must be a luma.oled display like 'ssd1306', "
+            f"got {table['display']!r}{_did_you_mean(display, OLED_DISPLAYS)}"
+        )
+    interface = _string(table, "interface", "display", d.interface).lower()
+    if interface not in INTERFACES:
+        raise ConfigError(
+            f"config: display.interface must be one of {', '.join(INTERFACES)}, "
+            f"got {table['interface']!r}"
+        )
+    address = table.get("i2c_address", d.i2c_address)
+    if isinstance(address, str):
+        try:
+            address = int(address, 0)
+        except ValueError:
+            address = None
+    if isinstance(address, bool) or not isinstance(address, int) or not 0x03 <= address <= 0x77:
+        raise ConfigError(
+            f"config: display.i2c_address must be a number like 0x3C, "
+            f"got {table.get('i2c_address')!r}"
+        )
+    mode = _string(table, "mode", "display", d.mode)
+    if mode not in ("1", "RGB", "RGBA"):
+        raise ConfigError(f"config: display.mode must be '1', 'RGB' or 'RGBA', got {mode!r}")
+    rotate = table.get("rotate", d.rotate)
+    if isinstance(rotate, bool) or rotate not in (0, 1, 2, 3):
+        raise ConfigError(
+            f"config: display.rotate must be 0, 1, 2 or 3 (quarter turns), got {rotate!r}"
+        )
+    return DisplayConfig(
+        enabled=_flag(table, "enabled", "display", d.enabled),
+        display=display,
+        interface=interface,
+        width=_whole(table, "width", "display", d.width, low=8, high=1024),
+        height=_whole(table, "height", "display", d.height, low=8, high=1024),
+        rotate=rotate,
+        i2c_port=_whole(table, "i2c_port", "display", d.i2c_port, low=0, high=99),
+        i2c_address=address,
+        spi_port=_whole(table, "spi_port", "display", d.spi_port, low=0, high=9),
+        spi_device=_whole(table, "spi_device", "display", d.spi_device, low=0, high=9),
+        spi_bus_speed=_whole(
+            table, "spi_bus_speed", "display", d.spi_bus_speed, low=1, high=125_000_000
+        ),
+        gpio_data_command=_pin(table, "gpio_data_command", "display", d.gpio_data_command),
+        gpio_reset=_pin(table, "gpio_reset", "display", d.gpio_reset),
+        mode=mode,
+        h_offset=_whole(table, "h_offset", "display", d.h_offset, low=0, high=1024),
+        v_offset=_whole(table, "v_offset", "display", d.v_offset, low=0, high=1024),
+        contrast=_whole(table, "contrast", "display", d.contrast, low=0, high=255),
+        dim_after=_seconds(table, "dim_after", "display", d.dim_after),
+        sleep_after=_seconds(table, "sleep_after", "display", d.sleep_after),
+    )
+
+
+def _parse_buttons(table: Mapping[str, Any]) -> ButtonsConfig:
+    _known(table, (*BUTTON_NAMES, "enabled", "debounce", "long_press"), "buttons")
+    d = ButtonsConfig()
+    given = {name: _pin(table, name, "buttons", 0) for name in BUTTON_NAMES if name in table}
+    # naming any button replaces the default set, so a board with fewer buttons says so once
+    pins = given or dict(d.pins)
+    debounce = _seconds(table, "debounce", "buttons", d.debounce, high=1.0)
+    long_press = _seconds(table, "long_press", "buttons", d.long_press, high=10.0)
+    if long_press <= debounce:
+        raise ConfigError(
+            f"config: buttons.long_press must be longer than buttons.debounce ({debounce:g} s), "
+            f"got {long_press!r}"
+        )
+    _distinct(pins.items(), "buttons")
+    return ButtonsConfig(_flag(table, "enabled", "buttons", d.enabled), pins, debounce, long_press)
+
+
+def _parse_keypad(table: Mapping[str, Any]) -> KeypadConfig:
+    _known(table, ("enabled", "rows", "cols", "layout", "scan_hz", "debounce_scans"), "keypad")
+    d = KeypadConfig()
+    rows = _pins(table, "rows", "keypad", d.rows)
+    cols = _pins(table, "cols", "keypad", d.cols)
+    raw_layout = table.get("layout", None)
+    if raw_layout is None:
+        layout = KEYPAD_LAYOUTS["4x4" if len(cols) == 4 else "3x4"] if len(rows) == 4 else d.layout
+    elif isinstance(raw_layout, str) and raw_layout.lower() in KEYPAD_LAYOUTS:
+        layout = KEYPAD_LAYOUTS[raw_layout.lower()]
+    elif isinstance(raw_layout, list) and all(isinstance(r, str) and r for r in raw_layout):
+        layout = tuple(raw_layout)
+    else:
+        raise ConfigError(
+            "config: keypad.layout must be '4x4', '3x4' or a list of rows like "
+            f"['123A', '456B', '789C', '*0#D'], got {raw_layout!r}"
+        )
+    if len(layout) != len(rows) or any(len(r) != len(cols) for r in layout):
+        raise ConfigError(
+            f"config: keypad.layout {list(layout)!r} does not fit {len(rows)} rows x "
+            f"{len(cols)} cols (expected one string of {len(cols)} keys per row pin)"
+        )
+    keys = "".join(layout)
+    if len(set(keys)) != len(keys):
+        raise ConfigError(f"config: keypad.layout has a key twice: {list(layout)!r}")
+    _distinct([*((f"rows[{i}]", p) for i, p in enumerate(rows)),
+               *((f"cols[{i}]", p) for i, p in enumerate(cols))], "keypad")  # fmt: skip
+    scan_hz = table.get("scan_hz", d.scan_hz)
+    if (
+        isinstance(scan_hz, bool)
+        or not isinstance(scan_hz, int | float)
+        or not 50 <= scan_hz <= 1000
+    ):
+        raise ConfigError(
+            f"config: keypad.scan_hz must be a number from 50 to 1000, got {scan_hz!r}"
+        )
+    return KeypadConfig(
+        enabled=_flag(table, "enabled", "keypad", d.enabled),
+        rows=rows,
+        cols=cols,
+        layout=layout,
+        scan_hz=float(scan_hz),
+        debounce_scans=_whole(table, "debounce_scans", "keypad", d.debounce_scans, low=1, high=20),
+    )
+
+
+def _parse_usb(table: Mapping[str, Any]) -> UsbKeypadConfig:
+    _known(table, ("enabled", "path", "keymap", "long_press", "grab"), "usb_keypad")
+    d = UsbKeypadConfig()
+    enabled = _flag(table, "enabled", "usb_keypad", d.enabled)
+    path = table.get("path", d.path)
+    if not isinstance(path, str):
+        raise ConfigError(f"config: usb_keypad.path must be a string, got {path!r}")
+    if enabled and not path:
+        raise ConfigError(
+            "config: usb_keypad.path is required when the USB keypad is enabled "
+            "(e.g. '/dev/input/by-id/usb-...-event-kbd'; `ls /dev/input/by-id` lists them)"
+        )
+    keymap = dict(d.keymap)
+    if "keymap" in table:
+        raw = table["keymap"]
+        if not isinstance(raw, Mapping):
+            raise ConfigError(f"config: usb_keypad.keymap must be a table, got {raw!r}")
+        keymap = {}
+        for kernel, key in raw.items():
+            if kernel not in LINUX_KEY_CODES:
+                raise ConfigError(
+                    f"config: usb_keypad.keymap.{kernel} is not a known key"
+                    f"{_did_you_mean(kernel, tuple(LINUX_KEY_CODES))}"
+                )
+            if not isinstance(key, str) or not key.strip() or ":" in key:
+                raise ConfigError(
+                    f"config: usb_keypad.keymap.{kernel} must be a key name like '5' or "
+                    f"'undo', got {key!r}"
+                )
+            keymap[kernel] = key
+    return UsbKeypadConfig(
+        enabled=enabled,
+        path=path,
+        keymap=keymap,
+        long_press=_seconds(table, "long_press", "usb_keypad", d.long_press, high=10.0),
+        grab=_flag(table, "grab", "usb_keypad", d.grab),
+    )
+
+
+def _parse_simulator(table: Mapping[str, Any]) -> SimulatorConfig:
+    _known(table, ("scale", "color", "legend"), "simulator")
+    d = SimulatorConfig()
+    scale = table.get("scale", d.scale)
+    if isinstance(scale, bool) or scale not in (1, 2):
+        raise ConfigError(f"config: simulator.scale must be 1 or 2, got {scale!r}")
+    return SimulatorConfig(
+        scale=scale,
+        color=_flag(table, "color", "simulator", d.color),
+        legend=_flag(table, "legend", "simulator", d.legend),
+    )
+
+
+# -- across sections ----------------------------------------------------------------------------
+
+
+def _strip_pins(config: Config) -> dict[int, str]:
+    used: dict[int, str] = {}
+    for spec in config.leds.strips:
+        what = f"LED strip {spec.name!r}"
+        if spec.kind is StripKind.WS281X:
+            used[spec.pin] = what
+        elif spec.kind is StripKind.SPI_WS2812:
+            mosi = _SPI_PINS.get(spec.bus, (None, None, None))[1]
+            if mosi is not None:
+                used[mosi] = f"{what} (SPI{spec.bus} MOSI)"
+        elif spec.kind is StripKind.APA102:
+            _, mosi, sclk = _SPI_PINS.get(spec.bus, (None, None, None))
+            if mosi is not None and sclk is not None:
+                used[mosi] = f"{what} (SPI{spec.bus} MOSI)"
+                used[sclk] = f"{what} (SPI{spec.bus} SCLK)"
+    return used
+
+
+def _check_pins(config: Config) -> None:
+    """No GPIO may be claimed twice: by the display, a strip, a button or the keypad."""
+    claims: list[tuple[int, str]] = list(config.display.pins.items())
+    claims += list(_strip_pins(config).items())
+    if config.buttons.enabled:
+        claims += [(pin, f"buttons.{name}") for name, pin in config.buttons.pins.items()]
+    if config.keypad.enabled:
+        claims += [(pin, f"keypad.rows[{i}]") for i, pin in enumerate(config.keypad.rows)]
+        claims += [(pin, f"keypad.cols[{i}]") for i, pin in enumerate(config.keypad.cols)]
+    owner: dict[int, str] = {}
+    for pin, what in claims:
+        if pin in owner and owner[pin] != what:
+            raise ConfigError(
+                f"config: GPIO{pin} is used twice, by {owner[pin]} and by {what} "
+                "(see the pin map in hardware/README.md)"
+            )
+        owner[pin] = what
+
+
+# -- small checkers -----------------------------------------------------------------------------
+
+
+def _section(data: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    value = data.get(name, {})
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"config: [{name}] must be a table, got {value!r}")
+    return value
+
+
+def _did_you_mean(word: str, choices: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _known(table: Mapping[str, Any], allowed: Sequence[str], path: str, what: str = "key") -> None:
+    for key in table:
+        if key not in allowed:
+            hint = _did_you_mean(key, allowed) or f" (expected one of {', '.join(allowed)})"
+            name = f"{path}.{key}" if path else key
+            raise ConfigError(f"config: {name} is not a known {what}{hint}")
+
+
+def _unprefixed(error: ConfigError) -> str:
+    text = str(error)
+    return text.removeprefix("rules: ")
+
+
+def _string(table: Mapping[str, Any], key: str, path: str, default: str) -> str:
+    value = table.get(key, default)
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"config: {path}.{key} must be a non-empty string, got {value!r}")
+    return value.strip()
+
+
+def _flag(table: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        raise ConfigError(f"config: {path}.{key} must be true or false, got {value!r}")
+    return value
+
+
+def _whole(
+    table: Mapping[str, Any], key: str, path: str, default: int, *, low: int, high: int = 10**9
+) -> int:
+    value = table.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ConfigError(
+            f"config: {path}.{key} must be a whole number from {low} to {high}, got {value!r}"
+        )
+    return value
+
+
+def _seconds(
+    table: Mapping[str, Any], key: str, path: str, default: float, *, high: float = 86_400.0
+) -> float:
+    value = table.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= high:
+        raise ConfigError(
+            f"config: {path}.{key} must be a number of seconds from 0 to {high:g}, got {value!r}"
+        )
+    return float(value)
+
+
+def _pin(table: Mapping[str, Any], key: str, path: str, default: int) -> int:
+    value = table.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in _BCM_PINS:
+        raise ConfigError(
+            f"config: {path}.{key} must be a BCM GPIO number from 0 to 27, got {value!r}"
+        )
+    return value
+
+
+def _pins(
+    table: Mapping[str, Any], key: str, path: str, default: tuple[int, ...]
+) -> tuple[int, ...]:
+    value = table.get(key, list(default))
+    if (
+        not isinstance(value, list)
+        or not 1 <= len(value) <= 8
+        or any(isinstance(p, bool) or not isinstance(p, int) or p not in _BCM_PINS for p in value)
+    ):
+        raise ConfigError(
+            f"config: {path}.{key} must be a list of BCM GPIO numbers from 0 to 27, got {value!r}"
+        )
+    return tuple(value)
+
+
+def _distinct(named: Any, path: str) -> None:
+    seen: dict[int, str] = {}
+    for name, pin in named:
+        if pin in seen:
+            raise ConfigError(
+                f"config: {path}.{name} uses GPIO{pin}, which {path}.{seen[pin]} already uses"
+            )
+        seen[pin] = name
