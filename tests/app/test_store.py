@@ -1,0 +1,107 @@
+"""The journal: stored before shown, replayed on start, corrupt files kept, history queries."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from pegboard.app.store import Store, rules_from_json, rules_to_json
+from pegboard.engine.commands import parse_command
+from pegboard.engine.errors import IllegalCommandError, JournalError
+from pegboard.engine.game import GameState, Phase
+from pegboard.engine.rules import Rules, Variant
+
+
+def do(store: Store, *texts: str) -> GameState:
+    state = store.state
+    assert state is not None
+    for text in texts:
+        state, _ = store.do(parse_command(text, state.names))
+    return state
+
+
+def test_a_restart_resumes_mid_deal(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    with Store(db) as store:
+        store.new_match(Rules.six_card(), ("Ann", "Bob"))
+        state = do(store, "cut 9C 3D", "starter 5C", "play KS", "play 6H", "undo", "play 6D")
+    with Store(db) as again:
+        resumed = again.load()
+    assert resumed == state
+    assert resumed.phase is Phase.PLAY and resumed.table.play is not None
+    assert resumed.table.play.count == 16
+
+
+def test_a_refused_command_is_not_stored(tmp_path: Path) -> None:
+    with Store(tmp_path / "p.db") as store:
+        store.new_match(Rules.six_card())
+        do(store, "cut 9C 3D")
+        with pytest.raises(IllegalCommandError, match="cannot accept 'cut 2C 3C'"):
+            do(store, "cut 2C 3C")
+        assert store.commands() == ["cut 9C 3D"]
+
+
+def test_the_journal_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
+    with Store(tmp_path / "p.db") as store:
+        assert store._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_a_corrupt_database_is_moved_aside_not_replaced(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    db.write_bytes(b"this is not a database, it is a shopping list" * 100)
+    with Store(db) as store:
+        assert store.notice is not None
+        assert "could not be read" in store.notice and "corrupt-" in store.notice
+        assert store.load() is None
+    kept = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert len(kept) == 1
+    assert kept[0].read_bytes().startswith(b"this is not a database")
+
+
+def test_a_journal_that_does_not_replay_is_reported(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    with Store(db) as store:
+        store.new_match(Rules.six_card())
+        do(store, "cut 9C 3D")
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE journal SET command = 'play 5H'")
+    conn.commit()
+    conn.close()
+    with Store(db) as store, pytest.raises(JournalError, match="journal entry 1 'play 5H'"):
+        store.load()
+
+
+def test_no_match_to_do_anything_with(tmp_path: Path) -> None:
+    with Store(tmp_path / "p.db") as store, pytest.raises(JournalError, match="no match"):
+        store.do(parse_command("go", ("A", "B")))
+
+
+@pytest.mark.parametrize("variant", [pytest.param(v, id=v.value) for v in Variant])
+def test_rules_round_trip_through_json(variant: Variant) -> None:
+    rules = Rules.for_variant(variant, muggins=True)
+    assert rules_from_json(rules_to_json(rules)) == rules
+
+
+def test_history_records_games_deals_hands_and_lurches(tmp_path: Path) -> None:
+    with Store(tmp_path / "p.db") as store:
+        store.new_match(Rules.six_card(), ("Ann", "Bob"))
+        do(store, "cut 9C 3D", "starter 5C", "play KS", "play 6H", "play KD", "go", "play 2C")
+        do(store, "play 2D", "play 8H", "play 7H", "play 9H", "show", "show", "crib AS 3S 4C QH")
+        do(store, "peg Ann 60", "peg Ann 60")
+        assert [g["winner"] for g in store.finished_games()] == ["Ann"]
+        lurches = store.lurches()
+        assert [(x.side, x.score, x.lurch) for x in lurches] == [("Bob", 26, "double-skunked")]
+        best = store.best_hands(2)
+        assert [(h.seat, h.cards, h.points) for h in best] == [
+            ("Bob", "6H 8H 7H 9H", 13),
+            ("Ann", "KS KD 2C 2D", 8),
+        ]
+        averages = {a.side: a for a in store.side_averages()}
+        assert averages["Ann"].deals == 2 and averages["Ann"].pegging == 1.5
+        assert averages["Bob"].crib == 7.0
+        # taking back the winning peg takes the game out of the history again
+        do(store, "undo")
+        assert store.finished_games() == [] and store.lurches() == []
