@@ -1,0 +1,81 @@
+"""``pegboard game new | do | show`` end to end, against a journal in a temporary folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pegboard.app.game_cli import main
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_deal_played_from_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.db")
+    status, out, _ = cli(capsys, "game", "new", "--players", "Ann,Bob", "--db", db)
+    assert status == 0 and "Ann v Bob, best-of-three" in out
+    commands = ["cut 9C 3D", "starter 5C", "play KS", "play 6H", "play KD", "go", "play 2C"]
+    status, out, _ = cli(capsys, "game", "do", "--db", db, *commands, "play 2D")
+    assert status == 0
+    assert "ok play 2D\n  Ann plays 2D: 30\n  Ann pegs 3 for pair, go by Ann -> 3\n" in out
+    status, out, _ = cli(capsys, "game", "show", "--db", db, "--json")
+    view = json.loads(out)
+    assert view["phase"] == "play" and view["sides"][0]["score"] == 3
+    assert view["last"]["calls"] == ["a pair for 2", "one for the go"]
+    assert view["turn_name"] == "Bob" and view["count"] == 0
+
+
+def test_a_bad_command_fails_with_one_line_and_keeps_the_ones_before(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.db")
+    cli(capsys, "game", "new", "--db", db)
+    status, out, err = cli(capsys, "game", "do", "--db", db, "cut 9C 3D", "play 5H", "go")
+    assert status == 1
+    assert err.count("\n") == 1
+    assert err.startswith("pegboard: error: command 2 'play 5H' failed: cannot accept 'play 5H'")
+    assert "the 1 before it stay applied" in err
+    _, out, _ = cli(capsys, "game", "show", "--db", db)
+    assert "deal 1, B deals" in out
+
+
+def test_a_random_cut_is_journalled_as_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.db")
+    cli(capsys, "game", "new", "--variant", "three-handed", "--db", db)
+    status, out, _ = cli(capsys, "game", "do", "--db", db, "cut")
+    assert status == 0
+    first = out.splitlines()[0].split()
+    assert first[:2] == ["ok", "cut"] and len(first) == 5
+
+
+def test_show_without_a_match_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = cli(capsys, "game", "show", "--db", str(tmp_path / "none.db"))
+    assert status == 1 and "no match in" in err
+
+
+def test_bad_usage_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["game", "new", "--variant", "seven-card", "--db", str(tmp_path / "p.db")])
+    assert exit_info.value.code == 2
+
+
+def test_the_db_defaults_to_the_environment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PEGBOARD_DB", str(tmp_path / "env.db"))
+    assert cli(capsys, "game", "new", "--muggins", "--match", "single")[0] == 0
+    assert (tmp_path / "env.db").exists()
+    status, out, _ = cli(capsys, "game", "do", "cut 3C 9H", "starter 5C", "next", "claim 4")
+    assert status == 0 and "claim 4 for B's hand" in out
