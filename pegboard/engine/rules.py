@@ -226,7 +226,7 @@ class Rules:
         """
         if isinstance(variant, str):
             variant = Variant.parse(variant)
-        known = {f.name for f in dataclasses.fields(cls)} - {"variant", "players", "teams"}
+        known = {f.name for f in dataclasses.fields(cls)} - _STRUCTURE
         for key in options:
             if key not in known:
                 raise ConfigError(
@@ -242,6 +242,9 @@ class Rules:
         """
         return dataclasses.replace(self, **changes)
 
+
+_STRUCTURE = frozenset({"variant", "players", "teams", "dealt", "discards", "pack_to_crib"})
+"""Settings that make a variant what it is: chosen by the variant, never overridden."""
 
 _PRESETS = {
     Variant.SIX_CARD: Rules.six_card,

@@ -257,3 +257,9 @@ def test_game_points_grow_as_the_loser_falls_behind(loser: int) -> None:
     rules = Rules.six_card()
     points = game_points(rules, loser)
     assert points == (1 if loser >= 91 else 2 if loser >= 61 else 3)
+
+
+@pytest.mark.parametrize("option", ["dealt", "discards", "pack_to_crib", "players", "teams"])
+def test_for_variant_refuses_to_override_what_makes_the_variant(option: str) -> None:
+    with pytest.raises(ConfigError, match=rf"rules: unknown option '{option}'"):
+        Rules.for_variant("six-card", **{option: 7})
