@@ -1,0 +1,884 @@
+"""OLED screens: pure functions from the game view to a Pillow image.
+
+Theory of operation
+-------------------
+Every screen is a function of values only (a ``GameView`` plus a few small values: what is typed,
+a menu, a message, a page number) and of the display's ``size`` and ``mode``; it returns a new
+``PIL.Image.Image`` of exactly that size and mode and touches nothing else. So the same frame
+goes to the real OLED, the simulator and the golden-image tests, and a controller can tell that
+nothing changed by comparing the ``Screen`` values it would draw (they are frozen and hashable),
+while the display adapter also skips frames whose bytes it has just sent.
+
+Layouts are computed from the size, never from 128x64: columns are the width shared by the sides,
+the big digits are the largest strike of the bundled font that fits the room left after the text
+rows, and rows that do not fit (the status line, "to go") are dropped on short screens such as
+128x32. Text is drawn with a bitmap font (Terminus, SIL Open Font License, bundled in
+``pegboard/fonts``), one strike per size, so "1" mode images are crisp: no anti-aliasing to
+threshold. In "L" (greyscale, e.g. SSD1322) and "RGB" modes secondary text is drawn dimmer.
+
+``choose_screen(view, ...)`` picks what to show: an error or "paused" first, then a menu or the
+entry in progress, then by phase (the scoreboard, the play, the count of the hand or crib just
+shown, game over). ``render_screen(screen, size, mode)`` draws any ``Screen``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+from pegboard.engine.cards import Card
+from pegboard.engine.game import Phase
+from pegboard.engine.match import MatchFormat
+from pegboard.engine.rules import Rules
+from pegboard.engine.view import GameView, ScoreView
+
+__all__ = [
+    "MODES",
+    "EntryView",
+    "MenuItem",
+    "MenuView",
+    "Screen",
+    "ScreenKind",
+    "choose_screen",
+    "count_pages",
+    "render_count",
+    "render_entry",
+    "render_error",
+    "render_game_over",
+    "render_menu",
+    "render_paused",
+    "render_play",
+    "render_scoreboard",
+    "render_screen",
+]
+
+MODES = ("1", "L", "RGB")
+"""The Pillow image modes screens can be drawn in."""
+
+MIN_SIZE = (64, 32)
+"""The smallest screen the layouts are made for (width, height)."""
+
+Size = tuple[int, int]
+
+_STRIKES = (12, 14, 16, 18, 20, 22, 24, 28, 32)  # the pixel sizes Terminus was drawn at
+_FULL = 255
+_DIM = 140  # secondary text in greyscale: still readable on an SSD1322 at low contrast
+_FAINT = 70  # rules and separators in greyscale
+
+
+class ScreenKind(enum.Enum):
+    """What a screen shows."""
+
+    SCOREBOARD = "scoreboard"
+    PLAY = "play"
+    ENTRY = "entry"
+    COUNT = "count"
+    GAME_OVER = "game over"
+    MENU = "menu"
+    ERROR = "error"
+    PAUSED = "paused"
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    """What the player has typed so far on the keypad, and what the next key means.
+
+    ``title`` says what is being entered ("Ann's hand", "peg", "starter"); ``text`` is the
+    entry as typed ("5 5 J"); ``hint`` is a short line about the next key ("suit? 1♣ 2♦ 3♥ 4♠").
+    """
+
+    text: str
+    hint: str = ""
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MenuItem:
+    """One line of a menu: its label and, for a setting, its current value."""
+
+    label: str
+    value: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MenuView:
+    """A list with a cursor: a menu or the settings.
+
+    Raises:
+        ValueError: no items, or the cursor is not on an item.
+    """
+
+    title: str
+    items: tuple[MenuItem, ...]
+    cursor: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.items:
+            raise ValueError(f"menu {self.title!r} has no items (expected at least one)")
+        if not 0 <= self.cursor < len(self.items):
+            raise ValueError(
+                f"menu cursor {self.cursor!r} is not on an item (expected 0..{len(self.items) - 1})"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """One screen to draw: its kind and the values it is drawn from.
+
+    Frozen and comparable: equal screens draw equal images, so a controller can skip a redraw.
+    """
+
+    kind: ScreenKind
+    view: GameView | None = None
+    entry: EntryView | None = None
+    menu: MenuView | None = None
+    message: str = ""
+    page: int = 0
+
+
+def choose_screen(
+    view: GameView | None,
+    *,
+    entry: EntryView | None = None,
+    menu: MenuView | None = None,
+    error: str | None = None,
+    paused: bool = False,
+    count_page: int | None = 0,
+) -> Screen:
+    """The screen to show now.
+
+    In order: an *error* message, "paused", the *menu*, the *entry* in progress; then by the
+    view's phase: game over (or match over), the play, and the count of the hand or crib just
+    shown on page *count_page* while the show goes on (and until the next starter is entered,
+    so the crib's count can be read); the scoreboard otherwise. Pass ``count_page=None`` to go
+    back to the scoreboard after the count has been read.
+
+    Raises:
+        ValueError: no view and nothing else to show.
+    """
+    if error is not None:
+        return Screen(ScreenKind.ERROR, view=view, message=error)
+    if paused:
+        return Screen(ScreenKind.PAUSED, view=view)
+    if menu is not None:
+        return Screen(ScreenKind.MENU, menu=menu)
+    if entry is not None:
+        return Screen(ScreenKind.ENTRY, view=view, entry=entry)
+    if view is None:
+        raise ValueError("choose_screen needs a view unless an error, pause, menu or entry is on")
+    if view.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        return Screen(ScreenKind.GAME_OVER, view=view)
+    if view.phase is Phase.PLAY:
+        return Screen(ScreenKind.PLAY, view=view)
+    if (
+        count_page is not None
+        and view.phase in (Phase.SHOW, Phase.STARTER)
+        and view.last is not None
+        and view.last.source in ("hand", "crib", "muggins")
+    ):
+        return Screen(ScreenKind.COUNT, view=view, page=count_page)
+    return Screen(ScreenKind.SCOREBOARD, view=view)
+
+
+def render_screen(screen: Screen, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+    """Draw *screen* as an image of *size* and *mode*.
+
+    Raises:
+        ValueError: an unsupported size or mode, a screen missing the value it is drawn from,
+            or a count page out of range.
+    """
+    kind = screen.kind
+    if kind is ScreenKind.ERROR:
+        return render_error(screen.message, size, mode)
+    if kind is ScreenKind.PAUSED:
+        return render_paused(screen.view, size, mode)
+    if kind is ScreenKind.MENU:
+        if screen.menu is None:
+            raise ValueError("a menu screen needs a menu")
+        return render_menu(screen.menu, size, mode)
+    if kind is ScreenKind.ENTRY:
+        if screen.entry is None:
+            raise ValueError("an entry screen needs an entry")
+        return render_entry(screen.entry, size, mode)
+    if screen.view is None:
+        raise ValueError(f"a {kind.value} screen needs a game view")
+    if kind is ScreenKind.SCOREBOARD:
+        return render_scoreboard(screen.view, size, mode)
+    if kind is ScreenKind.PLAY:
+        return render_play(screen.view, size, mode)
+    if kind is ScreenKind.COUNT:
+        return render_count(screen.view, screen.page, size, mode)
+    return render_game_over(screen.view, size, mode)
+
+
+# --- fonts and drawing ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Face:
+    """One strike of the bundled bitmap font, with the metrics layouts need."""
+
+    size: int
+    bold: bool
+    font: ImageFont.FreeTypeFont = field(compare=False)
+    top: int  # first ink row of capitals and digits below the top of the line box
+    base: int  # one past the last ink row of capitals and digits (the baseline)
+
+    @property
+    def advance(self) -> int:
+        """Width of one character (the font is monospaced)."""
+        return self.size // 2
+
+    @property
+    def digit_height(self) -> int:
+        """Ink height of capitals and digits."""
+        return self.base - self.top
+
+    @property
+    def text_height(self) -> int:
+        """Ink height of a line of text, descenders included."""
+        return self.size - self.top
+
+    def width(self, text: str) -> int:
+        """Width of *text* in pixels."""
+        return len(text) * self.advance
+
+
+@functools.cache
+def _face(size: int, bold: bool = True) -> _Face:
+    name = "terminus-bold.otb" if bold else "terminus-normal.otb"
+    data = resources.files("pegboard").joinpath("fonts", name).read_bytes()
+    font = ImageFont.truetype(io.BytesIO(data), size)
+    probe = Image.new("1", (size * 2, size * 2))
+    ImageDraw.Draw(probe).text((0, 0), "0H", font=font, fill=1)
+    box = probe.getbbox()
+    assert box is not None, "the bundled font has no glyph for '0H'"
+    return _Face(size, bold, font, top=box[1], base=box[3])
+
+
+def _largest(
+    max_height: int, max_width: int, chars: int, *, digits: bool = True, smallest: int = 12
+) -> _Face:
+    """The largest strike whose ink fits *max_height* and whose *chars* fit *max_width*."""
+    best = _face(smallest)
+    for size in _STRIKES:
+        if size < smallest:
+            continue
+        face = _face(size)
+        height = face.digit_height if digits else face.text_height
+        if height <= max_height and face.width("0" * chars) <= max_width:
+            best = face
+    return best
+
+
+class _Painter:
+    """A blank image and the few drawing helpers every screen uses."""
+
+    def __init__(self, size: Size, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unsupported image mode {mode!r} (expected one of {MODES!r})")
+        width, height = size
+        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+            raise ValueError(
+                f"screen too small: {size!r} (expected at least {MIN_SIZE[0]}x{MIN_SIZE[1]})"
+            )
+        self.mode = mode
+        self.width, self.height = width, height
+        self.image = Image.new(mode, size, 0)
+        self.draw = ImageDraw.Draw(self.image)
+        self.draw.fontmode = "1"  # never anti-alias: the strikes are drawn pixel by pixel
+        self.small = _face(12 if height < 96 else 16)
+
+    def ink(self, level: int = _FULL) -> int | tuple[int, int, int]:
+        """The colour for a grey *level*: full white on a monochrome screen."""
+        if self.mode == "1":
+            return 1 if level else 0
+        if self.mode == "RGB":
+            return (level, level, level)
+        return level
+
+    def text(self, x: int, y: int, text: str, face: _Face, level: int = _FULL) -> None:
+        """Draw *text* with the top of its capitals at *y*."""
+        self.draw.text((x, y - face.top), text, font=face.font, fill=self.ink(level))
+
+    def text_right(self, right: int, y: int, text: str, face: _Face, level: int = _FULL) -> None:
+        """Draw *text* ending at x = *right*."""
+        self.text(right - face.width(text), y, text, face, level)
+
+    def text_center(self, cx: int, y: int, text: str, face: _Face, level: int = _FULL) -> None:
+        """Draw *text* centred on x = *cx*."""
+        self.text(cx - face.width(text) // 2, y, text, face, level)
+
+    def inverted(self, x: int, y: int, text: str, face: _Face, width: int | None = None) -> None:
+        """Draw *text* black on a white bar (a highlight), capitals' top at *y*."""
+        w = face.width(text) + 2 if width is None else width
+        self.draw.rectangle((x, y - 2, x + w - 1, y + face.text_height - 1), fill=self.ink(_FULL))
+        self.draw.text((x + 1, y - face.top), text, font=face.font, fill=self.ink(0))
+
+    def hline(self, y: int, x0: int = 0, x1: int | None = None, level: int = _FAINT) -> None:
+        """A horizontal rule (dotted on a monochrome screen, faint in greyscale)."""
+        end = self.width - 1 if x1 is None else x1
+        if self.mode == "1":
+            for x in range(x0, end + 1, 2):
+                self.draw.point((x, y), fill=1)
+        else:
+            self.draw.line((x0, y, end, y), fill=self.ink(level))
+
+    def vline(self, x: int, y0: int, y1: int, level: int = _FAINT) -> None:
+        """A vertical rule (dotted on a monochrome screen, faint in greyscale)."""
+        if self.mode == "1":
+            for y in range(y0, y1 + 1, 2):
+                self.draw.point((x, y), fill=1)
+        else:
+            self.draw.line((x, y0, x, y1), fill=self.ink(level))
+
+    def dot(self, cx: int, cy: int, r: int, level: int = _FULL) -> None:
+        """A filled disc (the dealer's mark)."""
+        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=self.ink(level))
+
+
+def _fit(text: str, face: _Face, width: int) -> str:
+    """*text* cut to *width* pixels, ending in "…" when cut."""
+    room = width // face.advance
+    if len(text) <= room:
+        return text
+    return text[: max(room - 1, 0)] + "…" if room > 0 else ""
+
+
+def _fit_tail(text: str, face: _Face, width: int) -> str:
+    """The end of *text* that fits *width*, starting with "…" when cut (typing scrolls left)."""
+    room = width // face.advance
+    if len(text) <= room:
+        return text
+    return "…" + text[len(text) - room + 1 :] if room > 1 else text[-room:]
+
+
+def _wrap(text: str, face: _Face, width: int) -> list[str]:
+    """*text* broken into lines of at most *width* pixels, at spaces where it can be."""
+    room = max(width // face.advance, 1)
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split():
+            while len(word) > room:  # a word longer than a line is cut hard
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:room])
+                word = word[room:]
+            candidate = f"{line} {word}" if line else word
+            if len(candidate) <= room:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+_SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def _card(card: Card) -> str:
+    """A card as players read it: "5♥", "10♣", "J♠"."""
+    text = str(card)
+    return text[:-1] + _SUIT_SYMBOLS[text[-1]]
+
+
+def _lurch_line(view: GameView) -> tuple[int | None, int | None]:
+    """The lurch and double-skunk lines of the view's variant (as in its preset rules)."""
+    rules = Rules.for_variant(view.variant)
+    return rules.lurch_line, rules.double_skunk_line
+
+
+def _line_warning(view: GameView) -> str:
+    """ "lurch: Bob needs 4" once the game is in its last street and a side is behind a line."""
+    leader = max(side.score for side in view.sides)
+    if leader < view.target - 30:  # the last street: someone could peg out within a deal or two
+        return ""
+    lurch, skunk = _lurch_line(view)
+    warnings = []
+    for side in view.sides:
+        if side.score == leader:
+            continue
+        if skunk is not None and side.score < skunk:
+            warnings.append(f"double skunk: {side.name} needs {skunk - side.score}")
+        elif lurch is not None and side.score < lurch:
+            warnings.append(f"lurch: {side.name} needs {lurch - side.score}")
+    return "; ".join(warnings)
+
+
+def _status(view: GameView) -> str:
+    """One short line about the moment: who deals, who lays, what is counted next."""
+    match view.phase:
+        case Phase.CUT:
+            return "cut for the deal"
+        case Phase.STARTER:
+            return f"deal {view.deal}: {view.dealer_name} deals"
+        case Phase.PLAY:
+            if view.turn_name is None:
+                return f"the play · count {view.count}"
+            return f"{view.turn_name} to lay · {view.count}"
+        case Phase.SHOW:
+            up = view.up_for_counting
+            if up == "crib":
+                return f"count {view.dealer_name}'s crib"
+            return f"count {up}'s hand"
+        case Phase.GAME_OVER | Phase.MATCH_OVER:
+            return f"{view.winner_name} won"
+
+
+def _active_sides(view: GameView) -> set[int]:
+    """The sides whose move it is: the one to lay in the play, the one counting in the show."""
+    seats: list[int] = []
+    if view.phase is Phase.PLAY and view.turn is not None:
+        seats = [view.turn]
+    elif view.phase is Phase.SHOW and view.up_for_counting not in (None, "crib"):
+        seats = [i for i, name in enumerate(view.seat_names) if name == view.up_for_counting]
+    elif view.phase is Phase.SHOW and view.dealer is not None:
+        seats = [view.dealer]
+    return {side.side for side in view.sides if any(seat in side.seats for seat in seats)}
+
+
+# --- the screens ---------------------------------------------------------------------------
+
+
+def render_scoreboard(view: GameView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+    """Names, big scores, the dealer's mark (●), whose move it is (name highlighted), points
+    to go, and a status line (or the lurch line when a side is behind it near the end).
+
+    Raises:
+        ValueError: an unsupported size or mode.
+    """
+    p = _Painter(size, mode)
+    small = p.small
+    columns = len(view.sides)
+    column = p.width // columns
+    tall = p.height >= 48  # room for "to go" and the status line
+    name_y = 2
+    digits_top = name_y + small.text_height + 2
+    bottom = p.height
+    status = ""
+    if tall:
+        status = _line_warning(view) or _status(view)
+        bottom -= small.text_height + 1
+        status_y = bottom + 2
+        bottom -= small.digit_height + 2  # the "to go" row
+    digits = _largest(bottom - digits_top - 1, column - 4, 3)
+    active = _active_sides(view)
+    for i, side in enumerate(view.sides):
+        x0 = i * column
+        cx = x0 + column // 2
+        name = _fit(side.name, small, column - 10)
+        if side.side in active:
+            p.inverted(x0 + 1, name_y, name, small)
+        else:
+            p.text(x0 + 2, name_y, name, small)
+        if side.is_dealer:
+            mark_x = x0 + 2 + small.width(name) + 5
+            p.dot(mark_x, name_y + small.digit_height // 2, 2)
+        spare = bottom - digits_top - digits.digit_height
+        p.text_center(cx, digits_top + max(spare // 2, 0), str(side.score), digits)
+        if tall:
+            to_go = max(view.target - side.score, 0)
+            p.text_center(cx, bottom + 1, _fit(f"{to_go} to go", small, column), small, _DIM)
+        if i:
+            p.vline(x0, 0, bottom)
+    if tall:
+        p.hline(status_y - 2)
+        p.text(1, status_y, _fit(status, small, p.width - 2), small)
+    return p.image
+
+
+def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+    """The play: the count (big), the cards of this series, the scores, whose turn, and what was
+    just pegged.
+
+    Raises:
+        ValueError: an unsupported size or mode.
+    """
+    p = _Painter(size, mode)
+    small = p.small
+    tall = p.height >= 48
+    # top row: every side's score, the side to lay highlighted
+    active = _active_sides(view)
+    x = 1
+    y = 2
+    column = p.width // len(view.sides)
+    for side in view.sides:
+        label = _fit(f"{side.name} {side.score}", small, column - 4)
+        if side.side in active:
+            p.inverted(x, y, label, small)
+        else:
+            p.text(x + 1, y, label, small, _DIM)
+        x += column
+    top = y + small.text_height + 2
+    bottom = p.height - (small.text_height + 3 if tall else 0)
+    # the count, big, on the left
+    digits = _largest(bottom - top - 2, p.width // 3, 2)
+    spare = bottom - top - digits.digit_height
+    count_y = top + spare // 2
+    p.text(1, count_y, f"{view.count:>2}", digits)
+    # the series on the right, newest last, as many as fit
+    left = 2 + digits.width("00") + 4
+    cards = [_card(card) for card in view.series]
+    face = _largest(bottom - top - 2, p.width, 1, digits=False, smallest=12)
+    face = _face(min(face.size, 16 if p.height < 96 else 24))
+    rows = max((bottom - top) // (face.text_height + 2), 1)
+    lines = _card_rows(cards, face, p.width - left, rows)
+    line_y = top + (bottom - top - len(lines) * (face.text_height + 2)) // 2 + 1
+    for line in lines:
+        p.text(left, line_y, line, face)
+        line_y += face.text_height + 2
+    if tall:
+        p.hline(bottom)
+        p.text(1, bottom + 3, _fit(_play_news(view), small, p.width - 2), small)
+    return p.image
+
+
+def _card_rows(cards: Sequence[str], face: _Face, width: int, rows: int) -> list[str]:
+    """Cards in up to *rows* lines of *width*, keeping the newest (a "…" marks dropped ones)."""
+    lines: list[list[str]] = [[]]
+    for card in reversed(cards):  # fill from the newest backwards
+        line = lines[-1]
+        text = " ".join([card, *line])
+        if face.width(text) <= width:
+            line.insert(0, card)
+        elif len(lines) < rows:
+            lines.append([card])
+        else:
+            lines[-1][0] = "…"
+            break
+    return [" ".join(line) for line in reversed(lines) if line]
+
+
+def _play_news(view: GameView) -> str:
+    """What was just pegged in the play, or whose turn it is."""
+    last = view.last
+    if last is not None and last.source == "play" and last.calls:
+        return f"{_who(view, last)}: {', '.join(last.calls)}"
+    if view.said_go:
+        names = ", ".join(view.seat_names[seat] for seat in view.said_go)
+        return f"go: {names}"
+    if view.turn_name is not None:
+        return f"{view.turn_name} to lay"
+    return "the play is over"
+
+
+def _who(view: GameView, last: ScoreView) -> str:
+    """The player whose cards scored, or the side that pegged."""
+    return view.seat_names[last.seat] if last.seat is not None else last.name
+
+
+def render_entry(entry: EntryView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+    """What is typed so far (large, newest at the right), a cursor, and a hint for the next key.
+
+    Raises:
+        ValueError: an unsupported size or mode.
+    """
+    p = _Painter(size, mode)
+    small = p.small
+    tall = p.height >= 48
+    top = 0
+    if entry.title and tall:  # a short screen keeps the entry and its hint, not the title
+        p.inverted(0, 2, _fit(entry.title, small, p.width - 2), small, width=p.width)
+        top = small.text_height + 3
+    bottom = p.height
+    if entry.hint:
+        hint_lines = _wrap(entry.hint, small, p.width - 2)[: 2 if tall else 1]
+        bottom -= len(hint_lines) * (small.text_height + 1) + 1
+        p.hline(bottom)
+        for n, line in enumerate(hint_lines):
+            p.text(1, bottom + 3 + n * (small.text_height + 1), line, small, _DIM)
+    face = _largest(bottom - top - 4, p.width, 1, digits=False)
+    face = _face(min(face.size, 24 if p.height < 96 else 32))
+    text = _fit_tail(entry.text, face, p.width - face.advance - 2)
+    y = top + (bottom - top - face.text_height) // 2 + 1
+    p.text(1, y, text, face)
+    cursor_x = 1 + face.width(text) + 1
+    p.draw.rectangle(
+        (cursor_x, y + face.digit_height - 2, cursor_x + face.advance - 2, y + face.digit_height),
+        fill=p.ink(),
+    )
+    return p.image
+
+
+def _count_calls(view: GameView) -> list[str]:
+    last = view.last
+    if last is None:
+        return ["nothing counted yet"]
+    calls = list(last.calls)
+    if last.claim is not None and last.source != "muggins":
+        calls.insert(0, f"claimed {last.claim}")
+    return calls
+
+
+@dataclass(frozen=True)
+class _CountLayout:
+    face: _Face
+    top: int  # y of the first line
+    pitch: int  # line to line
+    columns: int
+    column_width: int
+    rows: int  # lines per column
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+def _count_layout(p: _Painter) -> _CountLayout:
+    """Where the count's lines go: one call per line, in columns of 128 pixels on wide screens."""
+    header = p.small.text_height + 4
+    face = _face(12 if p.height < 96 else 16)
+    pitch = face.text_height + 1
+    columns = max(p.width // 128, 1)
+    rows = max((p.height - header) // pitch, 1)
+    return _CountLayout(face, header + 3, pitch, columns, p.width // columns, rows)
+
+
+def _count_lines(view: GameView, layout: _CountLayout) -> list[str]:
+    """The calls, one per line; on a screen of one or two lines, packed several to a line."""
+    calls = _count_calls(view)
+    if layout.rows > 2:
+        return calls
+    lines: list[str] = []
+    for call in calls:
+        joined = f"{lines[-1]}, {call}" if lines else call
+        if lines and layout.face.width(joined) <= layout.column_width - 3:
+            lines[-1] = joined
+        else:
+            lines.append(call)
+    return lines
+
+
+def count_pages(view: GameView, size: Size = (128, 64)) -> int:
+    """How many pages the count of ``view.last`` takes on a screen of *size* (at least 1).
+
+    Raises:
+        ValueError: an unsupported size.
+    """
+    layout = _count_layout(_Painter(size, "1"))
+    return max(math.ceil(len(_count_lines(view, layout)) / layout.per_page), 1)
+
+
+def _count_title(view: GameView, last: ScoreView) -> str:
+    match last.source:
+        case "hand":
+            return f"{_who(view, last)}'s hand"
+        case "crib":
+            return f"{last.name}'s crib"
+        case "heels":
+            return f"{last.name}: his heels"
+        case "play":
+            return f"{_who(view, last)}: the play"
+        case "muggins":
+            return f"{last.name}: muggins"
+        case "peg":
+            return f"{last.name} pegs"
+        case _:
+            return f"{last.name}: {last.source}"
+
+
+def render_count(
+    view: GameView, page: int = 0, size: Size = (128, 64), mode: str = "1"
+) -> Image.Image:
+    """The itemised count of the last peg in the players' words, page *page* (from 0).
+
+    The header names the hand and its points, and shows "page/pages" when there is more than
+    one page (``count_pages``).
+
+    Raises:
+        ValueError: an unsupported size or mode, or *page* out of range.
+    """
+    p = _Painter(size, mode)
+    pages = count_pages(view, size)
+    if not 0 <= page < pages:
+        raise ValueError(f"count page {page!r} is out of range (expected 0..{pages - 1})")
+    small = p.small
+    layout = _count_layout(p)
+    last = view.last
+    title = _count_title(view, last) if last is not None else "the count"
+    points = f"{last.points}" if last is not None else ""
+    mark = f"{page + 1}/{pages}" if pages > 1 else ""
+    right = f"{points} {mark}".strip()
+    p.inverted(0, 2, "", small, width=p.width)
+    p.draw.text(
+        (1, 2 - small.top),
+        _fit(title, small, p.width - small.width(right) - 6),
+        font=small.font,
+        fill=p.ink(0),
+    )
+    p.draw.text(
+        (p.width - small.width(right) - 1, 2 - small.top), right, font=small.font, fill=p.ink(0)
+    )
+    per_page = layout.per_page
+    lines = _count_lines(view, layout)[page * per_page : (page + 1) * per_page]
+    face = layout.face
+    for n, line in enumerate(lines):
+        column, row = divmod(n, layout.rows)
+        x = column * layout.column_width + 2
+        p.text(x, layout.top + row * layout.pitch, _fit(line, face, layout.column_width - 3), face)
+    return p.image
+
+
+def _lurch_words(view: GameView) -> str:
+    """ "lurched!" / "double skunk!" for the worst-off loser, or "" for a plain win."""
+    worst = {side.lurch for side in view.sides}
+    if "double-skunked" in worst:
+        return "double skunk!"
+    if "lurched" in worst:
+        return "lurched!"
+    return ""
+
+
+def _match_line(view: GameView) -> str:
+    match_ = view.match
+    if match_.format is MatchFormat.SINGLE:
+        return ""
+    if match_.format is MatchFormat.BEST_OF_THREE:
+        scores = match_.game_points
+        label = "match"
+    else:
+        scores = match_.games_won
+        label = "games"
+    return f"{label}: " + " · ".join(
+        f"{name} {score}" for name, score in zip(view.names, scores, strict=True)
+    )
+
+
+def render_game_over(view: GameView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+    """The winner, "lurched!" or "double skunk!", the final scores, the game points and the
+    match score (or the match's winner once the match is over).
+
+    Raises:
+        ValueError: an unsupported size or mode.
+    """
+    p = _Painter(size, mode)
+    small = p.small
+    match_over = view.phase is Phase.MATCH_OVER
+    winner = view.match.winner_name if match_over else view.winner_name
+    headline = f"{winner} wins{' the match' if match_over else ''}!"
+    big = _largest(p.height // 3, p.width, len(headline), digits=False, smallest=12)
+    lines: list[tuple[str, _Face, int]] = [(_fit(headline, big, p.width), big, _FULL)]
+    lurch = _lurch_words(view)
+    scores = " – ".join(str(side.score) for side in view.sides)
+    points = view.game_points
+    detail = scores if points is None else f"{scores} · {points} pt{'s' if points != 1 else ''}"
+    if lurch:
+        lines.append((lurch, _face(16) if p.height >= 48 else small, _FULL))
+    lines.append((detail, small, _FULL))
+    match_line = _match_line(view)
+    if match_line:
+        lines.append((match_line, small, _DIM))
+    if p.height < 48:  # a short screen: the headline, then the rest on one line as far as it fits
+        rest = " ".join(text for text, _, _ in lines[1:])
+        lines = [lines[0], (_fit(rest, small, p.width), small, _FULL)]
+    pitch = [face.text_height + 3 for _, face, _ in lines]
+    while sum(pitch) > p.height and len(lines) > 1:
+        lines.pop()
+        pitch.pop()
+    y = (p.height - sum(pitch)) // 2 + 2
+    for (text, face, level), step in zip(lines, pitch, strict=True):
+        p.text_center(p.width // 2, y, _fit(text, face, p.width), face, level)
+        y += step
+    return p.image
+
+
+def render_menu(menu: MenuView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+    """A title bar and a list with the cursor's item highlighted, settings' values at the right,
+    scrolled so the cursor is always on screen (arrows mark more items above or below).
+
+    Raises:
+        ValueError: an unsupported size or mode.
+    """
+    p = _Painter(size, mode)
+    small = p.small
+    p.inverted(0, 2, _fit(menu.title, small, p.width - 2), small, width=p.width)
+    top = small.text_height + 4
+    pitch = small.text_height + 2
+    rows = max((p.height - top) // pitch, 1)
+    first = min(max(menu.cursor - rows // 2, 0), max(len(menu.items) - rows, 0))
+    y = top + 2
+    for index in range(first, min(first + rows, len(menu.items))):
+        item = menu.items[index]
+        value = item.value or ""
+        room = p.width - small.width(value) - small.advance * 2 - 4
+        label = _fit(item.label, small, room)
+        if index == menu.cursor:
+            p.inverted(small.advance, y, "", small, width=p.width - small.advance - 1)
+            p.draw.text((small.advance + 2, y - small.top), label, font=small.font, fill=p.ink(0))
+            p.draw.text(
+                (p.width - small.width(value) - 3, y - small.top),
+                value,
+                font=small.font,
+                fill=p.ink(0),
+            )
+        else:
+            p.text(small.advance + 2, y, label, small)
+            p.text_right(p.width - 3, y, value, small, _DIM)
+        y += pitch
+    if first > 0:
+        p.text(0, top + 2, "↑", small, _DIM)
+    if first + rows < len(menu.items):
+        p.text(0, top + 2 + (rows - 1) * pitch, "↓", small, _DIM)
+    return p.image
+
+
+def render_error(message: str, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+    """A short error message in a box, wrapped to fit (what the keypad refused, a lost device).
+
+    Raises:
+        ValueError: an unsupported size or mode.
+    """
+    p = _Painter(size, mode)
+    small = p.small
+    face = _face(16) if p.height >= 64 and len(message) <= 2 * (p.width // 8 - 1) else small
+    pitch = face.text_height + 1
+    header = small.text_height + 3 if p.height >= 48 else 0  # a short screen keeps the message
+    lines = _wrap(message, face, p.width - 6)
+    rows = max((p.height - header - 3) // pitch, 1)
+    if len(lines) > rows:
+        lines = [*lines[: rows - 1], _fit(lines[rows - 1] + " …", face, p.width - 6)]
+    p.draw.rectangle((0, 0, p.width - 1, p.height - 1), outline=p.ink())
+    if header:
+        p.inverted(0, 2, "", small, width=p.width)
+        p.draw.text((3, 2 - small.top), "! not accepted", font=small.font, fill=p.ink(0))
+    y = header + (p.height - header - len(lines) * pitch) // 2
+    for line in lines:
+        p.text_center(p.width // 2, y + 1, line, face)
+        y += pitch
+    return p.image
+
+
+def render_paused(view: GameView | None, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+    """ "paused", large, and the scores when a game is known (left on screen while stopped).
+
+    Raises:
+        ValueError: an unsupported size or mode.
+    """
+    p = _Painter(size, mode)
+    small = p.small
+    scores = ""
+    if view is not None:
+        scores = " · ".join(f"{side.name} {side.score}" for side in view.sides)
+    room = p.height - (small.text_height + 4 if scores else 0)
+    big = _largest(room - 4, p.width - 4, len("paused"), digits=False)
+    y = (room - big.digit_height) // 2
+    p.text_center(p.width // 2, y, "paused", big)
+    if scores:
+        p.text_center(
+            p.width // 2,
+            p.height - small.text_height - 1,
+            _fit(scores, small, p.width),
+            small,
+            _DIM,
+        )
+    return p.image
