@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# Install pegboard as a systemd service on Raspberry Pi OS Bookworm (64-bit).
+#
+#   sudo systemd/install.sh                 # install or update, enable the service
+#   systemd/install.sh --dry-run            # print what it would do, change nothing
+#
+# What it does, each step skipped when already done (so it is safe to run again):
+#   1. apt packages: python3-venv, python3-dev, python3-lgpio (gpiozero's backend on Bookworm)
+#   2. I2C and SPI on (raspi-config nonint, or dtparam lines in /boot/firmware/config.txt),
+#      I2C at 400 kHz (dtparam=i2c_arm_baudrate=400000), i2c-dev loaded at boot
+#   3. groups gpio, i2c, spi, input and a system user "pegboard" in them
+#   4. a venv in /opt/pegboard/venv with pegboard and its Pi extras
+#   5. /etc/pegboard/config.toml from an example (never overwritten once there)
+#   6. /etc/systemd/system/pegboard.service, daemon-reload, enable (and restart with --start)
+set -euo pipefail
+
+SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PREFIX=/opt/pegboard
+SERVICE_USER=pegboard
+CONFIG_DIR=/etc/pegboard
+UNIT_DIR=/etc/systemd/system
+BOOT_CONFIG=""
+EXAMPLE="$SRC/hardware/pi-zero-2w-ssd1306-ws2812.toml"
+EXTRAS="pi"
+DRY_RUN=0
+START=0
+SPI_WS2812=0
+REBOOT_NEEDED=0
+
+usage() {
+    cat <<USAGE
+usage: install.sh [--dry-run] [--start] [--example zero|pi5|FILE] [--spi-ws2812]
+                  [--prefix DIR] [--user NAME] [--extras LIST] [--boot-config FILE]
+
+  --dry-run        print every step and change nothing (no root needed)
+  --start          (re)start the service now instead of at the next boot
+  --example        the config copied to $CONFIG_DIR/config.toml when there is none yet:
+                   zero (Pi Zero 2 W + SSD1306 + WS2812, the default), pi5 (Pi 5 + SH1106 +
+                   APA102) or a file of your own
+  --spi-ws2812     WS2812 over SPI on a Pi 0-3: fix the core clock (core_freq=250)
+  --prefix DIR     where the venv goes (default $PREFIX)
+  --user NAME      the service user (default $SERVICE_USER)
+  --extras LIST    pip extras to install (default "$EXTRAS"; "hw" skips the LED libraries)
+  --boot-config F  the firmware config file (default /boot/firmware/config.txt)
+USAGE
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dry-run) DRY_RUN=1 ;;
+        --start) START=1 ;;
+        --spi-ws2812) SPI_WS2812=1 ;;
+        --example)
+            case "${2:?--example needs a value}" in
+                zero) EXAMPLE="$SRC/hardware/pi-zero-2w-ssd1306-ws2812.toml" ;;
+                pi5) EXAMPLE="$SRC/hardware/pi5-sh1106-apa102.toml" ;;
+                *) EXAMPLE="$2" ;;
+            esac
+            shift ;;
+        --prefix) PREFIX="${2:?--prefix needs a directory}"; shift ;;
+        --user) SERVICE_USER="${2:?--user needs a name}"; shift ;;
+        --extras) EXTRAS="${2:?--extras needs a list}"; shift ;;
+        --boot-config) BOOT_CONFIG="${2:?--boot-config needs a file}"; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "install.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if [ -z "$BOOT_CONFIG" ]; then
+    # Bookworm moved the firmware config; older releases kept it in /boot
+    if [ -e /boot/firmware/config.txt ] || [ ! -e /boot/config.txt ]; then
+        BOOT_CONFIG=/boot/firmware/config.txt
+    else
+        BOOT_CONFIG=/boot/config.txt
+    fi
+fi
+
+say() { printf '==> %s\n' "$*"; }
+
+# run a command, or only print it in a dry run
+run() {
+    if [ "$DRY_RUN" = 1 ]; then
+        printf 'would run: %s\n' "$*"
+    else
+        "$@"
+    fi
+}
+
+# append a line to a file unless the exact line is already there
+ensure_line() {
+    local file="$1" line="$2"
+    if [ -f "$file" ] && grep -qxF -- "$line" "$file"; then
+        printf 'ok: %s already has %s\n' "$file" "$line"
+        return 0
+    fi
+    REBOOT_NEEDED=1
+    if [ "$DRY_RUN" = 1 ]; then
+        printf 'would append to %s: %s\n' "$file" "$line"
+    else
+        printf '%s\n' "$line" >> "$file"
+        printf 'appended to %s: %s\n' "$file" "$line"
+    fi
+}
+
+if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
+    echo "install.sh: run as root (sudo), or with --dry-run to see what it would do" >&2
+    exit 1
+fi
+if [ ! -f "$EXAMPLE" ]; then
+    echo "install.sh: no such example config: $EXAMPLE" >&2
+    exit 1
+fi
+
+say "1/6 packages"
+missing=()
+for pkg in python3-venv python3-dev python3-lgpio; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$pkg")
+    fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    run apt-get update
+    run apt-get install -y "${missing[@]}"
+else
+    echo "ok: packages already installed"
+fi
+
+say "2/6 I2C and SPI"
+if command -v raspi-config >/dev/null 2>&1; then
+    # raspi-config's nonint mode: 0 means "enable"; get_* prints 0 when already enabled
+    if [ "$(raspi-config nonint get_i2c 2>/dev/null || echo 1)" != 0 ]; then
+        run raspi-config nonint do_i2c 0
+        REBOOT_NEEDED=1
+    else
+        echo "ok: I2C already enabled"
+    fi
+    if [ "$(raspi-config nonint get_spi 2>/dev/null || echo 1)" != 0 ]; then
+        run raspi-config nonint do_spi 0
+        REBOOT_NEEDED=1
+    else
+        echo "ok: SPI already enabled"
+    fi
+else
+    ensure_line "$BOOT_CONFIG" "dtparam=i2c_arm=on"
+    ensure_line "$BOOT_CONFIG" "dtparam=spi=on"
+    ensure_line /etc/modules-load.d/pegboard.conf "i2c-dev"
+fi
+# 400 kHz I2C: a full SSD1306 frame in about 23 ms instead of 92 ms at the default 100 kHz
+ensure_line "$BOOT_CONFIG" "dtparam=i2c_arm_baudrate=400000"
+if [ "$SPI_WS2812" = 1 ]; then
+    # on a Pi 0-3 the SPI clock follows the VPU clock; pin it so WS2812 timing holds
+    ensure_line "$BOOT_CONFIG" "core_freq=250"
+fi
+
+say "3/6 groups and user"
+for group in gpio i2c spi input; do
+    if getent group "$group" >/dev/null; then
+        echo "ok: group $group exists"
+    else
+        run groupadd --system "$group"
+    fi
+done
+if id "$SERVICE_USER" >/dev/null 2>&1; then
+    echo "ok: user $SERVICE_USER exists"
+else
+    run useradd --system --user-group --home-dir /var/lib/pegboard --no-create-home \
+        --shell /usr/sbin/nologin "$SERVICE_USER"
+fi
+run usermod -a -G gpio,i2c,spi,input "$SERVICE_USER"
+
+say "4/6 venv in $PREFIX/venv"
+if [ -x "$PREFIX/venv/bin/python" ]; then
+    echo "ok: venv exists"
+else
+    # system site packages: python3-lgpio comes from apt
+    run python3 -m venv --system-site-packages "$PREFIX/venv"
+fi
+run "$PREFIX/venv/bin/pip" install --quiet --upgrade pip
+run "$PREFIX/venv/bin/pip" install --quiet --upgrade "$SRC[$EXTRAS]"
+if [ -f "$SRC/README.md" ]; then
+    run install -m 0644 "$SRC/README.md" "$PREFIX/README.md"
+fi
+
+say "5/6 config"
+if [ -f "$CONFIG_DIR/config.toml" ]; then
+    echo "ok: $CONFIG_DIR/config.toml exists (left as it is)"
+else
+    run install -d -m 0755 "$CONFIG_DIR"
+    run install -m 0640 -o root -g "$SERVICE_USER" "$EXAMPLE" "$CONFIG_DIR/config.toml"
+fi
+
+say "6/6 service"
+UNIT="$SRC/systemd/pegboard.service"
+if [ "$SERVICE_USER" != pegboard ] || [ "$PREFIX" != /opt/pegboard ]; then
+    if [ "$DRY_RUN" = 1 ]; then
+        printf 'would write %s with User=%s and %s\n' "$UNIT_DIR/pegboard.service" \
+            "$SERVICE_USER" "$PREFIX"
+    else
+        sed -e "s|^User=pegboard$|User=$SERVICE_USER|" -e "s|^Group=pegboard$|Group=$SERVICE_USER|" \
+            -e "s|/opt/pegboard|$PREFIX|g" "$UNIT" > "$UNIT_DIR/pegboard.service"
+        chmod 0644 "$UNIT_DIR/pegboard.service"
+    fi
+elif cmp -s "$UNIT" "$UNIT_DIR/pegboard.service"; then
+    echo "ok: $UNIT_DIR/pegboard.service is up to date"
+else
+    run install -m 0644 "$UNIT" "$UNIT_DIR/pegboard.service"
+fi
+run systemctl daemon-reload
+run systemctl enable pegboard.service
+if [ "$START" = 1 ]; then
+    run systemctl restart pegboard.service
+fi
+
+if [ "$REBOOT_NEEDED" = 1 ]; then
+    say "done; reboot once so the I2C/SPI settings take effect (sudo reboot)"
+else
+    say "done; pegboard starts at boot (now: sudo systemctl start pegboard; logs: journalctl -u pegboard -f)"
+fi
