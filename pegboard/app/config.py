@@ -99,6 +99,11 @@ OLED_DISPLAYS: tuple[str, ...] = (
 )
 """luma.oled's display names, as ``--display`` takes them."""
 
+GREYSCALE_DISPLAYS = frozenset(
+    {"ssd1322", "ssd1322_nhd", "ssd1325", "ssd1327", "ssd1362", "ssd1363"}
+)
+COLOUR_DISPLAYS = frozenset({"ssd1331", "ssd1351"})
+
 INTERFACES: tuple[str, ...] = ("i2c", "spi", "gpio_cs_spi", "bitbang", "noop")
 """luma's ``--interface`` values that make sense on a Pi."""
 
@@ -148,7 +153,8 @@ class DisplayConfig:
     spi_bus_speed: int = 8_000_000
     gpio_data_command: int = 24
     gpio_reset: int = 25
-    mode: str = "1"
+    mode: str = "RGB"
+    """luma's ``--mode``: greyscale panels (SSD1322, ...) draw greys in "RGB", none in "1"."""
     h_offset: int = 0
     v_offset: int = 0
     contrast: int = 255
@@ -174,10 +180,29 @@ class DisplayConfig:
             "--gpio-data-command", str(self.gpio_data_command),
             "--gpio-reset", str(self.gpio_reset),
             "--h-offset", str(self.h_offset), "--v-offset", str(self.v_offset),
+            "--mode", self.mode,
         ]  # fmt: skip
-        if self.mode != "1":  # luma's own default is RGB; "1" is what a mono OLED is anyway
-            args += ["--mode", self.mode]
         return args
+
+    def luma_options(self) -> dict[str, object]:
+        """The options as ``LumaDisplay.from_options`` takes them (luma's names and values).
+
+        >>> DisplayConfig().luma_options()["i2c_address"]
+        60
+        """
+        keys = (
+            "display", "interface", "width", "height", "rotate", "i2c_port", "i2c_address",
+            "spi_port", "spi_device", "spi_bus_speed", "gpio_data_command", "gpio_reset",
+            "mode", "h_offset", "v_offset",
+        )  # fmt: skip
+        return {key: getattr(self, key) for key in keys}
+
+    @property
+    def frame_mode(self) -> str:
+        """The Pillow mode of the frames this panel takes: "1", "L" (greyscale) or "RGB"."""
+        if self.mode == "1" or self.display not in GREYSCALE_DISPLAYS | COLOUR_DISPLAYS:
+            return "1"
+        return "L" if self.display in GREYSCALE_DISPLAYS else "RGB"
 
     @property
     def pins(self) -> dict[int, str]:

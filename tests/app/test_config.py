@@ -387,7 +387,7 @@ def test_luma_args_round_trip_through_lumas_own_parser() -> None:
     args = create_parser(description="test").parse_args(display.luma_args())
     assert (args.display, args.interface, args.i2c_address) == ("sh1106", "i2c", "0x3D")
     assert (args.width, args.height, args.rotate) == (128, 32, 2)
-    assert DisplayConfig(mode="RGB").luma_args()[-2:] == ["--mode", "RGB"]
+    assert DisplayConfig(mode="1").luma_args()[-2:] == ["--mode", "1"]
 
 
 def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
