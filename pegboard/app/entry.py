@@ -1,0 +1,937 @@
+"""The keypad grammar: key presses in, game commands out. Pure: no clock, no I/O, no threads.
+
+Theory of operation
+-------------------
+``press(entry, event, situation, now)`` takes what has been typed so far (``EntryState``), one
+``KeyEvent`` and the game as it stands (``Situation``, made from a ``GameState``) and returns the
+new ``EntryState`` and an ``Outcome``: zero or more commands to apply in order, a short refusal
+message, or a request only the controller can carry out (a random cut, a new match).
+``expire(entry, situation, now)`` does the time-based part (a combined peg commits after
+``IDLE_COMMIT`` seconds without a key). ``render_entry`` says what the entry screen shows:
+the text typed so far and what the next key means.
+
+The keys (4x4 keypad; the 3x4 keypad has no letter column)::
+
+    1 2 3 A        1-9  ace..nine (and the digits of a number)
+    4 5 6 B        0    ten (3x4: press again for J, Q, K)
+    7 8 9 C        A B C  jack, queen, king (in peg mode: side A, B, C)
+    * 0 # D        *  erase the last key (3x4, nothing typed: peg mode)
+                   #  enter (nothing typed: go, count the known hand, random cut, next game)
+                   D  peg mode: points, then the side (A-C, a peg button, or # and 1-3)
+
+Buttons: ``peg0``/``peg1``/``peg2`` add 1 to a side (presses close together make one peg),
+``undo`` (held: redo), ``ok`` = ``#`` (held: the menu).
+
+Suits are never typed. They matter only for a flush and for nobs, so the show asks exactly
+that ("flush?", "nobs?") when the ranks allow it, and ``choose_suits`` then picks concrete
+suits for every card of the deal that are consistent with every card already known and with
+every answer, so the engine's count is exact. Cards get suits that keep the common answer
+("no flush, no nobs") true: never the starter's suit when another is free, and a different
+suit for each card a seat lays. When an answer needs a card already entered to change suit
+(a flush in a hand laid in the play), the outcome takes the deal back with ``Undo`` and enters
+it again with the new suits before the show; no score changes, because the play and the
+other hands' counts do not depend on the suits chosen.
+
+>>> from pegboard.engine.game import GameState
+>>> from pegboard.engine.rules import Rules
+>>> from pegboard.devices.ports import KeyEvent
+>>> state = GameState.new(Rules.six_card())
+>>> entry, outcome = press(EntryState(), KeyEvent("9"), Situation.of(state), 0.0)
+>>> render_entry(entry, Situation.of(state)).text
+'cut: A 9, B _'
+>>> entry, outcome = press(entry, KeyEvent("3"), Situation.of(state), 0.0)
+>>> [str(card) for card in outcome.commands[0].cards]
+['9H', '3D']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from pegboard.devices.ports import KeyAction, KeyEvent
+from pegboard.engine.cards import Card, Rank, Suit
+from pegboard.engine.commands import (
+    MAX_PEG,
+    Claim,
+    Command,
+    Crib,
+    Cut,
+    Go,
+    Next,
+    NextDeal,
+    Peg,
+    Play,
+    Redo,
+    Show,
+    Starter,
+    Undo,
+)
+from pegboard.engine.game import GameState, Phase, show_order
+from pegboard.engine.rules import Rules, Variant
+from pegboard.engine.view import GameView, render_view
+
+__all__ = [
+    "IDLE_COMMIT",
+    "EntryState",
+    "EntryView",
+    "HandFacts",
+    "Layout",
+    "Mode",
+    "NewMatch",
+    "Outcome",
+    "RandomCut",
+    "Situation",
+    "choose_suits",
+    "expire",
+    "press",
+    "rank_of_key",
+    "render_entry",
+]
+
+IDLE_COMMIT = 1.5
+"""Seconds without a key after which a combined peg ("+3") commits."""
+
+MAX_CLAIM = 29
+_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)  # the order suits are handed out
+
+
+class Layout(enum.Enum):
+    """The keypad's shape: 4x4 has the letter column A-D, 3x4 does not."""
+
+    FOUR_BY_FOUR = "4x4"
+    THREE_BY_FOUR = "3x4"
+
+    @classmethod
+    def for_keys(cls, keys: str) -> Layout:
+        """The layout of a keypad with these keys (any letter key makes it a 4x4)."""
+        return cls.FOUR_BY_FOUR if any(k in keys for k in "ABCD") else cls.THREE_BY_FOUR
+
+
+class Mode(enum.Enum):
+    """What the keypad is in the middle of."""
+
+    TYPING = "typing"  # ranks (cut, starter, the play, a hand)
+    PEG = "peg"  # points for a manual peg, then the side
+    PEG_SIDE = "peg side"  # points typed, # pressed: 1..n picks the side
+    FLUSH = "flush"  # the show asks: is it a flush?
+    NOBS = "nobs"  # the show asks: is the jack the starter's suit?
+    CLAIM = "claim"  # muggins: the owner's claim
+    MENU = "menu"
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """Request: start a new match under *rules* (the controller asks the journal)."""
+
+    rules: Rules
+
+
+@dataclass(frozen=True, slots=True)
+class RandomCut:
+    """Request: the device cuts for the first deal at random (the controller has the RNG)."""
+
+
+Request = NewMatch | RandomCut
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one key did: commands to apply in order, a refusal, or a request."""
+
+    commands: tuple[Command, ...] = ()
+    refusal: str = ""
+    request: Request | None = None
+    repeat: bool = False
+    """Press the same key again once the commands are applied."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    """What the entry screen shows: the text typed so far and what the next key means."""
+
+    text: str
+    hint: str
+    mode: Mode
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The game as the keypad needs it: the view plus this deal's cards and commands.
+
+    Make one with ``Situation.of(state)``.
+    """
+
+    view: GameView
+    rules: Rules
+    up: int | None
+    """In the show: the seat whose hand is up for counting (None: the crib)."""
+    shown: tuple[tuple[int | None, tuple[Card, ...]], ...]
+    """Hands (seat) and the crib (None) already counted this deal, with their cards."""
+    deal_commands: tuple[Command, ...]
+    """The commands accepted since this deal began (what a change of suits re-enters)."""
+
+    @classmethod
+    def of(cls, state: GameState) -> Situation:
+        """The situation of *state*."""
+        table = state.table
+        up = None
+        if table.phase is Phase.SHOW and table.dealer is not None:
+            up = show_order(state.rules, table.dealer)[table.show_step]
+        shown = tuple((h.seat, h.cards) for h in table.record.shown) if table.record else ()
+        commands: list[Command] = []
+        if table.phase in (Phase.STARTER, Phase.PLAY, Phase.SHOW):
+            for before, command in reversed(state.past):
+                if before.game != table.game or before.deal != table.deal:
+                    break
+                if before.phase not in (Phase.STARTER, Phase.PLAY, Phase.SHOW):
+                    break
+                commands.append(command)
+        return cls(render_view(state), state.rules, up, shown, tuple(reversed(commands)))
+
+    @property
+    def deal_cards(self) -> tuple[Card, ...]:
+        """Every card entered this deal: the starter, the cards laid, the hands shown."""
+        cards: list[Card] = []
+        if self.view.starter is not None:
+            cards.append(self.view.starter)
+        for _, card in self.view.laid:
+            cards.append(card)
+        for _, hand in self.shown:
+            cards.extend(c for c in hand if c not in cards)
+        return tuple(cards)
+
+    def laid_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards *seat* laid in this deal's play."""
+        return tuple(card for s, card in self.view.laid if s == seat)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryState:
+    """What has been typed so far. A fresh ``EntryState(layout)`` is the idle keypad."""
+
+    layout: Layout = Layout.FOUR_BY_FOUR
+    mode: Mode = Mode.TYPING
+    ranks: tuple[Rank, ...] = ()
+    open_ten: bool = False
+    """3x4: the last rank came from ``0`` and another ``0`` turns it into J, Q, K."""
+    digits: str = ""
+    flush: int = 0
+    """The show's answer: 0 no flush, 1 the hand's cards, 2 with the starter too."""
+    nobs: bool = False
+    peg_side: int | None = None
+    peg_points: int = 0
+    """A peg-button peg still combining: side and points (0: none)."""
+    peg_at: float = 0.0
+    """When the last peg button press came (for ``expire``)."""
+    menu_variant: Variant | None = None
+    menu_muggins: bool = False
+    back: Mode = field(default=Mode.TYPING)
+
+    def cleared(self) -> EntryState:
+        """The idle keypad of the same layout."""
+        return EntryState(self.layout)
+
+
+# --- keys -------------------------------------------------------------------------------------
+
+_RANK_KEYS = {str(n): Rank(n) for n in range(1, 10)} | {"0": Rank.TEN}
+_FACE_KEYS = {"A": Rank.JACK, "B": Rank.QUEEN, "C": Rank.KING}
+_TEN_CYCLE = {
+    Rank.TEN: Rank.JACK,
+    Rank.JACK: Rank.QUEEN,
+    Rank.QUEEN: Rank.KING,
+    Rank.KING: Rank.TEN,
+}
+
+
+def rank_of_key(key: str, layout: Layout) -> Rank | None:
+    """The rank a keypad key types, or None for a key that is not a rank.
+
+    >>> rank_of_key("1", Layout.FOUR_BY_FOUR), rank_of_key("B", Layout.FOUR_BY_FOUR)
+    (<Rank.ACE: 1>, <Rank.QUEEN: 12>)
+    >>> rank_of_key("B", Layout.THREE_BY_FOUR) is None
+    True
+    """
+    if key in _RANK_KEYS:
+        return _RANK_KEYS[key]
+    if layout is Layout.FOUR_BY_FOUR:
+        return _FACE_KEYS.get(key)
+    return None
+
+
+def _peg_button(key: str) -> int | None:
+    if key.startswith("peg") and key[3:].isdigit():
+        return int(key[3:])
+    return None
+
+
+def _label(rank: Rank) -> str:
+    return rank.label
+
+
+# --- the grammar ------------------------------------------------------------------------------
+
+
+def press(
+    entry: EntryState, event: KeyEvent, situation: Situation, now: float
+) -> tuple[EntryState, Outcome]:
+    """One key: the new entry state and what it did (see the module docstring).
+
+    *now* is the clock's time in seconds (for combining peg-button presses). Never raises for
+    a key: a key that means nothing now is refused in the outcome. When the outcome says
+    ``repeat``, the caller applies its commands and then presses the same key again on the
+    new situation (a key that first commits a combining peg or a pending 3x4 ten).
+    """
+    key, action = event.key, event.action
+    side = _peg_button(key)
+    if side is not None and action is KeyAction.PRESS and entry.mode not in (Mode.PEG, Mode.MENU):
+        return _peg_press(entry, side, situation, now)
+    if entry.peg_points:  # any other key commits the combining peg first
+        assert entry.peg_side is not None
+        rest = replace(entry, peg_side=None, peg_points=0)
+        if key == "undo" and action is KeyAction.PRESS:  # undo drops the peg not yet committed
+            return rest, Outcome()
+        confirm = key in ("#", "ok") and action is KeyAction.PRESS
+        return rest, Outcome((Peg(entry.peg_side, entry.peg_points),), repeat=not confirm)
+    return _press(entry, key, action, situation)
+
+
+def expire(entry: EntryState, situation: Situation, now: float) -> tuple[EntryState, Outcome]:
+    """Time-based commits: a combined peg after ``IDLE_COMMIT`` seconds without a key."""
+    if entry.peg_points and now - entry.peg_at >= IDLE_COMMIT:
+        assert entry.peg_side is not None
+        peg = Peg(entry.peg_side, entry.peg_points)
+        return replace(entry, peg_side=None, peg_points=0), Outcome((peg,))
+    return entry, Outcome()
+
+
+def _refuse(entry: EntryState, message: str) -> tuple[EntryState, Outcome]:
+    return entry, Outcome(refusal=message)
+
+
+def _peg_press(
+    entry: EntryState, side: int, situation: Situation, now: float
+) -> tuple[EntryState, Outcome]:
+    sides = situation.rules.sides
+    if side >= sides:
+        return _refuse(entry, f"no side {side}: this game has {sides}")
+    if entry.peg_points and entry.peg_side == side:
+        if entry.peg_points >= MAX_PEG:
+            return _refuse(entry, f"a peg is at most {MAX_PEG}")
+        return replace(entry, peg_points=entry.peg_points + 1, peg_at=now), Outcome()
+    flushed: tuple[Command, ...] = ()
+    if entry.peg_points:
+        assert entry.peg_side is not None
+        flushed = (Peg(entry.peg_side, entry.peg_points),)
+    return replace(entry, peg_side=side, peg_points=1, peg_at=now), Outcome(flushed)
+
+
+def _press(
+    entry: EntryState, key: str, action: KeyAction, situation: Situation
+) -> tuple[EntryState, Outcome]:
+    if key == "undo":
+        command: Command = Redo() if action is KeyAction.LONG_PRESS else Undo()
+        return entry.cleared(), Outcome((command,))
+    if key == "ok" and action is KeyAction.LONG_PRESS:
+        if entry.mode is Mode.MENU:
+            return replace(entry, mode=entry.back), Outcome()
+        rules = situation.rules
+        return replace(
+            entry,
+            mode=Mode.MENU,
+            back=entry.mode,
+            menu_variant=rules.variant,
+            menu_muggins=rules.muggins,
+        ), Outcome()
+    if key == "ok":
+        key = "#"
+    if action is KeyAction.LONG_PRESS:
+        return _refuse(entry, f"{key} has no long press")
+    match entry.mode:
+        case Mode.MENU:
+            return _menu(entry, key, situation)
+        case Mode.PEG | Mode.PEG_SIDE:
+            return _peg_mode(entry, key, situation)
+        case Mode.FLUSH | Mode.NOBS | Mode.CLAIM:
+            return _question(entry, key, situation)
+        case Mode.TYPING:
+            return _typing(entry, key, situation)
+
+
+def _typing(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
+    view = situation.view
+    if key == "*":
+        if entry.ranks:
+            return replace(entry, ranks=entry.ranks[:-1], open_ten=False), Outcome()
+        if entry.layout is Layout.THREE_BY_FOUR and view.phase in _PEG_PHASES:
+            return replace(entry, mode=Mode.PEG, digits=""), Outcome()
+        return entry, Outcome()
+    if key == "D" and entry.layout is Layout.FOUR_BY_FOUR:
+        if view.phase not in _PEG_PHASES:
+            return _refuse(entry, f"no pegging in phase {view.phase.value}")
+        return replace(entry, mode=Mode.PEG, digits="", ranks=(), open_ten=False), Outcome()
+    if key == "0" and entry.layout is Layout.THREE_BY_FOUR and entry.open_ten and entry.ranks:
+        return replace(entry, ranks=(*entry.ranks[:-1], _TEN_CYCLE[entry.ranks[-1]])), Outcome()
+    rank = rank_of_key(key, entry.layout)
+    if entry.open_ten and view.phase in (Phase.STARTER, Phase.PLAY):
+        # 3x4: a pending ten (or face card) is laid by # or by the next key, which then acts
+        done, outcome = _single_card(entry.cleared(), entry.ranks[-1], situation)
+        if outcome.refusal or key == "#":
+            return done, outcome
+        return done, replace(outcome, repeat=True)
+    entry = replace(entry, open_ten=False)
+    if key == "#":
+        return _enter(entry, situation)
+    if rank is None:
+        return _refuse(entry, f"key {key} means nothing here")
+    match view.phase:
+        case Phase.CUT:
+            return _cut_rank(entry, rank, situation)
+        case Phase.STARTER | Phase.PLAY:
+            if key == "0" and entry.layout is Layout.THREE_BY_FOUR:
+                return replace(entry, ranks=(rank,), open_ten=True), Outcome()
+            return _single_card(entry, rank, situation)
+        case Phase.SHOW:
+            return _hand_rank(entry, rank, key, situation)
+        case _:
+            return _refuse(entry, f"the game is over: # for {_after_game(view)}")
+
+
+_PEG_PHASES = (Phase.STARTER, Phase.PLAY, Phase.SHOW)
+
+
+def _after_game(view: GameView) -> str:
+    return "a new match" if view.phase is Phase.MATCH_OVER else "the next game"
+
+
+def _enter(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
+    view = situation.view
+    match view.phase:
+        case Phase.CUT:
+            if entry.ranks:
+                return _refuse(entry, f"a cut needs one card per side ({len(view.names)})")
+            return entry.cleared(), Outcome(request=RandomCut())
+        case Phase.STARTER:
+            return _refuse(entry, "type the starter's rank (menu 1: skip it)")
+        case Phase.PLAY:
+            if view.turn is None:
+                return _refuse(entry, "the play is not counted: peg by hand")
+            return entry.cleared(), Outcome((Go(),))
+        case Phase.SHOW:
+            return _hand_done(entry, situation)
+        case Phase.GAME_OVER:
+            return entry.cleared(), Outcome((Next(),))
+        case Phase.MATCH_OVER:
+            return entry.cleared(), Outcome(request=NewMatch(situation.rules))
+
+
+def _cut_rank(entry: EntryState, rank: Rank, situation: Situation) -> tuple[EntryState, Outcome]:
+    ranks = (*entry.ranks, rank)
+    sides = situation.rules.sides
+    if len(ranks) < sides:
+        return replace(entry, ranks=ranks), Outcome()
+    cards = _pick(ranks, ())
+    return entry.cleared(), Outcome((Cut(cards),))
+
+
+def _pick(ranks: Sequence[Rank], taken: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards of *ranks* with suits handed out in turn, avoiding *taken*."""
+    chosen: list[Card] = []
+    for i, rank in enumerate(ranks):
+        for step in range(4):
+            card = Card(rank, _SUITS[(i + step) % 4])
+            if card not in taken and card not in chosen:
+                chosen.append(card)
+                break
+    return tuple(chosen)
+
+
+def _out(rank: Rank, known: Sequence[Card], typed: Sequence[Rank] = ()) -> bool:
+    return sum(1 for c in known if c.rank is rank) + sum(1 for r in typed if r is rank) >= 4
+
+
+def _fifth(rank: Rank) -> str:
+    return f"no fifth {rank.label}: all four are out this deal"
+
+
+def _single_card(entry: EntryState, rank: Rank, situation: Situation) -> tuple[EntryState, Outcome]:
+    view = situation.view
+    known = situation.deal_cards
+    if _out(rank, known):
+        return _refuse(entry.cleared(), _fifth(rank))
+    if view.phase is Phase.STARTER:
+        return entry.cleared(), Outcome((Starter(_pick((rank,), known)[0]),))
+    if view.turn is None:
+        return _refuse(entry.cleared(), "the play is not counted: peg by hand")
+    if view.count + rank.pips > 31:
+        return _refuse(
+            entry.cleared(),
+            f"count {view.count}: a {rank.label} makes {view.count + rank.pips}, over 31",
+        )
+    card = _play_suit(rank, view.turn, situation)
+    return entry.cleared(), Outcome((Play(card),))
+
+
+def _play_suit(rank: Rank, seat: int, situation: Situation) -> Card:
+    """A suit for a card laid in the play: never the starter's when another is free, and one
+    the seat has not laid yet, so the common answers at the show (no flush, no nobs) hold."""
+    known = situation.deal_cards
+    starter = situation.view.starter
+    used = [c.suit for c in situation.laid_by(seat)]
+
+    def cost(suit: Suit) -> tuple[int, int, int]:
+        return (starter is not None and suit is starter.suit, used.count(suit), _SUITS.index(suit))
+
+    for suit in sorted(_SUITS, key=cost):
+        if Card(rank, suit) not in known:
+            return Card(rank, suit)
+    raise AssertionError("no free suit: checked by the caller")
+
+
+# --- the show ---------------------------------------------------------------------------------
+
+
+def _hand_size(situation: Situation) -> int:
+    rules = situation.rules
+    return rules.crib_size if situation.up is None else rules.hand_size
+
+
+def _prefilled(situation: Situation) -> tuple[Card, ...]:
+    return () if situation.up is None else situation.laid_by(situation.up)
+
+
+def _hand_rank(
+    entry: EntryState, rank: Rank, key: str, situation: Situation
+) -> tuple[EntryState, Outcome]:
+    if situation.view.starter is None:
+        return _refuse(entry, "no starter this deal: peg by hand, menu 1 skips")
+    size = _hand_size(situation)
+    have = len(_prefilled(situation)) + len(entry.ranks)
+    if have >= size:
+        return _refuse(entry, f"the {_what(situation)} has {size} cards: # to count it")
+    if _out(rank, situation.deal_cards, entry.ranks):
+        return _refuse(entry, _fifth(rank))
+    opened = key == "0" and entry.layout is Layout.THREE_BY_FOUR
+    return replace(entry, ranks=(*entry.ranks, rank), open_ten=opened), Outcome()
+
+
+def _what(situation: Situation) -> str:
+    return "crib" if situation.up is None else "hand"
+
+
+def _hand_ranks(entry: EntryState, situation: Situation) -> tuple[Rank, ...]:
+    return (*(c.rank for c in _prefilled(situation)), *entry.ranks)
+
+
+def _could_flush(entry: EntryState, situation: Situation) -> bool:
+    ranks = _hand_ranks(entry, situation)
+    if len(set(ranks)) != len(ranks):
+        return False
+    starter = situation.view.starter
+    return not (situation.up is None and starter is not None and starter.rank in ranks)
+
+
+def _could_nobs(entry: EntryState, situation: Situation) -> bool:
+    return Rank.JACK in _hand_ranks(entry, situation)
+
+
+def _hand_done(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
+    if situation.view.starter is None:
+        return _refuse(entry, "no starter this deal: peg by hand, menu 1 skips")
+    size = _hand_size(situation)
+    have = len(_prefilled(situation)) + len(entry.ranks)
+    if have < size:
+        return _refuse(entry, f"{have} of {size} cards typed")
+    if _could_flush(entry, situation):
+        return replace(entry, mode=Mode.FLUSH), Outcome()
+    return _after_flush(replace(entry, flush=0), situation)
+
+
+def _after_flush(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
+    if _could_nobs(entry, situation):
+        return replace(entry, mode=Mode.NOBS), Outcome()
+    return _after_nobs(replace(entry, nobs=False), situation)
+
+
+def _after_nobs(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
+    if situation.rules.muggins:
+        return replace(entry, mode=Mode.CLAIM, digits=""), Outcome()
+    return _count(entry, situation, None)
+
+
+def _question(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
+    if key == "*":
+        back = {Mode.FLUSH: Mode.TYPING, Mode.NOBS: Mode.TYPING, Mode.CLAIM: Mode.TYPING}
+        if entry.mode is Mode.CLAIM and entry.digits:
+            return replace(entry, digits=entry.digits[:-1]), Outcome()
+        return replace(entry, mode=back[entry.mode], digits=""), Outcome()
+    match entry.mode:
+        case Mode.FLUSH:
+            crib = situation.up is None
+            answers = {"#": 0, "1": 2 if crib else 1} | ({} if crib else {"2": 2})
+            if key not in answers:
+                return _refuse(
+                    entry, "flush? # no, " + ("1 all five" if crib else "1 hand, 2 +starter")
+                )
+            return _after_flush(replace(entry, flush=answers[key]), situation)
+        case Mode.NOBS:
+            if key not in ("#", "1"):
+                return _refuse(entry, "nobs? # no, 1 yes")
+            return _after_nobs(replace(entry, nobs=key == "1"), situation)
+        case _:
+            if key == "#":
+                return _count(entry, situation, int(entry.digits) if entry.digits else None)
+            if not key.isdigit():
+                return _refuse(entry, "claim: digits, then #")
+            digits = (entry.digits + key).lstrip("0") or "0"
+            if int(digits) > MAX_CLAIM:
+                return _refuse(entry, f"a claim is 0 to {MAX_CLAIM}")
+            return replace(entry, digits=digits), Outcome()
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """What a hand's suits must give: its flush (0 none, 1 the hand, 2 with the starter) and
+    whether it has nobs. ``slots`` index the cards of the deal (``choose_suits``)."""
+
+    slots: tuple[int, ...]
+    crib: bool
+    flush: int
+    nobs: bool
+
+    def holds(self, cards: Sequence[Card], starter: Card) -> bool:
+        """Whether these concrete *cards* (with *starter*) give exactly these facts."""
+        return _facts_of(cards, starter, self.crib) == (self.flush, self.nobs)
+
+
+def _facts_of(cards: Sequence[Card], starter: Card, crib: bool) -> tuple[int, bool]:
+    same = len({c.suit for c in cards}) == 1
+    with_starter = same and cards[0].suit is starter.suit
+    flush = 2 if with_starter else (1 if same and not crib else 0)
+    nobs = any(c.rank is Rank.JACK and c.suit is starter.suit for c in cards)
+    return flush, nobs
+
+
+def choose_suits(
+    ranks: Sequence[Rank],
+    current: Sequence[Suit | None],
+    hands: Sequence[HandFacts],
+    starter: int,
+    *,
+    keep: bool,
+) -> tuple[Suit, ...] | None:
+    """Suits for the deal's cards: all cards different, every hand's facts true.
+
+    *ranks*/*current* describe each card of the deal (slot); ``current`` is None for a card
+    not entered yet. *starter* is the starter's slot. With *keep*, entered cards keep their
+    suits; otherwise they may change (current suits are tried first). Cards not entered yet
+    avoid the starter's suit when they can and vary their suits. None: no such suits exist.
+
+    >>> five = [Rank.FIVE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX]
+    >>> facts = HandFacts((1, 2, 3, 4), crib=False, flush=2, nobs=False)
+    >>> suits = choose_suits(five, [Suit.HEARTS, None, None, None, None], [facts], 0, keep=True)
+    >>> [s.value for s in suits]
+    ['H', 'H', 'H', 'H', 'H']
+    """
+    if starter != 0:
+        raise ValueError(f"the starter must be slot 0, got {starter!r}")
+    n = len(ranks)
+    member: dict[int, list[HandFacts]] = {}
+    for hand in hands:
+        for i in hand.slots:
+            member.setdefault(i, []).append(hand)
+    # the starter, then the cards of hands (constrained), then free cards (laid, not shown)
+    in_hands = sorted({i for hand in hands for i in hand.slots} - {0})
+    order = [0, *in_hands, *(i for i in range(1, n) if i not in member)]
+    position = {slot: k for k, slot in enumerate(order)}
+    last = {id(hand): max(position[i] for i in hand.slots) for hand in hands}
+    chosen: list[Suit | None] = [None] * n
+    budget = [_SEARCH_BUDGET]
+
+    def domain(i: int) -> list[Suit]:
+        cur = current[i]
+        if cur is not None:
+            return [cur] if keep else [cur, *(s for s in _SUITS if s is not cur)]
+        first = chosen[0] if i != 0 else None
+        spin = [_SUITS[(i + k) % 4] for k in range(4)]
+        return sorted(spin, key=lambda s: s is first)
+
+    def ok(k: int, i: int) -> bool:
+        suit = chosen[i]
+        if any(ranks[j] is ranks[i] and chosen[j] is suit for j in order[:k]):
+            return False
+        for hand in member.get(i, ()):
+            if hand.flush:  # every card of a flush shares the suit (the starter's for 2)
+                lead = chosen[0] if hand.flush == 2 else chosen[hand.slots[0]]
+                if lead is not None and suit is not lead:
+                    return False
+            if not hand.nobs and ranks[i] is Rank.JACK and suit is chosen[0]:
+                return False
+            if last[id(hand)] == k:
+                cards = [Card(ranks[j], _suit(chosen[j])) for j in hand.slots]
+                if not hand.holds(cards, Card(ranks[0], _suit(chosen[0]))):
+                    return False
+        return True
+
+    def search(k: int) -> bool:
+        if k == n:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        i = order[k]
+        for suit in domain(i):
+            chosen[i] = suit
+            if ok(k, i) and search(k + 1):
+                return True
+        chosen[i] = None
+        return False
+
+    if not search(0):
+        return None
+    return tuple(_suit(s) for s in chosen)
+
+
+_SEARCH_BUDGET = 20_000
+"""Search steps before ``choose_suits`` gives up (only contradictory answers get near it)."""
+
+
+def _suit(suit: Suit | None) -> Suit:
+    assert suit is not None
+    return suit
+
+
+def _count(
+    entry: EntryState, situation: Situation, claim: int | None
+) -> tuple[EntryState, Outcome]:
+    """The show's commands: suits chosen for the answers, the deal re-entered if need be."""
+    view = situation.view
+    starter = view.starter
+    assert starter is not None
+    deal = list(situation.deal_cards)  # slot 0 is the starter
+    slots_of = {card: i for i, card in enumerate(deal)}
+    facts = []
+    for seat, counted in situation.shown:
+        fl, nb = _facts_of(counted, starter, seat is None)
+        facts.append(HandFacts(tuple(slots_of[c] for c in counted), seat is None, fl, nb))
+    prefilled = _prefilled(situation)
+    new_slots = tuple(range(len(deal), len(deal) + len(entry.ranks)))
+    hand_slots = (*(slots_of[c] for c in prefilled), *new_slots)
+    facts.append(HandFacts(hand_slots, situation.up is None, entry.flush, entry.nobs))
+    ranks = [c.rank for c in deal] + list(entry.ranks)
+    current: list[Suit | None] = [c.suit for c in deal] + [None] * len(entry.ranks)
+    suits = choose_suits(ranks, current, facts, 0, keep=True)
+    if suits is None:
+        suits = choose_suits(ranks, current, facts, 0, keep=False)
+    if suits is None:
+        what = "a flush" if entry.flush else "nobs"
+        return _refuse(entry, f"{what} is impossible with the cards entered")
+    cards = [Card(rank, suit) for rank, suit in zip(ranks, suits, strict=True)]
+    hand = tuple(cards[i] for i in hand_slots)
+    shown: Command = Crib(hand) if situation.up is None else Show(hand)
+    tail: tuple[Command, ...] = ((Claim(claim),) if claim is not None else ()) + (shown,)
+    changes = {old: new for old, new in zip(deal, cards, strict=False) if old != new}
+    if not changes:
+        return entry.cleared(), Outcome(tail)
+    return entry.cleared(), Outcome((*_reenter(situation.deal_commands, changes), *tail))
+
+
+def _reenter(commands: Sequence[Command], changes: dict[Card, Card]) -> tuple[Command, ...]:
+    """Undo back to the first command holding a changed card, then the same with new suits."""
+    first = next(i for i, c in enumerate(commands) if any(x in changes for x in _cards_of(c)))
+    again = tuple(_resuit(c, changes) for c in commands[first:])
+    return (*(Undo() for _ in commands[first:]), *again)
+
+
+def _cards_of(command: Command) -> tuple[Card, ...]:
+    match command:
+        case Starter(card) | Play(card):
+            return (card,)
+        case Show(cards) | Crib(cards):
+            return cards
+        case _:
+            return ()
+
+
+def _resuit(command: Command, changes: dict[Card, Card]) -> Command:
+    match command:
+        case Starter(card):
+            return Starter(changes.get(card, card))
+        case Play(card):
+            return Play(changes.get(card, card))
+        case Show(cards):
+            return Show(tuple(changes.get(c, c) for c in cards))
+        case Crib(cards):
+            return Crib(tuple(changes.get(c, c) for c in cards))
+        case _:
+            return command
+
+
+# --- manual pegs and the menu ---------------------------------------------------------------
+
+
+def _peg_mode(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
+    sides = situation.rules.sides
+    if entry.mode is Mode.PEG_SIDE:
+        if key == "*":
+            return replace(entry, mode=Mode.PEG), Outcome()
+        if key.isdigit() and 1 <= int(key) <= sides:
+            return _peg_commit(entry, int(key) - 1)
+        return _refuse(entry, f"side? 1 to {sides}")
+    if key == "*":
+        if entry.digits:
+            return replace(entry, digits=entry.digits[:-1]), Outcome()
+        return entry.cleared(), Outcome()
+    if key == "D":
+        return entry.cleared(), Outcome()
+    side = _peg_button(key)
+    if side is None and entry.layout is Layout.FOUR_BY_FOUR and key in "ABC" and len(key) == 1:
+        side = "ABC".index(key)
+    if side is not None:
+        if side >= sides:
+            return _refuse(entry, f"no side {side}: this game has {sides}")
+        return _peg_commit(entry, side)
+    if key == "#":
+        if not entry.digits:
+            return _refuse(entry, "peg: type the points first")
+        return replace(entry, mode=Mode.PEG_SIDE), Outcome()
+    if key.isdigit():
+        digits = (entry.digits + key).lstrip("0")
+        if digits and int(digits) > MAX_PEG:
+            return _refuse(entry, f"a peg is at most {MAX_PEG}")
+        return replace(entry, digits=digits), Outcome()
+    return _refuse(entry, "peg: points, then the side")
+
+
+def _peg_commit(entry: EntryState, side: int) -> tuple[EntryState, Outcome]:
+    if not entry.digits:
+        return _refuse(entry, "peg: type the points first")
+    return entry.cleared(), Outcome((Peg(side, int(entry.digits)),))
+
+
+_MENU = ("next", "end deal", "new match", "variant", "muggins", "undo", "redo")
+
+
+def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
+    if key in ("*", "#"):
+        return replace(entry, mode=entry.back), Outcome()
+    if not key.isdigit() or not 1 <= int(key) <= len(_MENU):
+        return _refuse(entry, f"menu: 1 to {len(_MENU)}, * leaves")
+    item = _MENU[int(key) - 1]
+    variants = list(Variant)
+    match item:
+        case "next":
+            return entry.cleared(), Outcome((Next(),))
+        case "end deal":
+            return entry.cleared(), Outcome((NextDeal(),))
+        case "undo":
+            return entry.cleared(), Outcome((Undo(),))
+        case "redo":
+            return entry.cleared(), Outcome((Redo(),))
+        case "variant":
+            current = entry.menu_variant or situation.rules.variant
+            nxt = variants[(variants.index(current) + 1) % len(variants)]
+            return replace(entry, menu_variant=nxt), Outcome()
+        case "muggins":
+            return replace(entry, menu_muggins=not entry.menu_muggins), Outcome()
+        case _:
+            variant = entry.menu_variant or situation.rules.variant
+            rules = situation.rules
+            if variant is rules.variant:
+                rules = rules.replace(muggins=entry.menu_muggins)
+            else:
+                rules = Rules.for_variant(variant, muggins=entry.menu_muggins)
+            return entry.cleared(), Outcome(request=NewMatch(rules))
+
+
+# --- what the entry screen shows ------------------------------------------------------------
+
+
+def render_entry(entry: EntryState, situation: Situation) -> EntryView:
+    """The entry screen's text (typed so far) and hint (what the next key means)."""
+    view = situation.view
+    faces = "0=10 A=J B=Q C=K" if entry.layout is Layout.FOUR_BY_FOUR else "0=10 (00=J 000=Q)"
+    pegkey = "D" if entry.layout is Layout.FOUR_BY_FOUR else "*"
+    typed = " ".join(_label(r) for r in entry.ranks)
+    if entry.peg_points:
+        assert entry.peg_side is not None
+        name = view.names[entry.peg_side]
+        return EntryView(
+            f"{name} +{entry.peg_points}", "peg button: +1; any key commits", entry.mode
+        )
+    match entry.mode:
+        case Mode.MENU:
+            variant = (entry.menu_variant or situation.rules.variant).value
+            items = [
+                "1 next",
+                "2 end deal",
+                "3 new match",
+                f"4 variant: {variant}",
+                f"5 muggins: {'on' if entry.menu_muggins else 'off'}",
+                "6 undo",
+                "7 redo",
+            ]
+            return EntryView("menu", "  ".join(items) + "  * back", entry.mode)
+        case Mode.PEG:
+            letters = " ".join(f"{'ABC'[i]}={n}" for i, n in enumerate(view.names))
+            side_keys = letters if entry.layout is Layout.FOUR_BY_FOUR else "# then side 1-3"
+            return EntryView(f"peg {entry.digits or '_'}", f"points, then {side_keys}", entry.mode)
+        case Mode.PEG_SIDE:
+            sides = " ".join(f"{i + 1}={n}" for i, n in enumerate(view.names))
+            return EntryView(f"peg {entry.digits} to?", sides, entry.mode)
+        case Mode.FLUSH:
+            text = f"{_owner(situation)}: {_hand_text(entry, situation)}"
+            crib = situation.up is None
+            answers = "1 all five" if crib else "1 hand, 2 +starter"
+            return EntryView(text, f"flush? # no, {answers}", entry.mode)
+        case Mode.NOBS:
+            text = f"{_owner(situation)}: {_hand_text(entry, situation)}"
+            return EntryView(text, "nobs (jack of the starter's suit)? # no, 1 yes", entry.mode)
+        case Mode.CLAIM:
+            text = f"{_owner(situation)} claims {entry.digits or '_'}"
+            return EntryView(text, "muggins claim: points, # (none: just #)", entry.mode)
+        case _:
+            pass
+    match view.phase:
+        case Phase.CUT:
+            cuts = [*(_label(r) for r in entry.ranks), "_"]
+            parts = [f"{n} {c}" for n, c in zip(view.names, cuts, strict=False)]
+            return EntryView(
+                "cut: " + ", ".join(parts), f"rank per side ({faces}); # random", entry.mode
+            )
+        case Phase.STARTER:
+            shown = typed or "_"
+            return EntryView(f"starter {shown}", f"rank ({faces}); {pegkey} peg", entry.mode)
+        case Phase.PLAY:
+            if view.turn_name is None:
+                return EntryView("the play", f"{pegkey} peg; menu 1 ends the play", entry.mode)
+            shown = f" {typed}" if typed else ""
+            return EntryView(
+                f"{view.turn_name} to lay, count {view.count}{shown}",
+                f"rank ({faces}); # go; {pegkey} peg",
+                entry.mode,
+            )
+        case Phase.SHOW:
+            size = _hand_size(situation)
+            have = len(_prefilled(situation)) + len(entry.ranks)
+            hint = f"{size - have} more ({faces})" if have < size else "# counts it"
+            return EntryView(
+                f"{_owner(situation)}: {_hand_text(entry, situation)}", hint, entry.mode
+            )
+        case _:
+            return EntryView(view.prompt.split(";")[0], f"# {_after_game(view)}", entry.mode)
+
+
+def _owner(situation: Situation) -> str:
+    view = situation.view
+    if situation.up is None:
+        return f"{view.dealer_name}'s crib"
+    return f"{view.seat_names[situation.up]}'s hand"
+
+
+def _hand_text(entry: EntryState, situation: Situation) -> str:
+    ranks = _hand_ranks(entry, situation)
+    size = _hand_size(situation)
+    return " ".join([*(_label(r) for r in ranks), *("_" for _ in range(size - len(ranks)))])
