@@ -171,6 +171,8 @@ class Situation:
     """Hands (seat) and the crib (None) already counted this deal, with their cards."""
     deal_commands: tuple[Command, ...]
     """The commands accepted since this deal began (what a change of suits re-enters)."""
+    laid: tuple[tuple[int, Card], ...] = ()
+    """Every card laid in this deal's play with its seat (the view drops them after the play)."""
 
     @classmethod
     def of(cls, state: GameState) -> Situation:
@@ -188,7 +190,8 @@ class Situation:
                 if before.phase not in (Phase.STARTER, Phase.PLAY, Phase.SHOW):
                     break
                 commands.append(command)
-        return cls(render_view(state), state.rules, up, shown, tuple(reversed(commands)))
+        laid = table.play.laid if table.play is not None else ()
+        return cls(render_view(state), state.rules, up, shown, tuple(reversed(commands)), laid)
 
     @property
     def deal_cards(self) -> tuple[Card, ...]:
@@ -196,7 +199,7 @@ class Situation:
         cards: list[Card] = []
         if self.view.starter is not None:
             cards.append(self.view.starter)
-        for _, card in self.view.laid:
+        for _, card in self.laid:
             cards.append(card)
         for _, hand in self.shown:
             cards.extend(c for c in hand if c not in cards)
@@ -204,7 +207,7 @@ class Situation:
 
     def laid_by(self, seat: int) -> tuple[Card, ...]:
         """The cards *seat* laid in this deal's play."""
-        return tuple(card for s, card in self.view.laid if s == seat)
+        return tuple(card for s, card in self.laid if s == seat)
 
 
 @dataclass(frozen=True, slots=True)
