@@ -1,0 +1,73 @@
+"""Golden images for the OLED screens: ``--update-golden`` rewrites them, on purpose only.
+
+pytest reads ``pytest_addoption`` only from conftest files it loads at start-up, so the option
+works when this directory (or a file in it) is named on the command line:
+``pytest tests/app/test_screens.py --update-golden``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+GOLDEN = Path(__file__).parent.parent / "golden"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="rewrite tests/golden/*.png from the current screens instead of comparing",
+    )
+
+
+GoldenCheck = Callable[[Image.Image, str], None]
+
+
+def compare_golden(
+    image: Image.Image, name: str, *, update: bool, directory: Path = GOLDEN
+) -> None:
+    """Compare *image* pixel for pixel with ``<directory>/<name>.png`` (``tests/golden``).
+
+    A mismatch writes the actual image to ``<directory>/_failed/<name>.png`` and fails.
+    """
+    path = directory / f"{name}.png"
+    failed = directory / "_failed"
+    if update:
+        image.save(path)
+        return
+    if not path.exists():
+        pytest.fail(f"no golden image {path.name}: run pytest with --update-golden to make it")
+    with Image.open(path) as stored:
+        golden = stored.copy()
+    same = golden.size == image.size and golden.mode == image.mode
+    if same:
+        same = ImageChops.difference(golden.convert("L"), image.convert("L")).getbbox() is None
+    if not same:
+        failed.mkdir(exist_ok=True)
+        image.save(failed / f"{name}.png")
+        pytest.fail(
+            f"{name}: the screen differs from {path.name} "
+            f"(actual image written to {failed.name}/{name}.png)"
+        )
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> GoldenCheck:
+    """``golden(image, name)`` compares with (or, with --update-golden, rewrites) a golden PNG."""
+    update = bool(request.config.getoption("--update-golden", default=False))
+
+    def check(image: Image.Image, name: str) -> None:
+        compare_golden(image, name, update=update)
+
+    return check
+
+
+@pytest.fixture
+def golden_compare() -> Callable[..., None]:
+    """``compare_golden`` itself, for the test that makes it fail on purpose."""
+    return compare_golden

@@ -1,0 +1,316 @@
+"""The OLED screens: golden images through luma's dummy device, layouts at every display size."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from luma.core.device import dummy
+from PIL import Image
+
+from pegboard.app.screens import (
+    EntryView,
+    MenuItem,
+    MenuView,
+    Screen,
+    ScreenKind,
+    choose_screen,
+    count_pages,
+    render_count,
+    render_entry,
+    render_error,
+    render_menu,
+    render_scoreboard,
+    render_screen,
+)
+from pegboard.devices.oled import LumaDisplay
+from pegboard.engine.commands import parse_command
+from pegboard.engine.game import GameState, apply
+from pegboard.engine.rules import Rules
+from pegboard.engine.view import GameView, render_view
+
+GoldenCheck = Callable[[Image.Image, str], None]
+
+NAMES = ("Ann", "Bob")
+# Bob cuts low and deals the first deal; Ann (pone) leads.
+CUT = ["cut 9H 3C"]
+PLAY = [*CUT, "starter 5C", "play 5H", "play 10D", "play 5S"]
+SHOW_29 = [*CUT, "starter 5C", "next", "show 5H 5D 5S JC"]
+CRIB = [*SHOW_29, "show AH 2D 3C 4S", "crib 6H 7H 8H 9H"]
+LURCH_NEAR = [*CUT, "peg Ann 50", "peg Ann 50", "peg Bob 40", "peg Bob 47"]
+DOUBLE_SKUNK = [*CUT, "peg Ann 61", "peg Ann 60"]
+LURCHED = [*CUT, "peg Bob 61", "peg Bob 10", "peg Ann 61", "peg Ann 60"]
+MATCH_OVER = [*DOUBLE_SKUNK, "next", "peg Ann 61", "peg Ann 60"]
+
+ENTRY = EntryView("5 5 J", "suit? 1♣ 2♦ 3♥ 4♠  * back", "Ann's hand")
+SETTINGS = MenuView(
+    "settings",
+    (
+        MenuItem("variant", "six-card"),
+        MenuItem("muggins", "off"),
+        MenuItem("target", "121"),
+        MenuItem("contrast", "200"),
+        MenuItem("players", "Ann, Bob"),
+    ),
+    cursor=3,
+)
+
+
+def view_after(commands: Sequence[str], rules: Rules | None = None) -> GameView:
+    """The view after feeding *commands* to a new game (names Ann and Bob for two sides)."""
+    rules = rules or Rules.six_card()
+    state = GameState.new(rules, NAMES if rules.sides == 2 else None)
+    for text in commands:
+        state, _ = apply(state, parse_command(text, state.names))
+    return render_view(state)
+
+
+def screens() -> dict[str, Screen]:
+    """Every screen, by golden-image name."""
+    count = view_after(SHOW_29)
+    return {
+        "scoreboard-start": choose_screen(view_after(CUT)),
+        "scoreboard-lurch": choose_screen(view_after(LURCH_NEAR)),
+        "scoreboard-three-handed": choose_screen(
+            view_after(["cut 9H 3C 4D", "peg A 12", "peg B 53", "peg B 50"], Rules.three_handed())
+        ),
+        "play": choose_screen(view_after(PLAY)),
+        "entry": choose_screen(view_after(PLAY), entry=ENTRY),
+        "count-29-page1": choose_screen(count, count_page=0),
+        "count-29-page3": choose_screen(count, count_page=2),
+        "count-crib": choose_screen(view_after(CRIB)),
+        "game-over-double-skunk": choose_screen(view_after(DOUBLE_SKUNK)),
+        "game-over-lurched": choose_screen(view_after(LURCHED)),
+        "match-over": choose_screen(view_after(MATCH_OVER)),
+        "menu": choose_screen(None, menu=SETTINGS),
+        "error": choose_screen(None, error="no fifth 5 in one deal"),
+        "paused": choose_screen(view_after(LURCH_NEAR), paused=True),
+    }
+
+
+def through_dummy(image: Image.Image, greyscale: bool = False) -> Image.Image:
+    """What luma's dummy device holds after the adapter shows *image* (as "1" or "L")."""
+    width, height = image.size
+    device = dummy(width=width, height=height, mode="RGB" if greyscale else "1")
+    display = LumaDisplay(device, greyscale=greyscale)
+    display.show(image)
+    held: Image.Image = device.image
+    return held.convert("L") if greyscale else held
+
+
+ALL = screens()
+SMALL = ["scoreboard-lurch", "play", "entry", "count-29-page1", "game-over-lurched", "error"]
+ANY_SIZE = [name for name in ALL if name != "count-29-page3"]  # page 3 exists at 128x64 only
+WIDE = ["scoreboard-lurch", "play", "count-29-page1", "game-over-double-skunk", "menu", "entry"]
+
+
+@pytest.mark.parametrize("name", list(ALL), ids=list(ALL))
+def test_every_screen_matches_its_golden_image_at_128x64(name: str, golden: GoldenCheck) -> None:
+    golden(through_dummy(render_screen(ALL[name], (128, 64), "1")), f"128x64-{name}")
+
+
+@pytest.mark.parametrize("name", SMALL, ids=SMALL)
+def test_short_screens_match_their_golden_images_at_128x32(name: str, golden: GoldenCheck) -> None:
+    golden(through_dummy(render_screen(ALL[name], (128, 32), "1")), f"128x32-{name}")
+
+
+@pytest.mark.parametrize("name", WIDE, ids=WIDE)
+def test_greyscale_screens_match_their_golden_images_at_256x64(
+    name: str, golden: GoldenCheck
+) -> None:
+    image = render_screen(ALL[name], (256, 64), "L")
+    golden(through_dummy(image, greyscale=True), f"256x64-{name}")
+
+
+LUMA_SIZES = [
+    pytest.param((128, 64), "1", id="ssd1306-sh1106-ssd1309-128x64"),
+    pytest.param((128, 32), "1", id="ssd1306-128x32"),
+    pytest.param((64, 48), "1", id="ssd1306-64x48"),
+    pytest.param((256, 64), "L", id="ssd1322-256x64-greyscale"),
+    pytest.param((256, 64), "1", id="ssd1322-256x64-mono"),
+    pytest.param((128, 128), "L", id="ssd1327-128x128"),
+    pytest.param((96, 64), "RGB", id="ssd1331-96x64-colour"),
+]
+
+
+@pytest.mark.parametrize(("size", "mode"), LUMA_SIZES)
+@pytest.mark.parametrize("name", ANY_SIZE, ids=ANY_SIZE)
+def test_every_screen_draws_at_every_display_size(
+    name: str, size: tuple[int, int], mode: str
+) -> None:
+    image = render_screen(ALL[name], size, mode)
+    assert (image.size, image.mode) == (size, mode)
+    assert image.getbbox() is not None  # something was drawn
+
+
+@pytest.mark.parametrize("name", ANY_SIZE, ids=ANY_SIZE)
+def test_greyscale_screens_use_only_a_few_clean_levels(name: str) -> None:
+    # bitmap strikes drawn without anti-aliasing: white, dim text, faint rules and black only
+    levels = {level for _, level in render_screen(ALL[name], (256, 64), "L").getcolors() or []}
+    assert levels <= {0, 70, 140, 255}
+
+
+@pytest.mark.parametrize("name", list(ALL), ids=list(ALL))
+def test_screens_are_pure(name: str) -> None:
+    first = render_screen(ALL[name], (128, 64), "1")
+    assert render_screen(ALL[name], (128, 64), "1").tobytes() == first.tobytes()
+
+
+def test_scoreboard_digits_grow_with_the_screen() -> None:
+    view = view_after(LURCH_NEAR)
+    short = render_scoreboard(view, (128, 32))
+    tall = render_scoreboard(view, (128, 128))
+    # the ink of Ann's score, in the left column below the name row
+    short_box = short.crop((0, 14, 64, 32)).getbbox()
+    tall_box = tall.crop((0, 18, 64, 100)).getbbox()
+    assert short_box is not None and tall_box is not None
+    assert tall_box[3] - tall_box[1] > short_box[3] - short_box[1] >= 12
+
+
+def test_lurch_line_shows_only_in_the_last_street() -> None:
+    near = render_scoreboard(view_after(LURCH_NEAR), (128, 64))
+    early = render_scoreboard(view_after([*CUT, "peg Ann 50", "peg Bob 40"]), (128, 64))
+    # the status line is the bottom 10 rows; the lurch warning is longer than "deal 1: Bob deals"
+    near_box = near.crop((0, 54, 128, 64)).getbbox()
+    early_box = early.crop((0, 54, 128, 64)).getbbox()
+    assert near_box is not None and early_box is not None
+    assert near_box[2] > early_box[2]
+
+
+@pytest.mark.parametrize(
+    ("commands", "kind"),
+    [
+        pytest.param(CUT, ScreenKind.SCOREBOARD, id="starter-scoreboard"),
+        pytest.param([], ScreenKind.SCOREBOARD, id="cut-scoreboard"),
+        pytest.param(PLAY, ScreenKind.PLAY, id="play-5H-10D-5S"),
+        pytest.param(SHOW_29, ScreenKind.COUNT, id="show-5H-5D-5S-JC"),
+        pytest.param(CRIB, ScreenKind.COUNT, id="crib-count-stays-until-the-starter"),
+        pytest.param([*CRIB, "starter 2C"], ScreenKind.PLAY, id="next-deal-play"),
+        pytest.param([*CUT, "peg Ann 4"], ScreenKind.SCOREBOARD, id="manual-peg"),
+        pytest.param(DOUBLE_SKUNK, ScreenKind.GAME_OVER, id="game-over"),
+        pytest.param(MATCH_OVER, ScreenKind.GAME_OVER, id="match-over"),
+    ],
+)
+def test_choose_screen_follows_the_phase(commands: list[str], kind: ScreenKind) -> None:
+    assert choose_screen(view_after(commands)).kind is kind
+
+
+def test_choose_screen_puts_errors_pause_menu_and_entry_first() -> None:
+    view = view_after(PLAY)
+    assert choose_screen(view, error="no", paused=True, menu=SETTINGS).kind is ScreenKind.ERROR
+    assert choose_screen(view, paused=True, menu=SETTINGS).kind is ScreenKind.PAUSED
+    assert choose_screen(view, menu=SETTINGS, entry=ENTRY).kind is ScreenKind.MENU
+    assert choose_screen(view, entry=ENTRY).kind is ScreenKind.ENTRY
+
+
+def test_the_count_can_be_put_away_for_the_scoreboard() -> None:
+    assert choose_screen(view_after(SHOW_29), count_page=None).kind is ScreenKind.SCOREBOARD
+
+
+def test_choose_screen_needs_something_to_show() -> None:
+    with pytest.raises(ValueError, match="choose_screen needs a view"):
+        choose_screen(None)
+
+
+def test_equal_views_choose_equal_screens() -> None:
+    # the controller's redraw check: same game, same screen value
+    assert choose_screen(view_after(PLAY)) == choose_screen(view_after(PLAY))
+    assert choose_screen(view_after(PLAY)) != choose_screen(view_after([*PLAY, "play 6C"]))
+
+
+@pytest.mark.parametrize(
+    ("size", "pages"),
+    [
+        pytest.param((128, 64), 3, id="128x64"),
+        pytest.param((256, 64), 2, id="256x64-two-columns"),
+        pytest.param((128, 128), 2, id="128x128-larger-font"),
+    ],
+)
+def test_the_29_hand_is_paged_to_fit(size: tuple[int, int], pages: int) -> None:
+    view = view_after(SHOW_29)
+    assert view.last is not None and view.last.points == 29
+    assert count_pages(view, size) == pages
+    drawn = {render_count(view, page, size).tobytes() for page in range(pages)}
+    assert len(drawn) == pages
+
+
+def test_a_count_page_out_of_range_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"count page 3 is out of range \(expected 0\.\.2\)"):
+        render_count(view_after(SHOW_29), 3)
+
+
+@pytest.mark.parametrize(
+    ("size", "mode", "message"),
+    [
+        pytest.param((128, 64), "P", r"unsupported image mode 'P' \(expected one of", id="mode-P"),
+        pytest.param(
+            (96, 16), "1", r"screen too small: \(96, 16\) \(expected at least 64x32\)", id="96x16"
+        ),
+    ],
+)
+def test_unsupported_sizes_and_modes_are_refused(
+    size: tuple[int, int], mode: str, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        render_error("x", size, mode)
+
+
+def test_menus_need_items_and_a_cursor_on_one() -> None:
+    with pytest.raises(ValueError, match=r"menu 'empty' has no items \(expected at least one\)"):
+        MenuView("empty", ())
+    with pytest.raises(ValueError, match=r"menu cursor 2 is not on an item \(expected 0\.\.1\)"):
+        MenuView("m", (MenuItem("a"), MenuItem("b")), cursor=2)
+
+
+def test_menu_scrolls_to_keep_the_cursor_on_screen() -> None:
+    items = tuple(MenuItem(f"item {n}") for n in range(12))
+    top = render_menu(MenuView("long", items, cursor=0), (128, 64))
+    bottom = render_menu(MenuView("long", items, cursor=11), (128, 64))
+    # the highlighted bar is in the first row at the top, in the last row at the bottom
+    assert top.getpixel((100, 17)) == 1 and top.getpixel((100, 56)) == 0
+    assert bottom.getpixel((100, 17)) == 0 and bottom.getpixel((100, 56)) == 1
+
+
+def test_long_entries_scroll_to_keep_the_newest_key_in_view() -> None:
+    short = render_entry(EntryView("5"), (128, 64))
+    long = render_entry(EntryView("5 5 5 J 10 Q K A 2 3 4"), (128, 64))
+    for image in (short, long):
+        box = image.getbbox()
+        assert box is not None and box[2] <= 127
+
+
+TEXT = st.text(alphabet="0123456789 AJQK♣♦♥♠abcdefghijklmnopqrstuvwxyz'-:…", max_size=60)
+
+
+@given(
+    text=TEXT,
+    hint=TEXT,
+    title=TEXT,
+    size=st.sampled_from([(128, 64), (128, 32), (256, 64), (64, 48)]),
+)
+def test_any_text_draws_within_the_screen(
+    text: str, hint: str, title: str, size: tuple[int, int]
+) -> None:
+    for screen in (
+        Screen(ScreenKind.ENTRY, entry=EntryView(text, hint, title)),
+        Screen(ScreenKind.ERROR, message=text),
+        Screen(ScreenKind.MENU, menu=MenuView(title, (MenuItem(text, hint), MenuItem(hint)))),
+    ):
+        image = render_screen(screen, size, "1")
+        assert image.size == size
+
+
+def test_golden_comparison_fails_on_one_changed_pixel(
+    tmp_path: Path, golden_compare: Callable[..., None]
+) -> None:
+    image = render_error("no fifth 5", (128, 64), "1")
+    golden_compare(image, "probe", update=True, directory=tmp_path)
+    golden_compare(image, "probe", update=False, directory=tmp_path)
+    changed = image.copy()
+    changed.putpixel((5, 30), 1 - changed.getpixel((5, 30)))
+    with pytest.raises(pytest.fail.Exception, match=r"probe: the screen differs from probe\.png"):
+        golden_compare(changed, "probe", update=False, directory=tmp_path)
+    assert (tmp_path / "_failed" / "probe.png").exists()
