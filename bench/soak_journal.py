@@ -11,9 +11,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "app"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crash_worker import crash_trial
+from tests.app.crash_worker import crash_trial
 
 
 def main() -> int:

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from crash_worker import crash_trial
+from tests.app.crash_worker import crash_trial
 
 TRIALS = 50
 

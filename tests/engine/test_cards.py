@@ -7,7 +7,6 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import card, distinct_cards
 
 from pegboard.engine import (
     DECK,
@@ -20,6 +19,7 @@ from pegboard.engine import (
     parse_cards,
     shuffled_deck,
 )
+from tests.engine.strategies import card, distinct_cards
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import distinct_cards
 
 from pegboard.engine import (
     Card,
@@ -18,6 +17,7 @@ from pegboard.engine import (
     lurch_of,
     parse_cards,
 )
+from tests.engine.strategies import distinct_cards
 
 # variant, players, dealt, discards, pack_to_crib, hand kept, target, sides (RULES.md's table)
 PRESETS = [

@@ -7,10 +7,8 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from brute import BruteCard, brute_card, brute_score
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import distinct_cards
 
 from pegboard.engine import (
     DECK,
@@ -30,6 +28,8 @@ from pegboard.engine import (
     score_total,
     show_calls,
 )
+from tests.engine.brute import BruteCard, brute_card, brute_score
+from tests.engine.strategies import distinct_cards
 
 
 def show(hand: str, starter: str, *, crib: bool = False) -> Breakdown:

@@ -7,7 +7,6 @@ import random
 from collections import Counter
 
 import pytest
-from brute import brute_card, brute_score
 
 from pegboard.engine import (
     DECK,
@@ -16,6 +15,7 @@ from pegboard.engine import (
     score_total,
     show_distribution,
 )
+from tests.engine.brute import brute_card, brute_score
 
 # counts[score] for score 0..29, over all 12,994,800 (four cards, starter) combinations
 HAND_COUNTS = (
