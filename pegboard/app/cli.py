@@ -286,11 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _register_extensions(sub: Any) -> None:
-    """Subcommands that live in their own modules (the game, the device)."""
-    try:
-        from pegboard.app import game_cli
-    except ImportError:  # the game commands are optional while the package is being built
-        return
+    """Subcommands that live in their own modules: the game (and, later, the device)."""
+    from pegboard.app import game_cli
+
     game_cli.register(sub)
 
 

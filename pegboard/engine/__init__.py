@@ -25,6 +25,7 @@ side
 
 from .advice import CribOwner, DiscardOption, advise
 from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards, shuffled_deck
+from .commands import Command, InvalidCommandError, format_command, parse_command
 from .errors import (
     ConfigError,
     GameOverError,
@@ -36,6 +37,8 @@ from .errors import (
     JournalError,
     PegboardError,
 )
+from .game import GameState, Phase, apply, replay
+from .match import GameResult, Match, MatchFormat
 from .play import PlayScore, PlayState, score_play
 from .rules import Lurch, Rules, Variant, first_dealer, game_points, lurch_of
 from .scoring import (
@@ -51,23 +54,32 @@ from .scoring import (
     show_calls,
 )
 from .stats import ScoreDistribution, show_distribution
+from .view import GameView, render_view
 
 __all__ = [
     "DECK",
     "Breakdown",
     "Card",
+    "Command",
     "ConfigError",
     "CribOwner",
     "DiscardOption",
     "GameOverError",
+    "GameResult",
+    "GameState",
+    "GameView",
     "HardwareError",
     "IllegalCommandError",
     "IllegalPlayError",
     "InvalidCardError",
+    "InvalidCommandError",
     "InvalidHandError",
     "JournalError",
     "Lurch",
+    "Match",
+    "MatchFormat",
     "PegboardError",
+    "Phase",
     "PlayScore",
     "PlayState",
     "Rank",
@@ -78,13 +90,18 @@ __all__ = [
     "Suit",
     "Variant",
     "advise",
+    "apply",
     "describe_item",
     "first_dealer",
     "format_cards",
+    "format_command",
     "game_points",
     "lurch_of",
     "parse_cards",
+    "parse_command",
     "rank_points",
+    "render_view",
+    "replay",
     "score_crib",
     "score_hand",
     "score_heels",
