@@ -384,6 +384,10 @@ def _typing(entry: EntryState, key: str, situation: Situation) -> tuple[EntrySta
         if outcome.refusal or key == "#":
             return done, outcome
         return done, replace(outcome, repeat=True)
+    if entry.open_ten and key == "#" and view.phase is Phase.SHOW:
+        have = len(_prefilled(situation)) + len(entry.ranks)
+        if have < _hand_size(situation):  # 3x4: # ends a ten so that 0 can start another
+            return replace(entry, open_ten=False), Outcome()
     entry = replace(entry, open_ten=False)
     if key == "#":
         return _enter(entry, situation)

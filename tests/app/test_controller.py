@@ -1,0 +1,589 @@
+"""The keypad grammar through the controller: a fake clock, a recording display, no sleeps."""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from pegboard.app.controller import Controller
+from pegboard.app.entry import EntryView, Layout
+from pegboard.app.store import Store
+from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
+from pegboard.engine.errors import HardwareError
+from pegboard.engine.game import Phase
+from pegboard.engine.rules import Rules
+from pegboard.engine.view import GameView
+
+
+class RecordingDisplay:
+    """A display that keeps every frame; it can be told to fail the next *failures* shows."""
+
+    def __init__(self, failures: int = 0) -> None:
+        self.shown: list[Image.Image] = []
+        self.failures = failures
+        self.contrast: list[int] = []
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (128, 64)
+
+    @property
+    def mode(self) -> str:
+        return "1"
+
+    def show(self, image: Image.Image) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise HardwareError("i2c: no ack from 0x3c")
+        self.shown.append(image)
+
+    def set_contrast(self, level: int) -> None:
+        self.contrast.append(level)
+
+    def close(self) -> None:
+        self.shown.clear()
+
+
+class RecordingStrip:
+    def __init__(self, failures: int = 0) -> None:
+        self.frames: list[list[Color]] = []
+        self.failures = failures
+
+    @property
+    def length(self) -> int:
+        return 4
+
+    def show(self, pixels: Sequence[Color]) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise OSError(5, "spi write failed")
+        self.frames.append(list(pixels))
+
+    def close(self) -> None:
+        self.frames.clear()
+
+
+class TextScreen:
+    """A screen renderer that records the text it would draw."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, view: GameView, entry: EntryView, message: str) -> Image.Image:
+        scores = " ".join(f"{s.name}{s.score}" for s in view.sides)
+        self.lines.append(f"{scores} | {entry.text} | {message}")
+        return Image.new("1", (128, 64))
+
+
+def score_leds(view: GameView) -> Mapping[str, Sequence[Color]]:
+    return {"track": [(0, 0, 255) if s.score else (0, 0, 0) for s in view.sides]}
+
+
+class Table:
+    """A controller with recording ports, and a press counter."""
+
+    def __init__(
+        self,
+        path: Path,
+        rules: Rules | None = None,
+        *,
+        layout: Layout = Layout.FOUR_BY_FOUR,
+        display: RecordingDisplay | None = None,
+        strip: RecordingStrip | None = None,
+    ) -> None:
+        self.clock = FakeClock()
+        self.display = display or RecordingDisplay()
+        self.strip = strip or RecordingStrip()
+        self.screen = TextScreen()
+        self.store = Store(path)
+        self.ctl = Controller(
+            store=self.store,
+            rules=rules or Rules.six_card(),
+            layout=layout,
+            display=self.display,
+            strips={"track": self.strip},
+            render_screen=self.screen,
+            render_leds=score_leds,
+            clock=self.clock,
+            rng=random.Random(7),
+        )
+        self.presses = 0
+
+    def keys(self, text: str) -> int:
+        """Press each key of *text* (``ok:long`` holds a button); return how many."""
+        count = 0
+        for word in text.split():
+            key, _, long = word.partition(":")
+            action = KeyAction.LONG_PRESS if long else KeyAction.PRESS
+            self.ctl.handle(KeyEvent(key, action))
+            count += 1
+        self.presses += count
+        return count
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(side.score for side in self.ctl.view.sides)
+
+    def deal(self, cut: str = "9 3", starter: str = "5") -> None:
+        """Cut (B deals: 3 is lower) and turn the starter."""
+        self.keys(f"{cut} {starter}")
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return Table(tmp_path / "pegboard.db")
+
+
+# --- the cut and the starter ------------------------------------------------------------------
+
+
+def test_cut_ranks_choose_the_dealer_in_two_presses(table: Table) -> None:
+    assert table.keys("9 3") == 2
+    assert table.ctl.view.phase is Phase.STARTER
+    assert table.ctl.view.dealer_name == "B"
+
+
+def test_hash_with_nothing_typed_cuts_at_random(table: Table) -> None:
+    table.keys("#")
+    assert len(table.ctl.view.cut) == 2
+    assert table.store.commands()[0].startswith("cut ")
+
+
+def test_starter_is_one_press_and_a_jack_pegs_heels(table: Table) -> None:
+    table.keys("9 3")
+    assert table.keys("A") == 1
+    assert table.scores == (0, 2)
+    assert table.ctl.view.starter is not None and table.ctl.view.starter.rank.label == "J"
+
+
+def test_his_heels_can_win_the_game(table: Table) -> None:
+    table.keys("9 3")
+    for _ in range(2):
+        table.keys("D 5 9 B")  # B pegs 59 twice: 118
+    table.keys("D 1 B")  # 119
+    table.keys("ok:long 2")  # menu: end the deal; A deals now
+    table.keys("ok:long 2")  # and again: B deals
+    assert table.ctl.view.dealer_name == "B"
+    table.keys("A")  # the jack turned: 2 for his heels
+    assert table.ctl.view.phase is Phase.GAME_OVER
+    assert table.ctl.view.winner_name == "B"
+
+
+# --- the play ---------------------------------------------------------------------------------
+
+
+def test_cards_laid_in_the_play_score_fifteen_and_a_run(table: Table) -> None:
+    table.deal()
+    assert table.keys("4 6 5") == 3  # one press per card: 5 on 4-6 is fifteen 2 and a run of 3
+    assert table.scores == (5, 0)
+    assert table.ctl.view.count == 15
+
+
+def test_hash_says_go_and_the_last_card_pegs_one(table: Table) -> None:
+    table.deal()
+    table.keys("C B 5 #")  # K Q 5 = 25; B says go
+    assert table.ctl.view.said_go == (1,)
+    table.keys("#")  # A cannot play either: A laid the last card and pegs 1 for the go
+    assert table.scores == (1, 0)
+    assert table.ctl.view.count == 0
+
+
+@pytest.mark.parametrize(
+    ("cards", "refused", "message"),
+    [
+        pytest.param("C B 5", "7", "count 25: a 7 makes 32, over 31", id="25+7"),
+        pytest.param("C B 0", "2", "count 30: a 2 makes 32, over 31", id="30+2"),
+    ],
+)
+def test_a_card_over_31_is_refused_and_nothing_changes(
+    table: Table, cards: str, refused: str, message: str
+) -> None:
+    table.deal()
+    table.keys(cards)
+    before, journal = table.ctl.state, table.store.commands()
+    table.keys(refused)
+    assert table.ctl.last_error == message
+    assert table.ctl.state == before
+    assert table.store.commands() == journal
+    assert message in table.screen.lines[-1]
+
+
+def test_a_fifth_five_is_refused_in_the_play(table: Table) -> None:
+    table.deal(starter="5")
+    table.keys("5 5 5")  # the starter and three laid: all four fives are out
+    before = table.ctl.state
+    table.keys("5")
+    assert table.ctl.last_error == "no fifth 5: all four are out this deal"
+    assert table.ctl.state == before
+
+
+def test_a_go_the_engine_refuses_is_shown_and_changes_nothing(table: Table) -> None:
+    table.deal()
+    before = table.ctl.state
+    table.keys("#")  # a go at count 0: every card fits
+    assert table.ctl.last_error.startswith("cannot say go")
+    assert table.ctl.state == before
+    assert "cannot say go" in table.screen.lines[-1]
+
+
+# --- the show ---------------------------------------------------------------------------------
+
+
+PLAY = "4 6 2 8 3 7 # # 9 C"
+"""A: 4 2 3 9, B: 6 8 7 K. At 30 both say go (B pegs 1), then 9 K: B pegs 1 for last."""
+
+
+def _to_show_without_play(table: Table) -> None:
+    table.deal(starter="5")
+    table.keys("ok:long 1")  # menu 1: end the play without entering cards
+
+
+def test_a_hand_whose_suits_cannot_matter_takes_five_presses(table: Table) -> None:
+    _to_show_without_play(table)
+    presses = table.keys("5 5 4 6 #")  # a pair, no jack: neither flush nor nobs is asked
+    assert presses <= 12
+    assert presses == 5
+    assert table.scores == (23, 0)  # pair royal 6, three runs 4-5-6: 9, fifteens 8
+
+
+def test_a_hand_with_a_jack_asks_nobs_only(table: Table) -> None:
+    _to_show_without_play(table)
+    presses = table.keys("5 5 A 0 #")  # 5 5 J 10 with the 5 turned: no flush possible
+    assert presses <= 12
+    assert presses == 5
+    # a jack is in the hand, so nobs is asked (one more press)
+    assert table.ctl.entry.hint.startswith("nobs")
+    table.keys("#")
+    assert table.scores == (20, 0)  # fifteens: 5+J x3, 5+10 x3, 5+5+5: 14; pair royal 6
+    assert table.ctl.view.last is not None
+    assert table.ctl.view.last.points == 20
+
+
+def test_a_five_card_hand_with_distinct_ranks_asks_the_flush_once(table: Table) -> None:
+    _to_show_without_play(table)
+    presses = table.keys("2 3 4 6")
+    assert table.ctl.entry.hint == "# counts it"
+    presses += table.keys("#")
+    assert table.ctl.entry.hint.startswith("flush?")
+    presses += table.keys("#")  # no flush
+    assert presses == 6
+    assert table.scores == (9, 0)  # run of five 5, fifteens 2+3+4+6 and 4+5+6: 4
+
+
+@pytest.mark.parametrize(
+    ("answer", "points"),
+    [
+        pytest.param("#", 5, id="4-7-8-9+5"),
+        pytest.param("1", 9, id="4H-7H-8H-9H+5S"),
+        pytest.param("2", 10, id="4H-7H-8H-9H+5H"),
+    ],
+)
+def test_the_flush_answer_makes_the_count_exact(table: Table, answer: str, points: int) -> None:
+    _to_show_without_play(table)
+    table.keys(f"4 7 8 9 # {answer}")  # run 7-8-9: 3, fifteen 7+8: 2; flush 4 or 5
+    assert table.scores == (points, 0)
+
+
+@pytest.mark.parametrize(
+    ("answer", "points"), [pytest.param("#", 10, id="J-J-2-3+5"), pytest.param("1", 11, id="nobs")]
+)
+def test_the_nobs_answer_makes_the_count_exact(table: Table, answer: str, points: int) -> None:
+    _to_show_without_play(table)
+    table.keys(f"A A 2 3 # {answer}")  # fifteens J+5 x2 and 2+3+J x2: 8; the pair of jacks: 2
+    assert table.scores == (points, 0)
+
+
+def test_backspace_erases_the_last_rank(table: Table) -> None:
+    _to_show_without_play(table)
+    table.keys("7 8 9")
+    assert table.ctl.entry.text == "A's hand: 7 8 9 _"
+    table.keys("*")
+    assert table.ctl.entry.text == "A's hand: 7 8 _ _"
+
+
+def test_a_fifth_rank_in_a_hand_is_refused(table: Table) -> None:
+    _to_show_without_play(table)
+    table.keys("5 5 5")
+    table.keys("5")
+    assert table.ctl.last_error == "no fifth 5: all four are out this deal"
+    assert table.ctl.entry.text == "A's hand: 5 5 5 _"
+
+
+def test_a_hand_known_from_the_play_counts_with_one_press(table: Table) -> None:
+    table.deal(starter="5")
+    table.keys(PLAY)
+    assert table.ctl.view.phase is Phase.SHOW
+    assert table.scores == (0, 2)  # B: 1 for the go at 30, 1 for the last card
+    assert table.ctl.entry.text == "A's hand: 4 2 3 9"
+    assert table.keys("# #") == 2  # count it; not a flush
+    assert table.scores == (6, 2)  # run 2-3-4-5: 4, fifteen 2+4+9: 2
+
+
+def test_a_flush_in_a_hand_laid_in_the_play_re_enters_the_deal_with_one_suit(
+    table: Table,
+) -> None:
+    table.deal(starter="5")
+    table.keys(PLAY)
+    table.keys("# 1")  # A's 4 2 3 9 were one suit after all
+    assert table.scores == (10, 2)
+    journal = table.store.commands()
+    hand = journal[-1].split()
+    assert hand[0] == "show" and len({card[-1] for card in hand[1:]}) == 1
+    assert "undo" in journal
+    # the play re-entered with the new suits scores as before
+    assert table.ctl.state.table.record is not None
+    assert table.ctl.state.table.record.pegging == (0, 2)
+
+
+def test_muggins_claim_short_gives_the_difference_to_the_opponent(tmp_path: Path) -> None:
+    table = Table(tmp_path / "m.db", Rules.six_card(muggins=True))
+    table.deal(starter="5")
+    table.keys("ok:long 1")
+    table.keys("5 5 A 0 # #")  # 5 5 J 10 + 5: 20 points (nobs no)
+    assert table.ctl.entry.hint.startswith("muggins claim")
+    table.keys("1 2 #")
+    assert table.scores == (12, 8)
+
+
+def test_the_crib_asks_only_for_a_five_card_flush(table: Table) -> None:
+    _to_show_without_play(table)
+    table.keys("5 5 A 0 # #")  # A's hand
+    table.keys("2 2 3 3 #")  # B's hand: pairs, no flush possible
+    assert table.ctl.view.up_for_counting == "crib"
+    table.keys("7 8 9 0 #")
+    assert table.ctl.entry.hint == "flush? # no, 1 all five"
+    table.keys("1")
+    assert table.ctl.view.last is not None and table.ctl.view.last.points == 13
+
+
+# --- manual pegs ------------------------------------------------------------------------------
+
+
+def test_a_manual_peg_takes_three_presses(table: Table) -> None:
+    table.deal()
+    assert table.keys("D 7 B") == 3
+    assert table.scores == (0, 7)
+
+
+def test_a_manual_peg_of_two_digits_to_a_side_chosen_by_number(table: Table) -> None:
+    table.deal()
+    table.keys("D 1 2 # 1")
+    assert table.scores == (12, 0)
+
+
+def test_a_peg_over_61_is_refused(table: Table) -> None:
+    table.deal()
+    table.keys("D 6 2")
+    assert table.ctl.last_error == "a peg is at most 61"
+    assert table.ctl.entry.text == "peg 6"
+
+
+def test_peg_button_presses_combine_and_commit_after_idle(table: Table) -> None:
+    table.deal()
+    table.keys("peg0 peg0 peg0")
+    assert table.ctl.entry.text == "A +3"
+    assert table.scores == (0, 0)
+    table.clock.advance(1.4)
+    table.ctl.tick()
+    assert table.scores == (0, 0)
+    table.clock.advance(0.1)
+    table.ctl.tick()
+    assert table.scores == (3, 0)
+    assert table.store.commands()[-1] == "peg A 3"
+
+
+def test_another_key_commits_the_combined_peg_at_once_then_acts(table: Table) -> None:
+    table.deal()
+    table.keys("peg1 peg1 4")  # B +2, then A lays a 4
+    assert table.scores == (0, 2)
+    assert table.ctl.view.count == 4
+
+
+def test_ok_commits_the_combined_peg_without_saying_go(table: Table) -> None:
+    table.deal()
+    table.keys("peg1 ok")
+    assert table.scores == (0, 1)
+    assert table.ctl.view.said_go == ()
+
+
+def test_undo_drops_a_peg_not_yet_committed(table: Table) -> None:
+    table.deal()
+    table.keys("peg0 peg0 undo")
+    table.clock.advance(5)
+    table.ctl.tick()
+    assert table.scores == (0, 0)
+
+
+def test_the_peg_button_of_another_side_commits_the_first(table: Table) -> None:
+    table.deal()
+    table.keys("peg0 peg0 peg1")
+    assert table.scores == (2, 0)
+    assert table.ctl.entry.text == "B +1"
+
+
+# --- undo, redo, the menu -----------------------------------------------------------------------
+
+
+def test_undo_and_redo_reach_across_deals(table: Table) -> None:
+    table.deal()
+    table.keys("D 5 A ok:long 2")  # peg, then end the deal
+    assert table.ctl.view.deal == 2
+    table.keys("undo undo")
+    assert table.ctl.view.deal == 1 and table.scores == (0, 0)
+    table.keys("undo:long undo:long")
+    assert table.ctl.view.deal == 2 and table.scores == (5, 0)
+
+
+def test_the_menu_starts_a_new_match_of_another_variant(table: Table) -> None:
+    table.keys("ok:long 4")  # variant: the next one after six-card
+    assert "three-handed" in table.ctl.entry.hint
+    table.keys("5 3")  # muggins on, new match
+    assert table.ctl.view.variant == "three-handed"
+    assert table.ctl.state.rules.muggins
+    assert len(table.ctl.view.names) == 3
+
+
+def test_a_key_that_means_nothing_is_refused(table: Table) -> None:
+    table.deal()
+    table.keys("ok:long 9")
+    assert table.ctl.last_error == "menu: 1 to 7, * leaves"
+
+
+# --- 3x4 keypad -------------------------------------------------------------------------------
+
+
+def test_on_a_3x4_keypad_zero_again_makes_jack_queen_king(tmp_path: Path) -> None:
+    table = Table(tmp_path / "k.db", layout=Layout.THREE_BY_FOUR)
+    table.keys("9 3 5 ok:long 1")  # starter 5, then end the play from the menu
+    table.keys("0 0 0 # 0 # 0 0 5")  # Q; # ends it; 10; J; 5
+    assert table.ctl.entry.text == "A's hand: Q 10 J 5"
+    table.keys("# # #")  # no flush (ranks differ: asked), no nobs (a jack: asked)
+    assert table.scores == (17, 0)  # run 10-J-Q 3; fifteens 10/J/Q with each 5: 12; pair 2
+
+
+def test_on_a_3x4_keypad_star_with_nothing_typed_pegs(tmp_path: Path) -> None:
+    table = Table(tmp_path / "k.db", layout=Layout.THREE_BY_FOUR)
+    table.keys("9 3 5")
+    table.keys("* 4 # 2")
+    assert table.scores == (0, 4)
+
+
+def test_on_a_3x4_keypad_a_ten_in_the_play_waits_for_the_next_key(tmp_path: Path) -> None:
+    table = Table(tmp_path / "k.db", layout=Layout.THREE_BY_FOUR)
+    table.keys("9 3 5 0 0")  # A: a jack, not laid yet
+    assert table.ctl.view.count == 0
+    table.keys("5")  # lays the jack, then B's 5: fifteen
+    assert table.ctl.view.count == 15
+    assert table.scores == (0, 2)
+
+
+# --- ports, restart, the loop ------------------------------------------------------------------
+
+
+def test_every_press_is_echoed_in_a_frame(table: Table) -> None:
+    before = len(table.display.shown)
+    table.keys("9 3 5 4")
+    assert len(table.display.shown) == before + 4
+
+
+def test_a_failing_display_is_retried_and_the_game_goes_on(tmp_path: Path) -> None:
+    table = Table(tmp_path / "d.db", display=RecordingDisplay(failures=3))
+    table.keys("9 3 5")
+    assert table.ctl.view.phase is Phase.PLAY  # the game went on
+    shown = len(table.display.shown)
+    table.ctl.tick()  # too early to retry
+    assert len(table.display.shown) == shown
+    table.clock.advance(5)
+    table.ctl.tick()
+    assert len(table.display.shown) == shown + 1
+
+
+def test_a_failing_led_strip_is_retried(tmp_path: Path) -> None:
+    table = Table(tmp_path / "l.db", strip=RecordingStrip(failures=1))
+    table.keys("9 3 5 D 2 A")
+    table.clock.advance(5)
+    table.ctl.tick()
+    assert table.strip.frames[-1] == [(0, 0, 255), (0, 0, 0)]
+
+
+def test_a_bug_in_a_renderer_propagates(tmp_path: Path) -> None:
+    table = Table(tmp_path / "b.db")
+
+    def broken(view: GameView, entry: EntryView, message: str) -> Image.Image:
+        raise RuntimeError("renderer bug")
+
+    table.ctl._render_screen = broken
+    with pytest.raises(RuntimeError, match="renderer bug"):
+        table.keys("9")
+
+
+def test_a_restart_resumes_the_game_from_the_journal(tmp_path: Path) -> None:
+    table = Table(tmp_path / "r.db")
+    table.keys("9 3 5 4 6")
+    table.store.close()
+    again = Table(tmp_path / "r.db")
+    assert again.ctl.view.count == 10
+    assert again.ctl.view.phase is Phase.PLAY
+
+
+def test_the_display_dims_when_idle_and_wakes_on_a_key(tmp_path: Path) -> None:
+    table = Table(tmp_path / "dim.db")
+    table.ctl._dim_after = 60.0
+    table.clock.advance(61)
+    table.ctl.tick()
+    table.keys("9")
+    assert table.display.contrast == [16, 255]
+
+
+def test_run_takes_keys_off_the_queue_and_beats_the_heart(table: Table) -> None:
+    events: queue.Queue[KeyEvent | None] = queue.Queue()
+    for key in "93546":
+        events.put(KeyEvent(key))
+    stop = threading.Event()
+    beats = []
+
+    def heartbeat() -> None:
+        beats.append(1)
+        if events.empty():
+            stop.set()
+
+    table.ctl.run(events, stop, heartbeat=heartbeat, poll=0)
+    assert table.ctl.view.count == 10
+    assert len(beats) == 6
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+
+def test_a_whole_game_pegged_by_hand_to_121(table: Table) -> None:
+    table.keys("9 3")
+    presses = 0
+    while table.ctl.view.phase is not Phase.GAME_OVER:
+        table.keys("ok:long 1")  # no starter: straight to pegging
+        presses += table.keys("D 2 9 A D 1 B")  # A 29, B 1 per deal
+        if table.ctl.view.phase is not Phase.GAME_OVER:
+            table.keys("ok:long 2")
+    assert table.ctl.view.winner_name == "A"
+    assert table.ctl.view.game_points == 3  # B below 61: a double skunk
+    table.keys("#")  # the next game of the match
+    assert table.ctl.view.game == 2
+
+
+def test_a_counting_mode_deal_from_cut_to_next_deal(table: Table) -> None:
+    table.keys("9 3 5")  # B deals, 5 turned
+    table.keys(PLAY)  # the play
+    table.keys("# #")  # A's hand from the play, no flush
+    table.keys("#")  # B's hand from the play: its ranks differ, so the flush is asked
+    table.keys("#")
+    assert table.scores == (6, 10)  # B: 2 in the play, 8 for 5-6-7-8 with 7+8 and 5+K
+    table.keys("5 5 A 0 # #")  # the crib: 5 5 J 10, no nobs
+    assert table.scores == (6, 30)
+    assert table.ctl.view.phase is Phase.STARTER
+    assert table.ctl.view.deal == 2
+    assert table.ctl.view.dealer_name == "A"
