@@ -557,6 +557,9 @@ def _hand_done(entry: EntryState, situation: Situation) -> tuple[EntryState, Out
 
 
 def _after_flush(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
+    if entry.flush:  # a flush settles nobs: its jack is of the starter's suit or not
+        jack = Rank.JACK in _hand_ranks(entry, situation)
+        return _after_nobs(replace(entry, nobs=entry.flush == 2 and jack), situation)
     if _could_nobs(entry, situation):
         return replace(entry, mode=Mode.NOBS), Outcome()
     return _after_nobs(replace(entry, nobs=False), situation)
@@ -733,8 +736,8 @@ def _count(
     if suits is None:
         suits = choose_suits(ranks, current, facts, 0, keep=False)
     if suits is None:
-        what = "a flush" if entry.flush else "nobs"
-        return _refuse(entry, f"{what} is impossible with the cards entered")
+        back = replace(entry, mode=Mode.TYPING, flush=0, nobs=False, digits="")
+        return _refuse(back, "those suits are impossible with the cards entered")
     cards = [Card(rank, suit) for rank, suit in zip(ranks, suits, strict=True)]
     hand = tuple(cards[i] for i in hand_slots)
     shown: Command = Crib(hand) if situation.up is None else Show(hand)

@@ -1,0 +1,234 @@
+"""The keypad grammar on its own: pure functions, no controller, no journal."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from pegboard.app.entry import (
+    IDLE_COMMIT,
+    EntryState,
+    HandFacts,
+    Layout,
+    Mode,
+    RandomCut,
+    Situation,
+    choose_suits,
+    expire,
+    press,
+    rank_of_key,
+    render_entry,
+)
+from pegboard.devices.ports import KeyEvent
+from pegboard.engine.cards import Card, Rank, Suit, parse_cards
+from pegboard.engine.commands import Cut, Next, Peg, Play, Show, Starter
+from pegboard.engine.game import GameState, apply
+from pegboard.engine.rules import Rules
+from pegboard.engine.scoring import score_hand
+
+
+def _state(*texts: str) -> GameState:
+    from pegboard.engine.commands import parse_command
+
+    state = GameState.new(Rules.six_card())
+    for text in texts:
+        state, _ = apply(state, parse_command(text, state.names))
+    return state
+
+
+def _keys(state: GameState, keys: str, entry: EntryState | None = None) -> tuple[EntryState, list]:
+    entry = entry or EntryState()
+    outcomes = []
+    for key in keys.split():
+        entry, outcome = press(entry, KeyEvent(key), Situation.of(state), 0.0)
+        outcomes.append(outcome)
+    return entry, outcomes
+
+
+@pytest.mark.parametrize(
+    ("key", "layout", "rank"),
+    [
+        pytest.param("1", Layout.FOUR_BY_FOUR, Rank.ACE, id="1=A"),
+        pytest.param("0", Layout.FOUR_BY_FOUR, Rank.TEN, id="0=10"),
+        pytest.param("A", Layout.FOUR_BY_FOUR, Rank.JACK, id="A=J"),
+        pytest.param("C", Layout.FOUR_BY_FOUR, Rank.KING, id="C=K"),
+        pytest.param("D", Layout.FOUR_BY_FOUR, None, id="D"),
+        pytest.param("A", Layout.THREE_BY_FOUR, None, id="3x4-A"),
+        pytest.param("#", Layout.FOUR_BY_FOUR, None, id="#"),
+    ],
+)
+def test_keys_type_ranks(key: str, layout: Layout, rank: Rank | None) -> None:
+    assert rank_of_key(key, layout) is rank
+
+
+def test_layout_follows_the_keys_of_the_keypad() -> None:
+    assert Layout.for_keys("123A456B789C*0#D") is Layout.FOUR_BY_FOUR
+    assert Layout.for_keys("123456789*0#") is Layout.THREE_BY_FOUR
+
+
+def test_hash_with_nothing_typed_asks_for_a_random_cut() -> None:
+    _, outcomes = _keys(_state(), "#")
+    assert outcomes[-1].request == RandomCut()
+
+
+def test_cut_cards_get_different_suits_even_for_equal_ranks() -> None:
+    _, outcomes = _keys(_state(), "7 7")
+    (cut,) = outcomes[-1].commands
+    assert isinstance(cut, Cut)
+    assert [c.rank for c in cut.cards] == [Rank.SEVEN, Rank.SEVEN]
+    assert cut.cards[0] != cut.cards[1]
+
+
+def test_a_starter_is_one_key() -> None:
+    _, outcomes = _keys(_state("cut 9H 3D"), "B")
+    assert outcomes[-1].commands == (Starter(Card(Rank.QUEEN, Suit.HEARTS)),)
+
+
+def test_cards_laid_avoid_the_starters_suit_and_vary_per_seat() -> None:
+    state = _state("cut 9H 3D", "starter 5H", "play 4D", "play 6C")
+    _, outcomes = _keys(state, "2")
+    (play,) = outcomes[-1].commands
+    assert isinstance(play, Play)
+    assert play.card.suit not in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def test_a_refused_key_leaves_nothing_to_apply() -> None:
+    state = _state("cut 9H 3D", "starter 5H", "play KD", "play QC", "play 10S")
+    _, outcomes = _keys(state, "2")
+    assert outcomes[-1].commands == ()
+    assert outcomes[-1].refusal == "count 30: a 2 makes 32, over 31"
+
+
+def test_show_emits_claim_then_show_under_muggins() -> None:
+    state = GameState.new(Rules.six_card(muggins=True))
+    for text in ("cut 9H 3D", "starter 5H", "next"):
+        from pegboard.engine.commands import parse_command
+
+        state, _ = apply(state, parse_command(text, state.names))
+    entry, outcomes = _keys(state, "5 5 4 6 # 2 0 #")
+    commands = outcomes[-1].commands
+    assert [type(c).__name__ for c in commands] == ["Claim", "Show"]
+    assert entry.mode is Mode.TYPING
+
+
+def test_a_combined_peg_commits_only_after_the_idle_time() -> None:
+    state = _state("cut 9H 3D")
+    entry, _ = press(EntryState(), KeyEvent("peg1"), Situation.of(state), 10.0)
+    entry, _ = press(entry, KeyEvent("peg1"), Situation.of(state), 10.5)
+    same, outcome = expire(entry, Situation.of(state), 10.5 + IDLE_COMMIT - 0.01)
+    assert outcome.commands == () and same == entry
+    done, outcome = expire(entry, Situation.of(state), 10.5 + IDLE_COMMIT)
+    assert outcome.commands == (Peg(1, 2),)
+    assert done.peg_points == 0
+
+
+def test_a_peg_button_for_a_side_that_does_not_exist_is_refused() -> None:
+    _, outcomes = _keys(_state("cut 9H 3D"), "peg2")
+    assert outcomes[-1].refusal == "no side 2: this game has 2"
+
+
+def test_menu_next_skips_the_starter() -> None:
+    entry, _ = press(EntryState(), KeyEvent("ok", _long()), Situation.of(_state("cut 9H 3D")), 0)
+    assert render_entry(entry, Situation.of(_state("cut 9H 3D"))).text == "menu"
+    _, outcome = press(entry, KeyEvent("1"), Situation.of(_state("cut 9H 3D")), 0)
+    assert outcome.commands == (Next(),)
+
+
+def _long():  # type: ignore[no-untyped-def]
+    from pegboard.devices.ports import KeyAction
+
+    return KeyAction.LONG_PRESS
+
+
+def test_the_entry_view_shows_typed_ranks_and_the_next_keys_meaning() -> None:
+    state = _state("cut 9H 3D", "starter 5H", "next")
+    entry, _ = _keys(state, "7 A")
+    view = render_entry(entry, Situation.of(state))
+    assert view.text == "A's hand: 7 J _ _"
+    assert view.hint == "2 more (0=10 A=J B=Q C=K)"
+
+
+# --- the suits ------------------------------------------------------------------------------
+
+_RANKS = st.sampled_from(list(Rank))
+
+
+@st.composite
+def _hand_case(draw: st.DrawFn) -> tuple[list[Rank], int, bool]:
+    starter = draw(_RANKS)
+    ranks = draw(st.lists(_RANKS, min_size=4, max_size=4, unique=True))
+    flush = draw(st.sampled_from([0, 1, 2]))
+    nobs = draw(st.booleans())
+    return [starter, *ranks], flush, nobs
+
+
+@given(_hand_case())
+def test_chosen_suits_give_exactly_the_answers_whenever_they_are_possible(
+    case: tuple[list[Rank], int, bool],
+) -> None:
+    ranks, flush, nobs = case
+    facts = HandFacts((1, 2, 3, 4), crib=False, flush=flush, nobs=nobs)
+    suits = choose_suits(ranks, [None] * 5, [facts], 0, keep=False)
+    jack = Rank.JACK in ranks[1:]
+    possible = (
+        not (nobs and not jack)  # nobs needs a jack
+        and not (flush == 2 and ranks[0] in ranks[1:])  # a flush with the starter's rank
+        and not (flush == 2 and jack and not nobs)  # the jack of a flush with the starter
+        and not (flush == 1 and nobs)  # a flush not of the starter's suit holds no nobs
+    )
+    assert (suits is not None) == possible
+    if suits is not None:
+        cards = [Card(r, s) for r, s in zip(ranks, suits, strict=True)]
+        assert len(set(cards)) == 5
+        assert facts.holds(cards[1:], cards[0])
+
+
+@given(st.lists(_RANKS, min_size=4, max_size=4))
+def test_a_hand_without_suit_answers_scores_its_rank_points(ranks: list[Rank]) -> None:
+    all_ranks = [Rank.FIVE, *ranks]
+    assume(all(all_ranks.count(r) <= 4 for r in all_ranks))
+    assume(ranks.count(Rank.JACK) < 4)  # four jacks: one is the starter's suit, nobs is forced
+    facts = HandFacts((1, 2, 3, 4), crib=False, flush=0, nobs=False)
+    suits = choose_suits(all_ranks, [None] * 5, [facts], 0, keep=True)
+    assert suits is not None
+    cards = [Card(r, s) for r, s in zip(all_ranks, suits, strict=True)]
+    from pegboard.engine.scoring import rank_points
+
+    assert score_hand(cards[1:], cards[0]).total == rank_points(r.value for r in all_ranks)
+
+
+def test_kept_cards_never_change_and_impossible_answers_give_none() -> None:
+    ranks = [Rank.FIVE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX]
+    current = [Suit.HEARTS, Suit.CLUBS, None, None, None]
+    flush = HandFacts((1, 2, 3, 4), crib=False, flush=2, nobs=False)
+    assert choose_suits(ranks, current, [flush], 0, keep=True) is None
+    suits = choose_suits(ranks, current, [flush], 0, keep=False)
+    assert suits == (Suit.HEARTS,) * 5
+
+
+def test_a_flush_laid_in_the_play_is_re_entered_with_undo_first() -> None:
+    state = _state(
+        "cut 9H 3D", "starter 5H", "play 4D", "play 6D", "play 2C", "play 8C",
+        "play 3S", "play 7H", "go", "go", "play 9D", "play KS",
+    )  # fmt: skip
+    _, outcomes = _keys(state, "# 1")
+    commands = outcomes[-1].commands
+    undos = [c for c in commands if type(c).__name__ == "Undo"]
+    assert undos
+    show = commands[-1]
+    assert isinstance(show, Show)
+    assert len({c.suit for c in show.cards}) == 1
+    replayed = state
+    for command in commands:
+        replayed, _ = apply(replayed, command)
+    assert replayed.table.scores[0] - state.table.scores[0] == 10
+
+
+def test_the_starter_must_be_slot_zero() -> None:
+    with pytest.raises(ValueError, match="the starter must be slot 0, got 1"):
+        choose_suits(parse_cards_ranks("5H 6H"), [None, None], [], 1, keep=True)
+
+
+def parse_cards_ranks(text: str) -> list[Rank]:
+    return [c.rank for c in parse_cards(text)]
