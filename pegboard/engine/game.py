@@ -769,7 +769,7 @@ def _counting_play(table: Table) -> PlayState:
     if table.play is None:
         raise IllegalCommandError(
             "cannot count the play: the starter counts in play and was not entered this deal "
-            "(peg by hand, e.g. 'peg A 2', then 'next')"
+            "(peg by hand, e.g. 'peg <side> 2', then 'next')"
         )
     return table.play
 
@@ -868,7 +868,7 @@ def _on_show(state: GameState, table: Table, command: Show | Crib, events: list[
     if starter is None:
         raise IllegalCommandError(
             f"cannot count {_hand_name(state, up)}: no starter was entered this deal "
-            "(peg it by hand, e.g. 'peg A 8', then 'next')"
+            "(peg it by hand, e.g. 'peg <side> 8', then 'next')"
         )
     cards = _cards_to_count(state, table, up, command.cards)
     owner = table.dealer if up is None else up

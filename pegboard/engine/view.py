@@ -314,10 +314,11 @@ def _prompt(state: GameState) -> str:
             )
         case Phase.PLAY:
             if table.play is None or table.play.turn is None:
-                return "the play: peg by hand (peg A 2); next ends the play"
+                return f"the play: peg by hand (peg {names[0]} 2); next ends the play"
             who = state.seat_name(table.play.turn)
             return (
-                f"the play: {who} to lay, count {table.play.count} (play 5H, go, peg A 2); "
+                f"the play: {who} to lay, count {table.play.count} "
+                f"(play 5H, go, peg {names[0]} 2); "
                 "next ends the play"
             )
         case Phase.SHOW:
