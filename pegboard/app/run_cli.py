@@ -1,0 +1,151 @@
+"""``pegboard run`` and ``pegboard selftest``: the device's commands.
+
+The lead's ``cli.py`` calls ``register(subparsers)``. Each handler takes ``(args, out)`` and
+returns the exit status; a ``PegboardError`` (a bad config, an unreadable journal, a bad key
+file) is printed by ``cli.main`` as one line, exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from pegboard.app.config import Config, load_config
+
+__all__ = ["cmd_run", "cmd_selftest", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add ``run`` and ``selftest`` to the ``pegboard`` command line."""
+    fmt = argparse.ArgumentDefaultsHelpFormatter
+    p = subparsers.add_parser(
+        "run",
+        help="run the pegboard device (or its simulator)",
+        description="Run the device: keys in, OLED and LED tracks out, every command journalled. "
+        "Under systemd it reports READY, pings the watchdog and pauses on SIGTERM.",
+        formatter_class=fmt,
+    )
+    _add_common(p)
+    sim = p.add_argument_group("simulator")
+    sim.add_argument(
+        "--simulate", action="store_true", help="the whole device in this terminal, no hardware"
+    )
+    sim.add_argument(
+        "--headless",
+        action="store_true",
+        help="with --simulate: no terminal; replay --keys, write --out",
+    )
+    sim.add_argument("--keys", type=Path, metavar="FILE", help="key file to replay (headless)")
+    sim.add_argument(
+        "--out", type=Path, metavar="DIR", help="write state.json, oled.png, leds.json here"
+    )
+    sim.add_argument("--gif", type=Path, metavar="PATH", help="also write an animated GIF")
+    sim.add_argument("--seed", type=int, default=0, help="seed for random cuts (headless)")
+    sim.add_argument(
+        "--wait-for-signal",
+        action="store_true",
+        help="headless: after the key file, run on until SIGTERM",
+    )
+    p.set_defaults(handler=cmd_run)
+
+    p = subparsers.add_parser(
+        "selftest",
+        help="light each LED, draw a test screen, echo key presses",
+        description="What to run after soldering: every LED lights in turn, the OLED shows a "
+        "test card, and every key or button pressed is echoed on the screen and here.",
+        formatter_class=fmt,
+    )
+    _add_common(p)
+    p.add_argument("--simulate", action="store_true", help="simulated hardware (for testing)")
+    p.add_argument(
+        "--seconds", type=float, default=60.0, help="how long to echo keys after the LED sweep"
+    )
+    p.add_argument("--keys", type=Path, metavar="FILE", help="with --simulate: key presses to echo")
+    p.set_defaults(handler=cmd_selftest)
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--config",
+        type=Path,
+        metavar="PATH",
+        help="TOML config (default: $PEGBOARD_CONFIG, ~/.config/pegboard/config.toml, "
+        "/etc/pegboard/config.toml, else built-in defaults)",
+    )
+    p.add_argument("--db", type=Path, metavar="PATH", help="journal database (overrides config)")
+    p.add_argument(
+        "--log-level",
+        default="INFO",
+        choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+        help="logging to stderr",
+    )
+
+
+def _setup(args: argparse.Namespace) -> Config:
+    logging.basicConfig(
+        level=getattr(logging, args.log_level),
+        stream=sys.stderr,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    config = load_config(args.config)
+    if args.db is not None:
+        config = dataclasses.replace(
+            config, game=dataclasses.replace(config.game, database=args.db)
+        )
+    return config
+
+
+def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
+    """``pegboard run``.
+
+    Raises:
+        PegboardError: a bad config, key file or journal.
+    """
+    if (args.headless or args.keys or args.out or args.gif) and not args.simulate:
+        print(
+            "pegboard: error: --headless, --keys, --out and --gif need --simulate", file=sys.stderr
+        )
+        return 2
+    if args.headless and args.out is None:
+        print("pegboard: error: --headless needs --out DIR", file=sys.stderr)
+        return 2
+    config = _setup(args)
+    if args.simulate and args.headless:
+        from pegboard.app.simulator import run_headless
+
+        run_headless(
+            config,
+            keys_file=args.keys,
+            out_dir=args.out,
+            gif=args.gif,
+            seed=args.seed,
+            wait_for_signal=args.wait_for_signal,
+        )
+        return 0
+    if args.simulate:
+        from pegboard.app.simulator import run_terminal
+
+        run_terminal(config, out)
+        return 0
+    from pegboard.app.daemon import open_ports, run_daemon
+
+    run_daemon(config, open_ports(config))
+    return 0
+
+
+def cmd_selftest(args: argparse.Namespace, out: TextIO) -> int:
+    """``pegboard selftest``.
+
+    Raises:
+        PegboardError: a bad config or key file.
+    """
+    from pegboard.app.selftest import run_selftest
+
+    config = _setup(args)
+    return run_selftest(
+        config, out, simulate=args.simulate, seconds=args.seconds, keys_file=args.keys
+    )

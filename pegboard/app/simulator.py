@@ -1,0 +1,353 @@
+"""The simulator: the whole device in a terminal, or headless from a key file.
+
+``pegboard run --simulate`` runs the same controller, journal and config as the Pi; only the
+ports differ. The OLED's frames are drawn with half-block characters (``render_halfblocks``:
+each character is two pixels, one above the other), the LED tracks in 24-bit colour
+(``render_ansi``), and the computer keyboard stands in for the keypad and buttons (the legend
+under the board says which key is which). The terminal is put in cbreak mode while it runs and
+restored on exit.
+
+Headless (``--headless --keys FILE --out DIR``) replays a key file on a fake clock, so a run is
+deterministic and takes no real time, then writes ``DIR/state.json`` (``GameView.to_dict()``),
+``DIR/oled.png`` (the last frame) and ``DIR/leds.json`` (the last colour of every LED, per
+track and per strip); ``--gif PATH`` also writes every frame of the session as an animated GIF.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import random
+import select
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from pegboard.app.config import Config
+from pegboard.app.controller import Controller
+from pegboard.app.daemon import Ports, build_controller, run_daemon, sim_ports
+from pegboard.app.keyscript import ScriptedKeys, key_for_char, legend_lines, read_key_script
+from pegboard.app.ledtracks import LedLayout, render_ansi
+from pegboard.app.sdnotify import Notifier
+from pegboard.app.store import Store
+from pegboard.devices.leds import RecordingStrip
+from pegboard.devices.oled import RecordingDisplay
+from pegboard.devices.ports import Color, FakeClock, KeySink, LedStrip
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+__all__ = [
+    "TerminalKeys",
+    "leds_to_dict",
+    "render_halfblocks",
+    "run_headless",
+    "run_terminal",
+    "write_gif",
+    "write_outputs",
+]
+
+log = logging.getLogger(__name__)
+
+_UPPER, _LOWER, _FULL = "\u2580", "\u2584", "\u2588"
+
+
+def render_halfblocks(image: Image, *, scale: int = 1, color: bool = False) -> str:
+    """The image as text: one character per pixel column, two pixel rows per line.
+
+    *scale* 2 takes every second pixel each way (a 128x64 OLED in 64x16 characters). Lit
+    pixels are those brighter than half; with *color*, greyscale levels become 24-bit grey.
+
+    >>> from PIL import Image
+    >>> im = Image.new("1", (4, 4))
+    >>> im.putpixel((0, 0), 1); im.putpixel((1, 1), 1); im.putpixel((2, 0), 1)
+    >>> im.putpixel((2, 1), 1)
+    >>> print(render_halfblocks(im))
+    ▀▄█
+    <BLANKLINE>
+    """
+    grey = image.convert("L")
+    if scale != 1:
+        grey = grey.resize((max(1, grey.width // scale), max(1, grey.height // scale)))
+    width, height = grey.size
+    px = grey.load()
+    assert px is not None
+    lines = []
+    for y in range(0, height, 2):
+        cells: list[str] = []
+        for x in range(width):
+            top = int(px[x, y])  # type: ignore[arg-type]
+            bottom = int(px[x, y + 1]) if y + 1 < height else 0  # type: ignore[arg-type]
+            t, b = top > 127, bottom > 127
+            glyph = _FULL if t and b else _UPPER if t else _LOWER if b else " "
+            if color and glyph != " ":
+                level = max(top, bottom)
+                glyph = f"\x1b[38;2;{level};{level};{level}m{glyph}\x1b[0m"
+            cells.append(glyph)
+        lines.append("".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+# -- outputs --------------------------------------------------------------------------------
+
+
+def leds_to_dict(layout: LedLayout, strips: dict[str, Sequence[Color]]) -> dict[str, Any]:
+    """The last colour of every LED: per track (in track order, from its start) and per strip."""
+    tracks = []
+    for side, track in enumerate(layout.tracks):
+        pixels = strips[track.strip]
+        tracks.append(
+            {
+                "side": side,
+                "strip": track.strip,
+                "leds": [list(pixels[i]) for i in track.strip_leds],
+            }
+        )
+    return {
+        "tracks": tracks,
+        "strips": {name: [list(c) for c in px] for name, px in strips.items()},
+    }
+
+
+def _last_pixels(ports: Ports) -> dict[str, Sequence[Color]]:
+    out: dict[str, Sequence[Color]] = {}
+    for name, strip in ports.strips.items():
+        if isinstance(strip, RecordingStrip):
+            out[name] = strip.last
+    return out
+
+
+def write_outputs(out_dir: Path, controller: Controller, ports: Ports, layout: LedLayout) -> None:
+    """``state.json``, ``oled.png`` and ``leds.json`` in *out_dir* (created if needed)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "state.json").write_text(json.dumps(controller.view.to_dict(), indent=2) + "\n")
+    display = ports.display
+    if isinstance(display, RecordingDisplay) and display.last is not None:
+        display.last.save(out_dir / "oled.png")
+    leds = leds_to_dict(layout, _last_pixels(ports))
+    (out_dir / "leds.json").write_text(json.dumps(leds) + "\n")
+
+
+def write_gif(path: Path, frames: Sequence[Image], *, ms: int = 500, scale: int = 2) -> int:
+    """Every distinct consecutive frame as an animated GIF; returns the frames written."""
+    kept: list[Image] = []
+    for frame in frames:
+        if not kept or frame.tobytes() != kept[-1].tobytes():
+            kept.append(frame)
+    if not kept:
+        return 0
+    big = [f.convert("L").resize((f.width * scale, f.height * scale), 0) for f in kept]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    big[0].save(path, save_all=True, append_images=big[1:], duration=ms, loop=0)
+    return len(big)
+
+
+# -- headless -------------------------------------------------------------------------------
+
+
+def run_headless(
+    config: Config,
+    *,
+    keys_file: Path | None,
+    out_dir: Path,
+    gif: Path | None = None,
+    seed: int = 0,
+    wait_for_signal: bool = False,
+    notifier: Notifier | None = None,
+) -> Controller:
+    """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
+
+    With *wait_for_signal* (or no key file) it then goes on as a daemon until SIGTERM, which
+    leaves the paused screen and the LEDs off in the outputs.
+
+    Raises:
+        KeyScriptError: the key file cannot be read or has a bad line.
+        JournalError: the journal cannot be opened or replayed.
+    """
+    notifier = notifier if notifier is not None else Notifier()
+    steps = read_key_script(keys_file) if keys_file is not None else []
+    clock = FakeClock(1000.0)
+    ports = sim_ports(config)
+    if keys_file is None or wait_for_signal:
+        return _headless_daemon(config, ports, steps, clock, seed, out_dir, gif, notifier)
+    with Store(config.game.database) as store:
+        controller = build_controller(config, store, ports, clock=clock, rng=random.Random(seed))
+        controller.tick()  # the first frame
+        notifier.ready("headless")
+        _replay(controller, steps, clock)
+        write_outputs(out_dir, controller, ports, config.leds)
+        if gif is not None:
+            _gif(gif, ports)
+    return controller
+
+
+def _replay(controller: Controller, steps: Sequence[Any], clock: FakeClock) -> None:
+    def on_wait(seconds: float) -> None:
+        controller.tick()
+
+    ScriptedKeys(steps, clock=clock, on_wait=on_wait).start(controller.handle)
+    controller.tick()
+
+
+def _gif(path: Path, ports: Ports) -> None:
+    if isinstance(ports.display, RecordingDisplay):
+        count = write_gif(path, ports.display.shown)
+        log.info("wrote %d frames to %s", count, path)
+
+
+def _headless_daemon(
+    config: Config,
+    ports: Ports,
+    steps: Sequence[Any],
+    clock: FakeClock,
+    seed: int,
+    out_dir: Path,
+    gif: Path | None,
+    notifier: Notifier,
+) -> Controller:
+    def on_ready(controller: Controller) -> None:
+        _replay(controller, steps, clock)
+        write_outputs(out_dir, controller, ports, config.leds)
+        notifier.status(f"keys replayed: {len(steps)} steps")
+
+    result = run_daemon(
+        config, ports, notifier=notifier, clock=clock, rng=random.Random(seed), on_ready=on_ready
+    )
+    # stop_ports has left "paused" and the LEDs off: those are the last frames now
+    write_outputs(out_dir, result.controller, ports, config.leds)
+    if gif is not None:
+        _gif(gif, ports)
+    return result.controller
+
+
+# -- the terminal ---------------------------------------------------------------------------
+
+
+class TerminalKeys:
+    """The computer keyboard as a ``Keys`` source: one character at a time, cbreak mode.
+
+    The terminal's settings are saved by ``start`` and restored by ``close``.
+    """
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self._stream = stream if stream is not None else sys.stdin
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._saved: Any = None
+
+    def start(self, sink: KeySink) -> None:
+        """Read keys on a thread and hand each mapped one to *sink*."""
+        fd = self._stream.fileno()
+        if os.isatty(fd):
+            import termios
+            import tty
+
+            self._saved = termios.tcgetattr(fd)
+            tty.setcbreak(fd)
+        self._thread = threading.Thread(
+            target=self._run, args=(fd, sink), name="pegboard-terminal", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, fd: int, sink: KeySink) -> None:
+        while not self._stop.is_set():
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if not ready:
+                continue
+            data = os.read(fd, 32)
+            if not data:
+                return
+            for ch in data.decode(errors="ignore"):
+                event = key_for_char(ch)
+                if event is not None:
+                    sink(event)
+
+    def close(self) -> None:
+        """Stop reading and restore the terminal."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=1)
+            self._thread = None
+        if self._saved is not None:
+            import termios
+
+            termios.tcsetattr(self._stream.fileno(), termios.TCSADRAIN, self._saved)
+            self._saved = None
+
+
+class _TerminalView:
+    """Redraws the terminal whenever the display or a strip gets a new frame."""
+
+    def __init__(self, config: Config, out: TextIO) -> None:
+        self._config = config
+        self._out = out
+        self.display = _Screen(self, config)
+        self.strips: dict[str, LedStrip] = {
+            s.name: _Strip(self, s.count, s.name) for s in config.leds.strips
+        }
+
+    def redraw(self) -> None:
+        sim = self._config.simulator
+        parts = ["\x1b[H\x1b[2J"]
+        last = self.display.last
+        if last is not None:
+            parts.append(render_halfblocks(last, scale=sim.scale, color=sim.color))
+        pixels = {name: strip.last for name, strip in self.strips.items()}  # type: ignore[attr-defined]
+        parts.append("")
+        parts.append(render_ansi(pixels, self._config.leds, self._config.game.rules.target))
+        if sim.legend:
+            parts.append("")
+            parts += legend_lines()
+            parts.append("Ctrl-C  quit (the game is kept)")
+        self._out.write("\n".join(parts) + "\n")
+        self._out.flush()
+
+
+class _Screen(RecordingDisplay):
+    def __init__(self, view: _TerminalView, config: Config) -> None:
+        size = (config.display.width, config.display.height)
+        super().__init__(size, config.display.frame_mode)
+        self._view = view
+
+    def show(self, image: Image) -> None:
+        super().show(image)
+        del self.shown[:-1]  # an interactive session keeps only the frame on screen
+        self._view.redraw()
+
+
+class _Strip(RecordingStrip):
+    def __init__(self, view: _TerminalView, length: int, name: str) -> None:
+        super().__init__(length, name=name, history=2)
+        self._view = view
+
+    def show(self, pixels: Sequence[Color]) -> None:
+        super().show(pixels)
+        self._view.redraw()
+
+
+@contextlib.contextmanager
+def _alternate_screen(out: TextIO) -> Iterator[None]:
+    out.write("\x1b[?1049h\x1b[?25l")
+    try:
+        yield
+    finally:
+        out.write("\x1b[?25h\x1b[?1049l")
+        out.flush()
+
+
+def run_terminal(config: Config, out: TextIO | None = None) -> Controller:
+    """The interactive simulator: until Ctrl-C (or SIGTERM); the game stays in the journal.
+
+    Raises:
+        JournalError: the journal cannot be opened or replayed.
+    """
+    stream = out if out is not None else sys.stdout
+    view = _TerminalView(config, stream)
+    ports = Ports(view.display, dict(view.strips), [TerminalKeys()])
+    with _alternate_screen(stream):
+        result = run_daemon(config, ports)
+    return result.controller
