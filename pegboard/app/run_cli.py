@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from pegboard.app.config import Config, load_config
 
-__all__ = ["cmd_run", "cmd_selftest", "register"]
+__all__ = ["cmd_run", "cmd_selftest", "main", "register"]
 
 
 def register(subparsers: Any) -> None:
@@ -149,3 +149,22 @@ def cmd_selftest(args: argparse.Namespace, out: TextIO) -> int:
     return run_selftest(
         config, out, simulate=args.simulate, seconds=args.seconds, keys_file=args.keys
     )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m pegboard.app.run_cli run|selftest ...``: the two commands on their own."""
+    from pegboard.engine.errors import PegboardError
+
+    parser = argparse.ArgumentParser(prog="pegboard")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.handler(args, sys.stdout)
+    except PegboardError as e:
+        print(f"pegboard: error: {e}", file=sys.stderr)
+        return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,283 @@
+"""The daemon as systemd runs it: a subprocess, a fake notify socket, signals and restarts."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from pegboard.app.config import parse_config
+from pegboard.app.daemon import (
+    LazyDisplay,
+    LazyStrip,
+    paused_frame,
+    run_daemon,
+    sim_ports,
+    track_state,
+)
+from pegboard.app.sdnotify import Notifier
+from pegboard.devices.leds import RecordingStrip, StripKind, StripSpec
+from pegboard.devices.oled import RecordingDisplay
+from pegboard.devices.ports import KeyEvent
+from pegboard.engine.errors import HardwareError
+from pegboard.engine.game import GameState
+from pegboard.engine.rules import Rules
+from pegboard.engine.view import GameView, render_view
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def notify(tmp_path: Path) -> Iterator[tuple[socket.socket, str]]:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    path = str(tmp_path / "notify")
+    sock.bind(path)
+    sock.settimeout(60)
+    try:
+        yield sock, path
+    finally:
+        sock.close()
+
+
+def _start(args: list[str], notify_path: str, tmp_path: Path) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, NOTIFY_SOCKET=notify_path, WATCHDOG_USEC="200000")
+    env.pop("PEGBOARD_CONFIG", None)
+    env["HOME"] = str(tmp_path)  # no stray user config
+    cmd = [sys.executable, "-m", "pegboard.app.run_cli", "run", "--log-level", "WARNING", *args]
+    return subprocess.Popen(cmd, env=env, cwd=ROOT, stderr=subprocess.PIPE)
+
+
+def _until(sock: socket.socket, wanted: str) -> list[str]:
+    """Every message up to and including the first with *wanted* (the socket times out)."""
+    seen = []
+    while True:
+        message = sock.recv(4096).decode()
+        seen.append(message)
+        if wanted in message.split("\n"):
+            return seen
+
+
+def test_daemon_reports_ready_pings_the_watchdog_and_pauses_on_sigterm(
+    notify: tuple[socket.socket, str], tmp_path: Path
+) -> None:
+    sock, path = notify
+    out = tmp_path / "out"
+    proc = _start(
+        ["--simulate", "--headless", "--out", str(out), "--db", str(tmp_path / "g.db")],
+        path,
+        tmp_path,
+    )
+    try:
+        ready = _until(sock, "READY=1")
+        assert f"MAINPID={proc.pid}" in ready[-1]
+        _until(sock, "WATCHDOG=1")
+        _until(sock, "WATCHDOG=1")  # pinged again from the loop, at half of WATCHDOG_USEC
+        proc.send_signal(signal.SIGTERM)
+        _until(sock, "STOPPING=1")
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err.decode()
+    state = json.loads((out / "state.json").read_text())
+    view = render_view(GameState.new(Rules.six_card()))
+    assert state == view.to_dict()
+    shown = Image.open(out / "oled.png")
+    expected = paused_frame(view, (128, 64), "1")
+    assert ImageChops.difference(shown.convert("L"), expected.convert("L")).getbbox() is None
+    leds = json.loads((out / "leds.json").read_text())
+    assert len(leds["strips"]["board"]) == 244
+    assert all(c == [0, 0, 0] for c in leds["strips"]["board"])
+
+
+def test_kill_9_mid_game_then_restart_resumes_from_the_journal(
+    notify: tuple[socket.socket, str], tmp_path: Path
+) -> None:
+    sock, path = notify
+    db = tmp_path / "g.db"
+    first = tmp_path / "first.keys"
+    first.write_text("5\n3\n")  # cut: A cuts a five, B a three, so B deals
+    proc = _start(
+        [
+            "--simulate", "--headless", "--wait-for-signal", "--keys", str(first),
+            "--out", str(tmp_path / "o1"), "--db", str(db),
+        ],
+        path,
+        tmp_path,
+    )  # fmt: skip
+    try:
+        _until(sock, "STATUS=keys replayed: 2 steps")
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == -signal.SIGKILL
+    second = tmp_path / "second.keys"
+    second.write_text("A\n")  # the starter: a jack, two for his heels to the dealer
+    proc = _start(
+        ["--simulate", "--headless", "--keys", str(second), "--out", str(tmp_path / "o2"),
+         "--db", str(db)],
+        path,
+        tmp_path,
+    )  # fmt: skip
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err.decode()
+    state = json.loads((tmp_path / "o2" / "state.json").read_text())
+    assert state["phase"] == "play"
+    assert state["cut"] == ["5H", "3D"]
+    assert [side["score"] for side in state["sides"]] == [0, 2]
+
+
+def test_run_daemon_in_process_stops_and_leaves_paused(tmp_path: Path) -> None:
+    config = parse_config(f'[game]\ndatabase = "{tmp_path / "g.db"}"')
+    ports = sim_ports(config)
+    display = ports.display
+    assert isinstance(display, RecordingDisplay)
+    notices: list[str] = []
+
+    class Recorder(Notifier):
+        def notify(self, *fields: str) -> bool:
+            notices.extend(fields)
+            return True
+
+    def on_ready(controller: object) -> None:
+        stop.set()
+
+    stop = threading.Event()
+    result = run_daemon(
+        config, ports, notifier=Recorder(env={}), stop=stop, install_signals=False,
+        on_ready=on_ready,
+    )  # fmt: skip
+    assert "READY=1" in notices and "STOPPING=1" in notices
+    assert result.ready_after is not None
+    assert len(display.shown) >= 2  # the first frame, then "paused"
+    last = display.shown[-1]
+    expected = paused_frame(result.controller.view, display.size, display.mode)
+    assert last.tobytes() == expected.tobytes()
+    strip = ports.strips["board"]
+    assert isinstance(strip, RecordingStrip) and strip.closed
+    assert set(strip.last) == {(0, 0, 0)}
+
+
+class _Flaky:
+    """A display that fails while ``broken`` is set (an unplugged OLED)."""
+
+    opened = 0
+    broken = True
+
+    def __init__(self) -> None:
+        type(self).opened += 1
+        if type(self).broken:
+            raise HardwareError("OLED not found on I2C bus 1 at 0x3C")
+        self.inner = RecordingDisplay()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.inner.size
+
+    @property
+    def mode(self) -> str:
+        return self.inner.mode
+
+    def show(self, image: Image.Image) -> None:
+        self.inner.show(image)
+
+    def set_contrast(self, level: int) -> None:
+        self.inner.set_contrast(level)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def test_a_display_missing_at_start_is_opened_when_it_appears() -> None:
+    lazy = LazyDisplay(_Flaky, (128, 64), "1")
+    frame = Image.new("1", (128, 64), 1)
+    with pytest.raises(HardwareError, match="OLED not found on I2C bus 1 at 0x3C"):
+        lazy.show(frame)
+    assert lazy.device is None
+    _Flaky.broken = False
+    lazy.show(frame)
+    assert isinstance(lazy.device, _Flaky)
+    assert lazy.device.inner.last is not None
+
+
+def test_a_strip_that_fails_is_reopened_on_the_next_frame() -> None:
+    opened: list[RecordingStrip] = []
+
+    def opener(spec: StripSpec) -> RecordingStrip:
+        strip = RecordingStrip(spec.count, name=spec.name)
+        opened.append(strip)
+        return strip
+
+    lazy = LazyStrip(StripSpec("board", StripKind.SIM, 3), opener)
+    lazy.show([(1, 2, 3)] * 3)
+    opened[0].close()  # the strip goes away: the next show fails and drops it
+    with pytest.raises(HardwareError, match="closed"):
+        lazy.show([(4, 5, 6)] * 3)
+    lazy.show([(7, 8, 9)] * 3)
+    assert len(opened) == 2 and opened[1].last == ((7, 8, 9),) * 3
+
+
+@pytest.mark.parametrize(
+    ("rules", "lines"),
+    [
+        pytest.param(Rules.six_card(), (90, 60), id="six-card"),
+        pytest.param(Rules.five_card(), (44, None), id="five-card"),
+        pytest.param(Rules.two_against_one(), (None, None), id="two-against-one"),
+    ],
+)
+def test_track_lines_sit_after_the_last_hole_below_each_line(
+    rules: Rules, lines: tuple[int | None, int | None]
+) -> None:
+    view: GameView = render_view(GameState.new(rules))
+    state = track_state(view, rules)
+    assert (state.lurch_line, state.double_skunk_line) == lines
+
+
+def test_install_script_dry_run_changes_nothing_and_skips_what_is_done(tmp_path: Path) -> None:
+    boot = tmp_path / "config.txt"
+    boot.write_text("dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n")
+    before = boot.read_text()
+    done = subprocess.run(
+        ["bash", str(ROOT / "systemd" / "install.sh"), "--dry-run", "--boot-config", str(boot),
+         "--example", "pi5"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert boot.read_text() == before
+    assert f"ok: {boot} already has dtparam=i2c_arm_baudrate=400000" in out
+    if "raspi-config" not in out:  # off a Pi: config.txt lines instead of raspi-config
+        assert f"ok: {boot} already has dtparam=i2c_arm=on" in out
+        assert f"would append to {boot}: dtparam=spi=on" in out
+    assert "pi5-sh1106-apa102.toml" in out or "ok: /etc/pegboard/config.toml exists" in out
+    assert "would run: systemctl enable pegboard.service" in out
+
+
+def test_install_script_refuses_unknown_options() -> None:
+    done = subprocess.run(
+        ["bash", str(ROOT / "systemd" / "install.sh"), "--dry-rnu"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "unknown option: --dry-rnu" in done.stderr
+
+
+def test_key_events_from_the_simulated_keys_reach_the_controller(tmp_path: Path) -> None:
+    from pegboard.app.daemon import build_controller
+    from pegboard.app.store import Store
+
+    config = parse_config(f'[game]\ndatabase = "{tmp_path / "g.db"}"')
+    with Store(config.game.database) as store:
+        controller = build_controller(config, store, sim_ports(config))
+        controller.handle(KeyEvent("5"))
+        controller.handle(KeyEvent("3"))
+        assert controller.view.dealer == 1
