@@ -1,0 +1,106 @@
+"""Benchmark the daemon: key event to frame handed to the display, RSS, start to READY.
+
+Run: .venv/bin/python bench/bench_daemon.py [--games N]
+
+Latency is measured in process on the simulator's ports (the same controller, renderers and
+journal as the Pi; the OLED's own transfer time, about 23 ms per full frame at 400 kHz I2C, comes
+on top on real hardware). RSS and start-to-READY come from a real daemon subprocess under a
+fake systemd notify socket.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pegboard.app.config import parse_config
+from pegboard.app.daemon import build_controller, sim_ports
+from pegboard.app.store import Store
+from pegboard.devices.oled import RecordingDisplay
+from pegboard.devices.ports import KeyEvent
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _game_keys() -> list[str]:
+    """Cut, starter, then manual pegs of 29/19/7 until side A pegs out."""
+    keys = ["5", "3", "A"]
+    for _ in range(4):
+        keys += ["D", "2", "9", "A", "D", "1", "9", "B"]
+    keys += ["D", "7", "A", "#"]  # A out on 123; # starts the next game
+    return keys
+
+
+def bench_latency(games: int) -> list[float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        config = parse_config(f'[game]\ndatabase = "{Path(tmp) / "g.db"}"\nmatch = "single"')
+        ports = sim_ports(config)
+        display = ports.display
+        assert isinstance(display, RecordingDisplay)
+        latencies: list[float] = []
+        with Store(config.game.database) as store:
+            controller = build_controller(config, store, ports)
+            controller.tick()
+            for _ in range(games):
+                for key in _game_keys():
+                    before = len(display.shown)
+                    start = time.perf_counter()
+                    controller.handle(KeyEvent(key))
+                    if len(display.shown) > before:
+                        latencies.append(time.perf_counter() - start)
+                    del display.shown[:-1]
+                if controller.view.phase.value in ("game over", "match over"):
+                    controller.handle(KeyEvent("#"))
+    return latencies
+
+
+def bench_daemon() -> tuple[float, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        path = str(Path(tmp) / "notify")
+        sock.bind(path)
+        sock.settimeout(60)
+        env = dict(os.environ, NOTIFY_SOCKET=path, HOME=tmp)
+        cmd = [sys.executable, "-m", "pegboard.app.run_cli", "run", "--simulate", "--headless",
+               "--out", str(Path(tmp) / "out"), "--db", str(Path(tmp) / "g.db"),
+               "--log-level", "WARNING"]  # fmt: skip
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, env=env, cwd=ROOT)
+        while b"READY=1" not in sock.recv(4096):
+            pass
+        ready = time.perf_counter() - start
+        rss_kb = 0
+        for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                rss_kb = int(line.split()[1])
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+        sock.close()
+    return ready, rss_kb
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=50)
+    args = parser.parse_args()
+    lat = sorted(bench_latency(args.games))
+    p50 = statistics.median(lat) * 1000
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    print(f"key -> frame handed to the display: {len(lat)} frames over {args.games} games")
+    print(f"  p50 {p50:.2f} ms   p99 {p99:.2f} ms   max {lat[-1] * 1000:.2f} ms")
+    runs = [bench_daemon() for _ in range(3)]
+    print(f"daemon start to READY: {min(r[0] for r in runs) * 1000:.0f} ms (best of 3), "
+          f"{max(r[0] for r in runs) * 1000:.0f} ms (worst)")  # fmt: skip
+    print(f"daemon RSS at READY: {max(r[1] for r in runs) / 1024:.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()
