@@ -36,7 +36,6 @@ from PIL import Image, ImageDraw, ImageFont
 from pegboard.engine.cards import Card
 from pegboard.engine.game import Phase
 from pegboard.engine.match import MatchFormat
-from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, ScoreView
 
 __all__ = [
@@ -392,18 +391,12 @@ def _card(card: Card) -> str:
     return text[:-1] + _SUIT_SYMBOLS[text[-1]]
 
 
-def _lurch_line(view: GameView) -> tuple[int | None, int | None]:
-    """The lurch and double-skunk lines of the view's variant (as in its preset rules)."""
-    rules = Rules.for_variant(view.variant)
-    return rules.lurch_line, rules.double_skunk_line
-
-
 def _line_warning(view: GameView) -> str:
     """ "lurch: Bob needs 4" once the game is in its last street and a side is behind a line."""
     leader = max(side.score for side in view.sides)
     if leader < view.target - 30:  # the last street: someone could peg out within a deal or two
         return ""
-    lurch, skunk = _lurch_line(view)
+    lurch, skunk = view.lurch_line, view.double_skunk_line
     warnings = []
     for side in view.sides:
         if side.score == leader:

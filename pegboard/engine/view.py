@@ -126,6 +126,10 @@ class GameView:
 
     variant: str
     target: int
+    lurch_line: int | None
+    """A loser below this hole is lurched (None: no lurch in this game)."""
+    double_skunk_line: int | None
+    """A loser below this hole is double skunked (None: no double skunk)."""
     names: tuple[str, ...]
     seat_names: tuple[str, ...]
     phase: Phase
@@ -264,6 +268,8 @@ def render_view(state: GameState) -> GameView:
     return GameView(
         variant=rules.variant.value,
         target=rules.target,
+        lurch_line=rules.lurch_line,
+        double_skunk_line=rules.double_skunk_line,
         names=names,
         seat_names=tuple(state.seat_name(seat) for seat in range(rules.players)),
         phase=table.phase,

@@ -1,8 +1,7 @@
 """Golden images for the OLED screens: ``--update-golden`` rewrites them, on purpose only.
 
-pytest reads ``pytest_addoption`` only from conftest files it loads at start-up, so the option
-works when this directory (or a file in it) is named on the command line:
-``pytest tests/app/test_screens.py --update-golden``.
+The option itself is declared in ``tests/conftest.py`` so that a plain
+``pytest --update-golden`` works too.
 """
 
 from __future__ import annotations
@@ -14,15 +13,6 @@ import pytest
 from PIL import Image, ImageChops
 
 GOLDEN = Path(__file__).parent.parent / "golden"
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--update-golden",
-        action="store_true",
-        default=False,
-        help="rewrite tests/golden/*.png from the current screens instead of comparing",
-    )
 
 
 GoldenCheck = Callable[[Image.Image, str], None]
