@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench soak install-pi clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# the whole device on a PC: OLED frames, LED tracks and keys in the terminal
 run: $(STAMP)
-	$(BIN)/pegboard demo
+	$(BIN)/pegboard run --simulate
 
 lint: $(STAMP)
 	$(BIN)/ruff check pegboard tests bench
@@ -27,6 +28,14 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/pip install --quiet cribbage-scorer
 	$(BIN)/python bench/run_all.py
+
+# many more SIGKILL trials against the journal than the test suite runs
+soak: $(STAMP)
+	$(BIN)/python bench/soak_journal.py 500
+
+# on a Raspberry Pi (Bookworm): user, groups, I2C/SPI, venv in /opt/pegboard, the systemd unit
+install-pi:
+	sudo systemd/install.sh
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -286,10 +286,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _register_extensions(sub: Any) -> None:
-    """Subcommands that live in their own modules: the game (and, later, the device)."""
-    from pegboard.app import game_cli
+    """Subcommands that live in their own modules: the game, and the device (run, selftest)."""
+    from pegboard.app import game_cli, run_cli
 
     game_cli.register(sub)
+    run_cli.register(sub)
 
 
 def main(argv: list[str] | None = None) -> int:
