@@ -541,6 +541,10 @@ def _could_flush(entry: EntryState, situation: Situation) -> bool:
 
 
 def _could_nobs(entry: EntryState, situation: Situation) -> bool:
+    # a jack turned as the starter is the only jack of its suit, so no hand can hold nobs
+    starter = situation.view.starter
+    if starter is not None and starter.rank is Rank.JACK:
+        return False
     return Rank.JACK in _hand_ranks(entry, situation)
 
 

@@ -290,6 +290,15 @@ def test_the_flush_answer_makes_the_count_exact(table: Table, answer: str, point
     assert table.scores == (points, 0)
 
 
+def test_a_jack_starter_never_asks_nobs(table: Table) -> None:
+    table.deal(starter="A")  # a jack turned: 2 for his heels to the dealer, B
+    table.keys("ok:long 1")  # end the play without entering cards
+    presses = table.keys("A 5 0 0 #")  # J 5 10 10 with a jack turned: no flush can be
+    assert presses == 5  # and nobs is not asked: the jack of the starter's suit is the starter
+    assert not table.ctl.entry.hint.startswith("nobs")
+    assert table.scores == (12, 2)  # the 5 with J, 10, 10 and the starter J: 8; two pairs: 4
+
+
 @pytest.mark.parametrize(
     ("answer", "points"), [pytest.param("#", 10, id="J-J-2-3+5"), pytest.param("1", 11, id="nobs")]
 )

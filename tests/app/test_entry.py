@@ -173,6 +173,7 @@ def test_chosen_suits_give_exactly_the_answers_whenever_they_are_possible(
     jack = Rank.JACK in ranks[1:]
     possible = (
         not (nobs and not jack)  # nobs needs a jack
+        and not (nobs and ranks[0] is Rank.JACK)  # a jack starter is the jack of its own suit
         and not (flush == 2 and ranks[0] in ranks[1:])  # a flush with the starter's rank
         and not (flush == 2 and jack and not nobs)  # the jack of a flush with the starter
         and not (flush == 1 and nobs)  # a flush not of the starter's suit holds no nobs
