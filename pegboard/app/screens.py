@@ -90,7 +90,8 @@ class EntryView:
     """What the player has typed so far on the keypad, and what the next key means.
 
     ``title`` says what is being entered ("Ann's hand", "peg", "starter"); ``text`` is the
-    entry as typed ("5 5 J"); ``hint`` is a short line about the next key ("suit? 1♣ 2♦ 3♥ 4♠").
+    entry as typed ("4 5 6 J"); ``hint`` is a short line about the next key
+    ("flush? # no, 1 hand, 2 +starter").
     """
 
     text: str
@@ -382,13 +383,13 @@ def _wrap(text: str, face: _Face, width: int) -> list[str]:
     return lines
 
 
-_SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+def _rank(card: Card) -> str:
+    """A card of the play as players call it: its rank only ("5", "10", "J").
 
-
-def _card(card: Card) -> str:
-    """A card as players read it: "5♥", "10♣", "J♠"."""
-    text = str(card)
-    return text[:-1] + _SUIT_SYMBOLS[text[-1]]
+    The keypad never types suits (the device picks nominal ones, see ``entry``) and suits
+    never matter in the play, so screens never show them.
+    """
+    return card.rank.label
 
 
 def _line_warning(view: GameView) -> str:
@@ -491,8 +492,8 @@ def render_scoreboard(view: GameView, size: Size = (128, 64), mode: str = "1") -
 
 
 def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
-    """The play: the count (big), the cards of this series, the scores, whose turn, and what was
-    just pegged.
+    """The play: the count (big), the cards of this series and the starter (by rank: suits never
+    matter in the play), the scores, whose turn, and what was just pegged.
 
     Raises:
         ValueError: an unsupported size or mode.
@@ -500,11 +501,22 @@ def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Imag
     p = _Painter(size, mode)
     small = p.small
     tall = p.height >= 48
+    y = 2
+    # the starter, top right, as a small card: a framed rank
+    right = p.width
+    if view.starter is not None:
+        label = _rank(view.starter)
+        box = small.width("10") + 5
+        left_edge = p.width - box
+        p.draw.rectangle(
+            (left_edge, 0, p.width - 1, y + small.text_height), outline=p.ink(), fill=p.ink(0)
+        )
+        p.text_center(left_edge + box // 2, y, label, small)
+        right = left_edge - 2
     # top row: every side's score, the side to lay highlighted
     active = _active_sides(view)
     x = 1
-    y = 2
-    column = p.width // len(view.sides)
+    column = right // len(view.sides)
     for side in view.sides:
         label = _fit(f"{side.name} {side.score}", small, column - 4)
         if side.side in active:
@@ -521,7 +533,7 @@ def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Imag
     p.text(1, count_y, f"{view.count:>2}", digits)
     # the series on the right, newest last, as many as fit
     left = 2 + digits.width("00") + 4
-    cards = [_card(card) for card in view.series]
+    cards = [_rank(card) for card in view.series]
     face = _largest(bottom - top - 2, p.width, 1, digits=False, smallest=12)
     face = _face(min(face.size, 16 if p.height < 96 else 24))
     rows = max((bottom - top) // (face.text_height + 2), 1)

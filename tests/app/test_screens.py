@@ -23,6 +23,7 @@ from pegboard.app.screens import (
     render_entry,
     render_error,
     render_menu,
+    render_play,
     render_scoreboard,
     render_screen,
 )
@@ -45,7 +46,7 @@ DOUBLE_SKUNK = [*CUT, "peg Ann 61", "peg Ann 60"]
 LURCHED = [*CUT, "peg Bob 61", "peg Bob 10", "peg Ann 61", "peg Ann 60"]
 MATCH_OVER = [*DOUBLE_SKUNK, "next", "peg Ann 61", "peg Ann 60"]
 
-ENTRY = EntryView("5 5 J", "suit? 1♣ 2♦ 3♥ 4♠  * back", "Ann's hand")
+ENTRY = EntryView("4 5 6 J", "flush? # no, 1 hand, 2 +starter", "Ann's hand")
 SETTINGS = MenuView(
     "settings",
     (
@@ -178,6 +179,41 @@ def test_lurch_line_shows_only_in_the_last_street() -> None:
     early_box = early.crop((0, 54, 128, 64)).getbbox()
     assert near_box is not None and early_box is not None
     assert near_box[2] > early_box[2]
+
+
+SUIT_SWAPS = [
+    pytest.param({"C": "D", "D": "H", "H": "S", "S": "C"}, id="C>D-D>H-H>S-S>C"),
+    pytest.param({"C": "S", "D": "C", "H": "D", "S": "H"}, id="C>S-D>C-H>D-S>H"),
+]
+
+
+def _swap_suits(commands: Sequence[str], swap: dict[str, str]) -> list[str]:
+    return [
+        " ".join(w[:-1] + swap[w[-1]] if w[:-1] and w[-1] in swap else w for w in c.split())
+        for c in commands
+    ]
+
+
+@pytest.mark.parametrize("swap", SUIT_SWAPS)
+@pytest.mark.parametrize(("size", "mode"), [((128, 64), "1"), ((128, 32), "1"), ((256, 64), "L")])
+def test_the_play_screen_shows_ranks_never_suits(
+    swap: dict[str, str], size: tuple[int, int], mode: str
+) -> None:
+    # the keypad never types suits: the same ranks with other suits must look the same
+    plain = render_screen(choose_screen(view_after(PLAY)), size, mode)
+    swapped = render_screen(choose_screen(view_after(_swap_suits(PLAY, swap))), size, mode)
+    assert _swap_suits(PLAY, swap) != PLAY
+    assert swapped.tobytes() == plain.tobytes()
+
+
+def test_the_play_screen_shows_the_starter_top_right() -> None:
+    # the starter box sits in the top-right corner; other starters draw other ranks there
+    five = render_play(view_after([*CUT, "starter 5C"]), (128, 64))
+    king = render_play(view_after([*CUT, "starter KC"]), (128, 64))
+    corner = (104, 0, 128, 14)
+    assert five.crop(corner).getbbox() is not None
+    assert five.crop(corner).tobytes() != king.crop(corner).tobytes()
+    assert five.crop((0, 14, 128, 64)).tobytes() == king.crop((0, 14, 128, 64)).tobytes()
 
 
 @pytest.mark.parametrize(
