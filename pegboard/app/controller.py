@@ -18,19 +18,42 @@ Then a frame is pushed: ``render_screen(view, entry, message)`` makes the displa
 ``tick``; the game goes on meanwhile.
 
 ``tick`` does the time-based work: it commits a combined peg after ``entry.IDLE_COMMIT``
-seconds, retries failed ports, dims the display after ``dim_after`` idle seconds, and pushes a
-new frame when something changed. ``run`` calls ``heartbeat`` (the systemd watchdog) on every
-turn of its loop, so a stuck loop stops the pings.
+seconds, steps the LED animation, retries failed ports, dims and sleeps the display, and pushes
+a new frame when something changed. ``run`` calls ``heartbeat`` (the systemd watchdog) on every
+turn of its loop, so a stuck loop stops the pings, and waits for keys no longer than the next
+animation step.
+
+LED animation
+-------------
+The LEDs are driven by an ``LedAnimator``: whenever the view changes, it is asked for the steps
+from the view the LEDs last showed to the new one (a peg's rear peg travelling past the front
+peg, an undo running it backwards, a win's flash), each with how long it stays lit. ``tick``
+shows each step when its time comes, by the injected clock, skipping steps it is late for;
+nothing sleeps. A key that comes during an animation finishes it at once (its last step is
+the new starting point), so input is never held up by the LEDs. A plain ``render_leds``
+(view -> colours) still works: it is an animator whose every change is one step. A strip is
+only written when its colours differ from what it last showed.
+
+Dim and sleep
+-------------
+After ``dim_after`` seconds without a key the contrast drops to ``dim_contrast``; after
+``sleep_after`` the display sleeps: a display with ``sleep()``/``wake()`` (``LumaDisplay``,
+``LazyDisplay``) switches its panel off, any other is shown a blank frame. A key on a dimmed
+display wakes it and acts as usual (the players can read what they typed). A key on a sleeping
+display only wakes it: the key is swallowed, since nobody could see what a blind press would
+do to the game. No frames are drawn while asleep; waking draws the current one.
 """
 
 from __future__ import annotations
 
+import enum
 import logging
 import queue
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from pegboard.app.entry import (
     EntryState,
@@ -57,15 +80,81 @@ from pegboard.engine.view import GameView, render_view
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-__all__ = ["Controller", "LedRenderer", "ScreenRenderer"]
+__all__ = [
+    "Controller",
+    "DisplayPower",
+    "LedAnimator",
+    "LedFrame",
+    "LedRenderer",
+    "LedStep",
+    "ScreenRenderer",
+    "SleepingDisplay",
+]
 
 log = logging.getLogger(__name__)
 
 ScreenRenderer = Callable[[GameView, EntryView, str], "Image"]
 """(view, entry, message) -> a Pillow image of the display's size and mode."""
 
-LedRenderer = Callable[[GameView], Mapping[str, Sequence[Color]]]
+LedFrame = Mapping[str, Sequence[Color]]
+"""The colours for each LED strip, by the strip's name."""
+
+LedRenderer = Callable[[GameView], LedFrame]
 """view -> the colours for each LED strip, by the strip's name."""
+
+
+@dataclass(frozen=True, slots=True)
+class LedStep:
+    """One step of an LED animation: the colours, and the seconds they stay before the next.
+
+    The last step of an animation stays until the next change, so its *hold* is not used.
+    """
+
+    frame: LedFrame
+    hold: float = 0.0
+
+
+class LedAnimator(Protocol):
+    """Makes the LED steps from one view to the next (``daemon.TrackAnimator`` for the tracks)."""
+
+    def animate(self, before: GameView | None, after: GameView) -> Sequence[LedStep]:
+        """The steps that take the LEDs from *before* (None: nothing shown yet) to *after*.
+
+        At least one step; the last shows *after* for as long as it lasts.
+        """
+        ...
+
+
+class _StillAnimator:
+    """A plain renderer as an animator: every change is one step."""
+
+    def __init__(self, render: LedRenderer) -> None:
+        self._render = render
+
+    def animate(self, before: GameView | None, after: GameView) -> Sequence[LedStep]:
+        return (LedStep(self._render(after)),)
+
+
+@runtime_checkable
+class SleepingDisplay(Protocol):
+    """A display that can switch its panel off and on (``LumaDisplay``, ``LazyDisplay``)."""
+
+    def sleep(self) -> None:
+        """Switch the panel off, keeping the picture."""
+        ...
+
+    def wake(self) -> None:
+        """Switch the panel back on."""
+        ...
+
+
+class DisplayPower(enum.Enum):
+    """How awake the display is."""
+
+    ON = "on"
+    DIMMED = "dimmed"
+    ASLEEP = "asleep"
+
 
 _MAX_REPEATS = 3  # a key may commit a pending peg, then a pending ten, then act
 
@@ -75,8 +164,10 @@ class Controller:
 
     *store* is an open ``Store``; its current match is resumed (``Store.load``), or a new match
     is started with *rules*, *names* and *match_format* when it has none. *display*, *strips*,
-    *render_screen* and *render_leds* are the output side (all optional: a controller without
-    them still keeps the game). *clock* defaults to the system clock; *rng* draws random cuts.
+    *render_screen* and *animate_leds* (or a plain *render_leds*) are the output side (all
+    optional: a controller without them still keeps the game). *clock* defaults to the system
+    clock; *rng* draws random cuts. *dim_after* and *sleep_after* are idle seconds (None:
+    never); dimming lowers the contrast from *contrast* to *dim_contrast*.
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -94,10 +185,12 @@ class Controller:
         strips: Mapping[str, LedStrip] | None = None,
         render_screen: ScreenRenderer | None = None,
         render_leds: LedRenderer | None = None,
+        animate_leds: LedAnimator | None = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
         retry_after: float = 5.0,
         dim_after: float | None = None,
+        sleep_after: float | None = None,
         contrast: int = 255,
         dim_contrast: int = 16,
     ) -> None:
@@ -107,20 +200,30 @@ class Controller:
         self._display = display
         self._strips = dict(strips or {})
         self._render_screen = render_screen
-        self._render_leds = render_leds
+        if animate_leds is None and render_leds is not None:
+            animate_leds = _StillAnimator(render_leds)
+        self._animator = animate_leds
         self._clock = clock if clock is not None else SystemClock()
         self._rng = rng if rng is not None else random.Random()
         self._retry_after = retry_after
         self._dim_after = dim_after
+        self._sleep_after = sleep_after
         self._contrast = contrast
-        self._dim_contrast = dim_contrast
+        self._dim_contrast = min(dim_contrast, contrast)
         self._entry = EntryState(layout)
         self.last_error = ""
         self._dirty_screen = True
         self._dirty_leds = True
         self._retry_at: float | None = None
         self._last_key = self._clock.monotonic()
-        self._dimmed = False
+        self._power = DisplayPower.ON
+        # the LED animation: the view the LEDs are heading for, its steps, the one shown, and
+        # when the next one is due (None: the last step is showing)
+        self._led_view: GameView | None = None
+        self._led_steps: Sequence[LedStep] = ()
+        self._led_index = 0
+        self._led_due: float | None = None
+        self._led_shown: dict[str, tuple[Color, ...]] = {}
         self.frames = 0
         """Frames handed to the display so far (for benchmarks)."""
         state = store.state if store.state is not None else store.load()
@@ -152,16 +255,35 @@ class Controller:
         """The keypad grammar's state."""
         return self._entry
 
+    @property
+    def display_power(self) -> DisplayPower:
+        """Whether the display is on, dimmed or asleep."""
+        return self._power
+
+    @property
+    def animating(self) -> bool:
+        """True while an LED animation (a peg's travel, a win's flash) has steps to show."""
+        return self._led_due is not None
+
     # --- input -------------------------------------------------------------------------------
 
     def handle(self, event: KeyEvent) -> None:
         """One key event: apply what it means, then show the result.
+
+        A key finishes a running LED animation at once. A key on a sleeping display only
+        wakes it (the key is swallowed); on a dimmed one it wakes it and acts.
 
         Raises:
             Exception: anything but a ``PegboardError`` from the game (a bug): the daemon exits.
         """
         now = self._clock.monotonic()
         self._last_key = now
+        self._finish_animation()
+        if self._power is DisplayPower.ASLEEP:
+            self._wake()
+            log.info("%s woke the display (the key is not used)", event)
+            self._push()
+            return
         self._wake()
         self.last_error = ""
         for _ in range(_MAX_REPEATS):
@@ -172,23 +294,31 @@ class Controller:
         self._push()
 
     def tick(self) -> None:
-        """Time-based work: commit a combined peg, retry failed ports, dim, redraw."""
+        """Time-based work: commit a peg, step the LEDs, retry ports, dim, sleep, redraw."""
         now = self._clock.monotonic()
         entry, outcome = expire(self._entry, self._situation, now)
         if entry != self._entry or outcome.commands:
             self._carry_out(entry, outcome)
             self._dirty_screen = self._dirty_leds = True
-        if (
-            self._dim_after is not None
-            and not self._dimmed
-            and now - self._last_key >= self._dim_after
-        ):
+        self._step_animation(now)
+        idle = now - self._last_key
+        asleep = self._sleep_after is not None and idle >= self._sleep_after
+        dimmed = self._dim_after is not None and idle >= self._dim_after
+        if asleep and self._power is not DisplayPower.ASLEEP:
+            self._sleep()
+        elif dimmed and not asleep and self._power is DisplayPower.ON:
             self._set_contrast(self._dim_contrast)
-            self._dimmed = True
+            self._power = DisplayPower.DIMMED
         if self._retry_at is not None and now < self._retry_at:
             return
-        if self._dirty_screen or self._dirty_leds:
+        if self._dirty_screen or self._dirty_leds or self._view != self._led_view:
             self._push()
+
+    def next_due(self) -> float | None:
+        """Seconds until the next LED animation step is due (None: no animation running)."""
+        if self._led_due is None:
+            return None
+        return max(0.0, self._led_due - self._clock.monotonic())
 
     def run(
         self,
@@ -201,14 +331,16 @@ class Controller:
         """Take events off *events* until *stop* is set; ``heartbeat()`` on every turn.
 
         ``None`` on the queue only wakes the loop. *poll* is the longest wait for an event,
-        which is also how often ``tick`` runs when no key comes.
+        which is also how often ``tick`` runs when no key comes; while the LEDs animate, the
+        wait ends when the next step is due.
         """
         self._push()
         while not stop.is_set():
             if heartbeat is not None:
                 heartbeat()
+            due = self.next_due()
             try:
-                event = events.get(timeout=poll)
+                event = events.get(timeout=poll if due is None else min(poll, due))
             except queue.Empty:
                 event = None
             if event is not None:
@@ -277,7 +409,9 @@ class Controller:
     def _push(self) -> None:
         """Hand the current frame to the display and the LED strips; note failures."""
         failed = False
-        if self._dirty_screen and self._display is not None and self._render_screen is not None:
+        if self._power is DisplayPower.ASLEEP:
+            pass  # keep the screen dirty: waking draws it
+        elif self._dirty_screen and self._display is not None and self._render_screen is not None:
             image = self._render_screen(self._view, self.entry, self.last_error)
             try:
                 self._display.show(image)
@@ -288,27 +422,98 @@ class Controller:
                 failed = True
         else:
             self._dirty_screen = False
-        if self._dirty_leds and self._strips and self._render_leds is not None:
-            colours = self._render_leds(self._view)
-            ok = True
-            for name, strip in self._strips.items():
-                if name not in colours:
-                    continue
-                try:
-                    strip.show(colours[name])
-                except (HardwareError, OSError) as e:
-                    log.warning("LED strip %r failed, retrying: %s", name, e)
-                    ok = False
+        if self._animator is not None and self._view != self._led_view:
+            self._start_animation()
+        if self._dirty_leds and self._strips and self._led_steps:
+            ok = self._show_leds(self._led_steps[self._led_index].frame)
             self._dirty_leds = not ok
             failed = failed or not ok
         else:
             self._dirty_leds = False
         self._retry_at = self._clock.monotonic() + self._retry_after if failed else None
 
+    def _show_leds(self, colours: LedFrame) -> bool:
+        """Write each strip whose colours changed; False when one failed."""
+        ok = True
+        for name, strip in self._strips.items():
+            if name not in colours:
+                continue
+            pixels = tuple(colours[name])
+            if self._led_shown.get(name) == pixels:
+                continue
+            try:
+                strip.show(pixels)
+                self._led_shown[name] = pixels
+            except (HardwareError, OSError) as e:
+                log.warning("LED strip %r failed, retrying: %s", name, e)
+                self._led_shown.pop(name, None)
+                ok = False
+        return ok
+
+    # --- the LED animation -------------------------------------------------------------------
+
+    def _start_animation(self) -> None:
+        """Animate the LEDs from the view they show (or were heading for) to the current one."""
+        assert self._animator is not None
+        steps = tuple(self._animator.animate(self._led_view, self._view))
+        if not steps:
+            raise ValueError(f"the LED animator gave no steps for {self._view.prompt!r}")
+        self._led_view = self._view
+        self._led_steps = steps
+        self._led_index = 0
+        self._led_due = self._clock.monotonic() + steps[0].hold if len(steps) > 1 else None
+        self._dirty_leds = True
+
+    def _step_animation(self, now: float) -> None:
+        """Move to the latest step that is due (skipping any the loop was too late for)."""
+        last = len(self._led_steps) - 1
+        while self._led_due is not None and now >= self._led_due:
+            self._led_index += 1
+            self._led_due = (
+                self._led_due + self._led_steps[self._led_index].hold
+                if self._led_index < last
+                else None
+            )
+            self._dirty_leds = True
+
+    def _finish_animation(self) -> None:
+        """Jump to the last step of a running animation."""
+        if self._led_due is not None:
+            self._led_index = len(self._led_steps) - 1
+            self._led_due = None
+            self._dirty_leds = True
+
+    # --- dim and sleep -------------------------------------------------------------------------
+
+    def _sleep(self) -> None:
+        self._power = DisplayPower.ASLEEP
+        display = self._display
+        if display is None:
+            return
+        try:
+            if isinstance(display, SleepingDisplay):
+                display.sleep()
+            else:  # no panel switch: a blank frame is the next best thing
+                from PIL import Image
+
+                display.show(Image.new(display.mode, display.size))
+        except (HardwareError, OSError) as e:
+            log.warning("display sleep failed: %s", e)
+        self._dirty_screen = True
+        log.info("display asleep after %.0f idle seconds", self._sleep_after or 0)
+
     def _wake(self) -> None:
-        if self._dimmed:
-            self._set_contrast(self._contrast)
-            self._dimmed = False
+        if self._power is DisplayPower.ON:
+            return
+        if self._power is DisplayPower.ASLEEP:
+            self._dirty_screen = True
+            if isinstance(self._display, SleepingDisplay):
+                try:
+                    self._display.wake()
+                except (HardwareError, OSError) as e:
+                    log.warning("display wake failed: %s", e)
+        self._set_contrast(self._contrast)
+        self._power = DisplayPower.ON
 
     def _set_contrast(self, level: int) -> None:
         if self._display is None:
