@@ -33,6 +33,7 @@ from pegboard.engine.game import (
     HandSkipped,
     MatchWon,
     Pegged,
+    Phase,
     PlayEnded,
     Redone,
     SaidGo,
@@ -81,6 +82,16 @@ def register(subparsers: Any) -> None:
         help="side names, comma-separated, one word each (default A,B or A,B,C)",
     )
     p.add_argument("--muggins", action="store_true", help="play muggins in the show")
+    p.add_argument(
+        "--muggins-in-play",
+        action="store_true",
+        help="muggins in the play too: 'claim N' before a card",
+    )
+    p.add_argument(
+        "--starter-counts-in-play",
+        action="store_true",
+        help="optional rule: the starter's pips open the count of the first series",
+    )
     p.add_argument(
         "--match",
         default=None,
@@ -144,7 +155,12 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         PegboardError: bad names, variant or format; the database cannot be written.
     """
-    rules = Rules.for_variant(args.variant, muggins=args.muggins)
+    rules = Rules.for_variant(
+        args.variant,
+        muggins=args.muggins,
+        muggins_in_play=args.muggins_in_play,
+        starter_counts_in_play=args.starter_counts_in_play,
+    )
     names = [n.strip() for n in args.players.split(",")] if args.players else None
     fmt = MatchFormat.parse(args.match) if args.match else None
     with _open(args) as store:
@@ -152,7 +168,9 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         view = render_view(state)
         print(
             f"new match: {rules.variant.value}, {' v '.join(state.names)}, "
-            f"{view.match.format.value}{', muggins' if rules.muggins else ''} "
+            f"{view.match.format.value}{', muggins' if rules.muggins else ''}"
+            f"{', muggins in the play' if rules.muggins_in_play else ''}"
+            f"{', starter counts in play' if rules.starter_counts_in_play else ''} "
             f"(journal {str(store.path)!r})",
             file=out,
         )
@@ -262,6 +280,8 @@ def describe_event(state: GameState, event: Event) -> str | None:
         case PlayEnded():
             return "the play is over"
         case Claimed(seat=seat, points=points):
+            if state.phase is Phase.PLAY and seat is not None:
+                return f"claim {points} for {state.seat_name(seat)}'s next card"
             whose = "the crib" if seat is None else f"{state.seat_name(seat)}'s hand"
             return f"claim {points} for {whose}"
         case HandCounted(seat=seat, cards=cards, breakdown=breakdown):

@@ -35,7 +35,10 @@ Muggins (``rules.muggins``): before a hand or the crib is shown, its owner may `
 short claim pegs the claim, and the points overlooked go to the side of the first seat to the
 owner's left that is not on the owner's side (the opponent in two-sided games; with three
 separate players, the player on the owner's left, who counts next). A claim that is too high
-pegs only the true count. Heels are never subject to muggins, and neither is the play.
+pegs only the true count. Heels are never subject to muggins. With ``rules.muggins_in_play``
+the same holds in the play: the player to lay may ``claim N`` before laying a card, and the
+card's points are pegged the same way (a claim before a ``go`` lapses: a go pegs nothing for
+the one who says it).
 
 Undo and redo: ``GameState`` keeps the table before every accepted command (``past``) and the
 tables taken back (``future``). ``Undo`` and ``Redo`` are commands like the others and are
@@ -466,7 +469,7 @@ def show_order(rules: Rules, dealer: int) -> tuple[int | None, ...]:
 ACCEPTS: dict[Phase, frozenset[type[Any]]] = {
     Phase.CUT: frozenset({Cut}),
     Phase.STARTER: frozenset({Starter, Peg, Next, NextDeal}),
-    Phase.PLAY: frozenset({Play, Go, Peg, Next, NextDeal}),
+    Phase.PLAY: frozenset({Play, Go, Claim, Peg, Next, NextDeal}),
     Phase.SHOW: frozenset({Show, Crib, Claim, Peg, Next, NextDeal}),
     Phase.GAME_OVER: frozenset({Next}),
     Phase.MATCH_OVER: frozenset(),
@@ -780,12 +783,15 @@ def _after_play(
     play: PlayState,
     scores: Iterable[Any],
     events: list[Event],
+    *,
+    claimant: int | None = None,
 ) -> Table:
-    table = replace(table, play=play)
+    claim = table.claim  # muggins in the play: the claim of the seat that laid this card
+    table = replace(table, play=play, claim=None)
     for score in scores:
-        side = state.rules.side_of(score.seat)
-        table = _peg(
-            state, table, events, side, score.points, Source.PLAY, score.breakdown, seat=score.seat
+        claimed = claim if score.seat == claimant else None
+        table = _peg_claimed(
+            state, table, events, score.seat, score.points, Source.PLAY, score.breakdown, claimed
         )
         if _is_over(table):
             return table
@@ -801,7 +807,7 @@ def _on_play(state: GameState, table: Table, command: Play, events: list[Event])
     count = play.count + command.card.pips
     new, scores = play.play(command.card)
     events.append(CardPlayed(seat, command.card, count))
-    return _after_play(state, table, new, scores, events)
+    return _after_play(state, table, new, scores, events, claimant=seat)
 
 
 def _on_go(state: GameState, table: Table, command: Go, events: list[Event]) -> Table:
@@ -835,16 +841,25 @@ def _on_peg(state: GameState, table: Table, command: Peg, events: list[Event]) -
 
 
 def _on_claim(state: GameState, table: Table, command: Claim, events: list[Event]) -> Table:
-    up = _up_for_counting(state, table)
-    if not state.rules.muggins:
-        raise IllegalCommandError(
-            f"cannot claim {command.points}: muggins is off for this match (start one with "
-            "--muggins)"
-        )
+    if table.phase is Phase.PLAY:
+        if not state.rules.muggins_in_play:
+            raise IllegalCommandError(
+                f"cannot claim {command.points} in the play: muggins in the play is off for "
+                "this match"
+            )
+        up = _counting_play(table).turn
+        what = f"{state.seat_name(up)}'s next card" if up is not None else "the play"
+    else:
+        if not state.rules.muggins:
+            raise IllegalCommandError(
+                f"cannot claim {command.points}: muggins is off for this match (start one with "
+                "--muggins)"
+            )
+        up = _up_for_counting(state, table)
+        what = _hand_name(state, up)
     if table.claim is not None:
         raise IllegalCommandError(
-            f"cannot claim {command.points}: {_hand_name(state, up)} was already claimed at "
-            f"{table.claim}"
+            f"cannot claim {command.points}: {what} was already claimed at {table.claim}"
         )
     if not 0 <= command.points <= 29:
         raise InvalidCommandError(
@@ -878,31 +893,53 @@ def _on_show(state: GameState, table: Table, command: Show | Crib, events: list[
     events.append(HandCounted(up, side, cards, breakdown, claim))
     shown = ShownHand(up, side, cards, total, claim)
     table = replace(table, record=replace(table.record, shown=(*table.record.shown, shown)))
-    # muggins: the owner pegs what was claimed, never more than the true count
-    owner_points = total if claim is None else min(claim, total)
     source = Source.CRIB if up is None else Source.HAND
-    table = _peg(
-        state, table, events, side, owner_points, source, breakdown, seat=owner, claim=claim
-    )
+    table = _peg_claimed(state, table, events, owner, total, source, breakdown, claim)
     if _is_over(table):
         return table
-    if claim is not None and claim < total:
-        taker = next_seat_of_other_side(rules, owner)
-        overlooked = Breakdown((ScoreItem(ScoreKind.MUGGINS, (), total - claim),))
-        table = _peg(
-            state,
-            table,
-            events,
-            rules.side_of(taker),
-            overlooked.total,
-            Source.MUGGINS,
-            overlooked,
-            seat=taker,
-            claim=claim,
-        )
-        if _is_over(table):
-            return table
     return _advance_show(state, table, events)
+
+
+def _peg_claimed(
+    state: GameState,
+    table: Table,
+    events: list[Event],
+    owner: int,
+    total: int,
+    source: Source,
+    breakdown: Breakdown,
+    claim: int | None,
+) -> Table:
+    """Peg *owner*'s *total* under muggins: the owner pegs what was claimed, never more than
+    the true count, and what a short claim overlooked goes to the next seat on another side."""
+    rules = state.rules
+    owner_points = total if claim is None else min(claim, total)
+    table = _peg(
+        state,
+        table,
+        events,
+        rules.side_of(owner),
+        owner_points,
+        source,
+        breakdown,
+        seat=owner,
+        claim=claim,
+    )
+    if _is_over(table) or claim is None or claim >= total:
+        return table
+    taker = next_seat_of_other_side(rules, owner)
+    overlooked = Breakdown((ScoreItem(ScoreKind.MUGGINS, (), total - claim),))
+    return _peg(
+        state,
+        table,
+        events,
+        rules.side_of(taker),
+        overlooked.total,
+        Source.MUGGINS,
+        overlooked,
+        seat=taker,
+        claim=claim,
+    )
 
 
 def _cards_to_count(

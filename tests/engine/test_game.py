@@ -244,6 +244,39 @@ def test_three_handed_muggins_goes_to_the_next_player() -> None:
     assert [(e.side, e.points) for e in events if isinstance(e, Pegged)] == [(1, 1), (2, 28)]
 
 
+def test_muggins_in_the_play_short_claim_gives_the_rest_to_the_opponent() -> None:
+    state = GameState.new(Rules.six_card(muggins_in_play=True))
+    state = run(state, "cut 3C 9H", "starter 2C", "play 4H", "play 6D")  # A deals; B leads
+    state = run(state, "claim 2")  # B sees the fifteen but not the run of 3
+    state, events = events_of(state, "play 5S")
+    pegs = [(e.side, e.points, e.source) for e in events if isinstance(e, Pegged)]
+    assert pegs == [(1, 2, Source.PLAY), (0, 3, Source.MUGGINS)]
+    assert state.table.claim is None  # a claim is for one card
+
+
+def test_muggins_in_the_play_over_claim_pegs_only_the_true_count() -> None:
+    state = GameState.new(Rules.six_card(muggins_in_play=True))
+    state = run(state, "cut 3C 9H", "starter 2C", "play KH", "claim 6")
+    state, events = events_of(state, "play 5S")
+    assert [(e.side, e.points) for e in events if isinstance(e, Pegged)] == [(0, 2)]
+
+
+def test_muggins_in_the_play_without_a_claim_pegs_everything() -> None:
+    state = GameState.new(Rules.six_card(muggins_in_play=True))
+    state = run(state, "cut 3C 9H", "starter 2C", "play 4H", "play 6D", "play 5S")
+    assert state.table.scores == (0, 5)
+
+
+def test_a_play_claim_lapses_on_go_and_is_refused_when_off() -> None:
+    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "starter 2C")
+    refused(state, "claim 2", IllegalCommandError, "muggins in the play is off")
+    state = GameState.new(Rules.six_card(muggins_in_play=True))
+    state = run(state, "cut 3C 9H", "starter 2C", "play KH", "play QD", "play JS", "claim 2")
+    refused(state, "claim 3", IllegalCommandError, "A's next card was already claimed at 2")
+    state = run(state, "go")  # A claimed, then says go at 30 instead: the claim lapses
+    assert state.table.claim is None
+
+
 def test_five_card_three_for_last_and_a_single_series() -> None:
     state = run(GameState.new(Rules.five_card()), "cut 3C 9H")
     assert state.table.scores == (0, 3)  # three for last to the non-dealer at the start
