@@ -314,6 +314,13 @@ class Controller:
         if self._dirty_screen or self._dirty_leds or self._view != self._led_view:
             self._push()
 
+    def settle(self) -> None:
+        """Finish any LED animation at once and show where it ends (headless runs use it
+        before they write out the last picture)."""
+        self._finish_animation()
+        if self._retry_at is None:
+            self._push()
+
     def next_due(self) -> float | None:
         """Seconds until the next LED animation step is due (None: no animation running)."""
         if self._led_due is None:

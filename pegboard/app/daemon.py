@@ -15,6 +15,13 @@ SIGTERM (or SIGINT) sets the stop event: the loop ends, ``STOPPING=1`` is sent, 
 left showing "paused" (and kept so when the process exits), the LED strips are turned off,
 and the key sources and the journal are closed. The daemon logs to stderr and never forks.
 
+The LED tracks are driven by a ``TrackAnimator``: a peg's rear peg travels past the front peg
+in ``PEG_FRAMES`` frames of ``FRAME_SECONDS`` each, an undo runs it back, and a win flashes the
+winner's track for ``FLASH_SECONDS`` before it stays lit. A game with more sides than the
+layout has tracks (a three-handed game chosen from the menu on a two-track board) lights the
+tracks there are and logs it once. The display dims after ``display.dim_after`` idle seconds and
+sleeps after ``display.sleep_after`` (see the controller).
+
 Failing hardware never stops a game. ``LazyDisplay`` and ``LazyStrip`` open their device on
 first use and drop it when it fails, so a display or strip that is missing at start, or
 unplugged later, raises ``HardwareError`` from ``show``; the controller logs it and tries again
@@ -31,15 +38,22 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from pegboard.app.config import Config
-from pegboard.app.controller import Controller
+from pegboard.app.controller import Controller, LedStep, SleepingDisplay
 from pegboard.app.entry import EntryState, Layout
 from pegboard.app.entry import EntryView as KeypadEntry
-from pegboard.app.ledtracks import Frame, LedLayout, SidePegs, TrackState, render_tracks
+from pegboard.app.ledtracks import (
+    Frame,
+    LedLayout,
+    SidePegs,
+    TrackState,
+    animate_peg,
+    render_tracks,
+)
 from pegboard.app.screens import EntryView, choose_screen, render_screen
 from pegboard.app.sdnotify import Notifier, WatchdogPinger
 from pegboard.app.store import Store
@@ -54,9 +68,14 @@ if TYPE_CHECKING:
     from PIL.Image import Image
 
 __all__ = [
+    "FLASH_HOLD",
+    "FLASH_SECONDS",
+    "FRAME_SECONDS",
+    "PEG_FRAMES",
     "LazyDisplay",
     "LazyStrip",
     "Ports",
+    "TrackAnimator",
     "build_controller",
     "led_renderer",
     "open_ports",
@@ -70,6 +89,18 @@ log = logging.getLogger(__name__)
 
 RETRY_AFTER = 5.0
 """Seconds between attempts to reach a display or strip that failed."""
+
+PEG_FRAMES = 12
+"""Frames of a peg's travel (the rear peg moving past the front peg to the new score)."""
+
+FRAME_SECONDS = 0.035
+"""Seconds per animation frame: 12 frames make a 0.42 s peg; a 244-LED WS2812 frame is 7.6 ms."""
+
+FLASH_SECONDS = 3.0
+"""How long a win flashes the winner's track (a key ends it sooner); then the track stays lit."""
+
+FLASH_HOLD = 0.25
+"""Seconds per flash phase (lit, then not): two flashes a second."""
 
 
 # -- ports that survive failing hardware ----------------------------------------------------
@@ -88,6 +119,7 @@ class LazyDisplay:
         self._mode = mode
         self._device: Display | None = None
         self._contrast: int | None = None
+        self._asleep = False
 
     @property
     def size(self) -> tuple[int, int]:
@@ -109,6 +141,8 @@ class LazyDisplay:
             device = self._opener()  # HardwareError when it is not there
             if self._contrast is not None:
                 device.set_contrast(self._contrast)
+            if self._asleep and isinstance(device, SleepingDisplay):
+                device.sleep()
             self._device = device
             log.info("display open: %s %sx%s", type(device).__name__, *self._size)
         return self._device
@@ -140,12 +174,52 @@ class LazyDisplay:
             self._drop()
             raise
 
+    @property
+    def is_asleep(self) -> bool:
+        """True between ``sleep()`` and ``wake()``."""
+        return self._asleep
+
+    def sleep(self) -> None:
+        """Switch the panel off (and keep it off when the device is opened again).
+
+        Raises:
+            HardwareError: the device could not be written (it is dropped).
+        """
+        self._asleep = True
+        self._forward("sleep")
+
+    def wake(self) -> None:
+        """Switch the panel back on.
+
+        Raises:
+            HardwareError: the device could not be written (it is dropped).
+        """
+        self._asleep = False
+        self._forward("wake")
+
+    def _forward(self, what: str) -> None:
+        device = self._device
+        if device is None or not isinstance(device, SleepingDisplay):
+            return  # a device opened later is put to sleep (or not) by _open
+        try:
+            if what == "sleep":
+                device.sleep()
+            else:
+                device.wake()
+        except (HardwareError, OSError):
+            self._drop()
+            raise
+
     def leave(self, image: Image) -> None:
         """Show *image* and keep it on the panel after the process exits ("paused").
+
+        A sleeping panel is woken first, so "paused" can be read.
 
         Raises:
             HardwareError: the device could not be reached.
         """
+        if self._asleep:
+            self.wake()
         self.show(image)
         luma = getattr(self._device, "device", None)
         if luma is not None and hasattr(luma, "persist"):
@@ -335,15 +409,94 @@ def track_state(view: GameView, rules: Rules) -> TrackState:
     )
 
 
+class TrackAnimator:
+    """The controller's LED animator for the peg tracks of *layout*.
+
+    A peg moves like a real one: the rear peg travels past the front peg to the new score in
+    *frames* frames of *frame_seconds*; an undo runs the travel backwards; a win then flashes
+    the winner's track for *flash_seconds* (phases of *flash_hold* seconds) and leaves it lit.
+    Other changes (a new game or match) jump in one step. *rules_of* gives the current rules
+    (for the lurch and double-skunk lines).
+
+    A game with more sides than the layout has tracks lights the tracks there are (the sides
+    without one are left out, and logged once), so no menu choice can crash the daemon.
+    """
+
+    def __init__(
+        self,
+        layout: LedLayout,
+        rules_of: Callable[[], Rules],
+        *,
+        frames: int = PEG_FRAMES,
+        frame_seconds: float = FRAME_SECONDS,
+        flash_seconds: float = FLASH_SECONDS,
+        flash_hold: float = FLASH_HOLD,
+    ) -> None:
+        self._layout = layout
+        self._rules_of = rules_of
+        self._frames = frames
+        self._frame_seconds = frame_seconds
+        self._flashes = max(0, round(flash_seconds / flash_hold)) if flash_hold > 0 else 0
+        self._flash_hold = flash_hold
+        self._warned: set[int] = set()
+
+    @property
+    def layout(self) -> LedLayout:
+        """The LED layout the tracks are drawn on."""
+        return self._layout
+
+    def state(self, view: GameView) -> TrackState:
+        """The tracks' input for *view*, cut to the tracks the layout has."""
+        state = track_state(view, self._rules_of())
+        tracks = len(self._layout.tracks)
+        if len(state.sides) <= tracks:
+            return state
+        if len(state.sides) not in self._warned:
+            self._warned.add(len(state.sides))
+            log.warning(
+                "%d sides but the LED layout has %d tracks: sides %s are not shown on the LEDs",
+                len(state.sides),
+                tracks,
+                ", ".join(str(i + 1) for i in range(tracks, len(state.sides))),
+            )
+        winner = state.winner if state.winner is not None and state.winner < tracks else None
+        return replace(state, sides=state.sides[:tracks], winner=winner)
+
+    def render(self, view: GameView) -> Frame:
+        """The still frame for *view* (the winner's track lit, not flashing)."""
+        return render_tracks(self.state(view), self._layout)
+
+    def animate(self, before: GameView | None, after: GameView) -> tuple[LedStep, ...]:
+        """The steps from *before*'s tracks to *after*'s; the last is *after*'s still frame."""
+        new = self.state(after)
+        if before is None:
+            return (LedStep(render_tracks(new, self._layout)),)
+        old = self.state(before)
+        if len(old.sides) != len(new.sides):  # a new match of another variant
+            return (LedStep(render_tracks(new, self._layout)),)
+        # the peg's travel without animate_peg's own flash: the flash is paced here
+        frames = animate_peg(old, replace(new, winner=None), self._layout, self._frames)
+        steps = [LedStep(frame, self._frame_seconds) for frame in frames]
+        if new.winner is not None and old.winner is None and self._flashes:
+            lit = render_tracks(new, self._layout, 1)
+            still = frames[-1]
+            steps[-1] = LedStep(still, self._flash_hold)
+            steps += [
+                LedStep(lit if phase % 2 else still, self._flash_hold)
+                for phase in range(1, self._flashes + 1)
+            ]
+            steps.append(LedStep(still))
+        return tuple(steps)
+
+
 def led_renderer(
     layout: LedLayout, rules_of: Callable[[], Rules]
 ) -> Callable[[GameView], Mapping[str, Sequence[Color]]]:
-    """The controller's LED renderer: view -> colours per strip (brightness and limit applied)."""
+    """A still LED renderer: view -> colours per strip (brightness and limit applied).
 
-    def render(view: GameView) -> Frame:
-        return render_tracks(track_state(view, rules_of()), layout)
-
-    return render
+    More sides than tracks light the tracks there are (see ``TrackAnimator``).
+    """
+    return TrackAnimator(layout, rules_of).render
 
 
 def screen_renderer(
@@ -409,11 +562,12 @@ def build_controller(
         render_screen=(
             screen_renderer(display.size, display.mode, entry_of) if display is not None else None
         ),
-        render_leds=led_renderer(config.leds, rules_of),
+        animate_leds=TrackAnimator(config.leds, rules_of),
         clock=clock,
         rng=rng,
         retry_after=RETRY_AFTER,
         dim_after=config.display.dim_after or None,
+        sleep_after=config.display.sleep_after or None,
         contrast=config.display.contrast,
     )
     holder.append(controller)
