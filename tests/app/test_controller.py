@@ -11,9 +11,18 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pegboard.app.controller import Controller
+from pegboard.app.controller import Controller, DisplayPower
+from pegboard.app.daemon import (
+    FLASH_HOLD,
+    FLASH_SECONDS,
+    FRAME_SECONDS,
+    PEG_FRAMES,
+    TrackAnimator,
+)
 from pegboard.app.entry import EntryView, Layout
+from pegboard.app.ledtracks import LedLayout, animate_peg, render_tracks
 from pegboard.app.store import Store
+from pegboard.devices.leds import RecordingStrip as SimStrip
 from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
 from pegboard.engine.errors import HardwareError
 from pegboard.engine.game import Phase
@@ -596,3 +605,296 @@ def test_a_counting_mode_deal_from_cut_to_next_deal(table: Table) -> None:
     assert table.ctl.view.phase is Phase.STARTER
     assert table.ctl.view.deal == 2
     assert table.ctl.view.dealer_name == "A"
+
+
+# --- LED animation ----------------------------------------------------------------------------
+
+
+class Board:
+    """A controller driving the default LED layout through the daemon's track animator."""
+
+    def __init__(self, path: Path, *, display: RecordingDisplay | None = None) -> None:
+        self.clock = FakeClock()
+        self.layout = LedLayout.default()
+        self.strip = SimStrip(244, name="board")
+        self.display = display or RecordingDisplay()
+        self.store = Store(path)
+        self.animator = TrackAnimator(self.layout, lambda: self.ctl.state.rules)
+        self.ctl = Controller(
+            store=self.store,
+            rules=Rules.six_card(),
+            display=self.display,
+            strips={"board": self.strip},
+            render_screen=TextScreen(),
+            animate_leds=self.animator,
+            clock=self.clock,
+            rng=random.Random(7),
+        )
+        self.ctl.tick()  # the first frame
+
+    def keys(self, text: str) -> None:
+        for word in text.split():
+            key, _, long = word.partition(":")
+            self.ctl.handle(KeyEvent(key, KeyAction.LONG_PRESS if long else KeyAction.PRESS))
+
+    def shown(self) -> list[tuple[Color, ...]]:
+        return list(self.strip.frames)
+
+    def frame(self, view: GameView, phase: int = 0) -> tuple[Color, ...]:
+        return render_tracks(self.animator.state(view), self.layout, phase)["board"]
+
+    def run_for(self, seconds: float, step: float = FRAME_SECONDS) -> None:
+        """Let *seconds* pass, ticking every *step* as the run loop would."""
+        for _ in range(round(seconds / step)):
+            self.clock.advance(step)
+            self.ctl.tick()
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Board:
+    b = Board(tmp_path / "leds.db")
+    b.keys("9 3 5")  # B deals, starter 5
+    b.run_for(1)
+    return b
+
+
+def _travel(board: Board, before: GameView, after: GameView) -> list[tuple[Color, ...]]:
+    """animate_peg's frames, each written once (a strip is not sent the frame it shows)."""
+    frames = animate_peg(
+        board.animator.state(before), board.animator.state(after), board.layout, PEG_FRAMES
+    )
+    written: list[tuple[Color, ...]] = []
+    for frame in frames:
+        if not written or written[-1] != frame["board"]:
+            written.append(frame["board"])
+    return written
+
+
+def test_a_peg_steps_the_rear_peg_past_the_front_peg_frame_by_frame(board: Board) -> None:
+    board.keys("D 3 A")
+    first = board.ctl.view
+    board.run_for(1)
+    start = len(board.shown())
+    board.keys("D 2 0 A")  # A's rear peg (0) travels past the front peg (3) to 23
+    after = board.ctl.view
+    assert board.ctl.animating
+    board.run_for(PEG_FRAMES * FRAME_SECONDS)
+    frames = board.shown()[start:]
+    assert frames == _travel(board, first, after)
+    assert len(frames) == PEG_FRAMES  # 20 holes over 12 frames: every frame moves the peg
+    assert frames[-1] == board.frame(after)
+    assert not board.ctl.animating
+
+
+def test_the_animation_keeps_pace_with_the_clock_not_the_ticks(board: Board) -> None:
+    before = board.ctl.view
+    board.keys("D 2 4 A")
+    start = len(board.shown())
+    board.clock.advance(FRAME_SECONDS * 5.5)
+    board.ctl.tick()  # a late tick skips to the step that is due now
+    assert len(board.shown()) == start + 1
+    assert board.shown()[-1] == _travel(board, before, board.ctl.view)[5]
+
+
+def test_undo_runs_the_peg_back_the_way_it_came(board: Board) -> None:
+    board.keys("D 4 B")
+    board.run_for(1)
+    before = board.ctl.view
+    start = len(board.shown())
+    board.keys("D 3 0 B")
+    after = board.ctl.view
+    board.run_for(1)
+    forward = board.shown()[start:]
+    board.keys("undo")
+    assert board.ctl.view.sides == before.sides
+    board.run_for(1)
+    back = board.shown()[start + len(forward) :]
+    assert back == [*reversed(forward[:-1]), board.frame(before)]
+    assert forward == _travel(board, before, after)
+
+
+def test_a_key_during_an_animation_finishes_it_at_once(board: Board) -> None:
+    board.keys("D 2 0 A")
+    board.run_for(2 * FRAME_SECONDS)
+    assert board.ctl.animating
+    pegged = board.ctl.view
+    board.keys("4")  # A lays a 4: no peg, so the LEDs jump to where the peg was going
+    assert not board.ctl.animating
+    assert board.shown()[-1] == board.frame(pegged)
+
+
+def test_a_peg_during_an_animation_starts_from_where_the_last_one_ends(board: Board) -> None:
+    board.keys("D 2 0 A")
+    board.run_for(FRAME_SECONDS)
+    middle = board.ctl.view
+    board.keys("D 1 0 A")  # rear 20 travels past... no: front 20 stays, rear goes 20 -> 30
+    board.run_for(1)
+    assert board.shown()[-PEG_FRAMES:] == _travel(board, middle, board.ctl.view)
+
+
+def test_a_win_flashes_the_winners_track_then_leaves_it_lit(board: Board) -> None:
+    board.keys("D 6 1 B")
+    board.run_for(1)
+    board.keys("D 6 1 B")
+    won = board.ctl.view
+    assert won.phase is Phase.GAME_OVER and won.winner == 1
+    board.run_for(PEG_FRAMES * FRAME_SECONDS)
+    lit, still = board.frame(won, 1), board.frame(won)
+    assert board.shown()[-1] == still  # the peg has arrived
+    assert lit != still
+    arrived = len(board.shown())
+    board.run_for(FLASH_SECONDS + 2 * FLASH_HOLD)
+    flashes = round(FLASH_SECONDS / FLASH_HOLD)
+    assert board.shown()[arrived:] == [lit, still] * (flashes // 2)
+    assert not board.ctl.animating
+    board.run_for(5)
+    assert len(board.shown()) == arrived + flashes  # then it stays lit, unchanged
+
+
+def test_a_key_ends_the_win_flash_and_the_track_stays_lit(board: Board) -> None:
+    board.keys("D 6 1 A")
+    board.run_for(1)
+    board.keys("D 6 1 A")
+    won = board.ctl.view
+    board.run_for(PEG_FRAMES * FRAME_SECONDS + FLASH_HOLD * 1.5)
+    assert board.shown()[-1] == board.frame(won, 1)  # lit mid-flash
+    board.keys("*")
+    assert board.shown()[-1] == board.frame(won)
+    assert not board.ctl.animating
+
+
+def test_a_plain_led_renderer_still_shows_one_frame_per_change(table: Table) -> None:
+    table.deal()
+    table.keys("D 2 A")
+    assert table.strip.frames[-1] == [(0, 0, 255), (0, 0, 0)]
+    assert not table.ctl.animating
+
+
+def test_an_unchanged_led_frame_is_not_written_again(table: Table) -> None:
+    table.deal()
+    written = len(table.strip.frames)
+    table.keys("4 6")  # cards laid, nobody pegs
+    assert len(table.strip.frames) == written
+
+
+def test_run_waits_no_longer_than_the_next_animation_step(board: Board) -> None:
+    events: queue.Queue[KeyEvent | None] = queue.Queue()
+    for key in "D9A":
+        events.put(KeyEvent(key))
+    stop = threading.Event()
+    waits: list[float | None] = []
+
+    def heartbeat() -> None:
+        waits.append(board.ctl.next_due())
+        board.clock.advance(FRAME_SECONDS)
+        if len(waits) > 3 + PEG_FRAMES:
+            stop.set()
+
+    board.ctl.run(events, stop, heartbeat=heartbeat, poll=0)
+    assert waits[:3] == [None, None, None]
+    assert waits[3] == pytest.approx(FRAME_SECONDS)  # the peg's next step
+    assert waits[-1] is None  # and the animation is over
+    assert board.shown()[-1] == board.frame(board.ctl.view)
+
+
+# --- dim and sleep ----------------------------------------------------------------------------
+
+
+class SleepyDisplay(RecordingDisplay):
+    """A recording display with a panel switch, like ``LumaDisplay``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.power: list[str] = []
+
+    def sleep(self) -> None:
+        self.power.append("sleep")
+
+    def wake(self) -> None:
+        self.power.append("wake")
+
+
+def _idle_table(path: Path, display: RecordingDisplay) -> Table:
+    table = Table(path, display=display)
+    table.ctl._dim_after = 60.0  # as build_controller passes display.dim_after
+    table.ctl._sleep_after = 600.0
+    table.deal()
+    return table
+
+
+def test_the_display_dims_after_dim_after_idle_seconds(tmp_path: Path) -> None:
+    table = _idle_table(tmp_path / "d.db", SleepyDisplay())
+    table.clock.advance(59.9)
+    table.ctl.tick()
+    assert table.ctl.display_power is DisplayPower.ON
+    table.clock.advance(0.1)
+    table.ctl.tick()
+    assert table.ctl.display_power is DisplayPower.DIMMED
+    assert table.display.contrast == [16]
+
+
+def test_a_key_on_a_dimmed_display_brightens_it_and_acts(tmp_path: Path) -> None:
+    table = _idle_table(tmp_path / "d.db", SleepyDisplay())
+    table.clock.advance(61)
+    table.ctl.tick()
+    table.keys("4")
+    assert table.ctl.display_power is DisplayPower.ON
+    assert table.display.contrast == [16, 255]
+    assert table.ctl.view.count == 4
+
+
+def test_the_display_sleeps_after_sleep_after_idle_seconds(tmp_path: Path) -> None:
+    display = SleepyDisplay()
+    table = _idle_table(tmp_path / "s.db", display)
+    table.clock.advance(599)
+    table.ctl.tick()
+    assert display.power == []
+    table.clock.advance(1)
+    table.ctl.tick()
+    assert table.ctl.display_power is DisplayPower.ASLEEP
+    assert display.power == ["sleep"]
+
+
+def test_the_key_that_wakes_a_sleeping_display_is_swallowed(tmp_path: Path) -> None:
+    display = SleepyDisplay()
+    table = _idle_table(tmp_path / "s.db", display)
+    table.clock.advance(600)
+    table.ctl.tick()
+    journal = table.store.commands()
+    shown = len(display.shown)
+    table.keys("4")
+    assert display.power == ["sleep", "wake"]
+    assert table.display.contrast[-1] == 255
+    assert table.store.commands() == journal and table.ctl.view.count == 0
+    assert len(display.shown) == shown + 1  # the current frame, drawn again
+    table.keys("4")  # awake: this one is laid
+    assert table.ctl.view.count == 4
+
+
+def test_a_display_without_a_panel_switch_sleeps_on_a_blank_frame(tmp_path: Path) -> None:
+    table = _idle_table(tmp_path / "b.db", RecordingDisplay())
+
+    def lit(view: GameView, entry: EntryView, message: str) -> Image.Image:
+        return Image.new("1", (128, 64), 1)
+
+    table.ctl._render_screen = lit
+    table.keys("4")
+    assert table.display.shown[-1].getbbox() is not None
+    table.clock.advance(600)
+    table.ctl.tick()
+    assert table.display.shown[-1].getbbox() is None  # all dark
+    entry = table.ctl.entry_state
+    table.keys("peg0")  # wakes only: no peg pending
+    assert table.ctl.entry_state == entry
+    assert table.display.shown[-1].getbbox() is not None
+
+
+def test_nothing_is_drawn_while_the_display_sleeps(tmp_path: Path) -> None:
+    table = _idle_table(tmp_path / "n.db", SleepyDisplay())
+    table.clock.advance(600)
+    table.ctl.tick()
+    lines = len(table.screen.lines)
+    for _ in range(10):
+        table.clock.advance(60)
+        table.ctl.tick()
+    assert len(table.screen.lines) == lines
