@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -11,6 +15,10 @@ from PIL import Image
 from pegboard.app.config import parse_config
 from pegboard.app.sdnotify import Notifier
 from pegboard.app.simulator import leds_to_dict, render_halfblocks, run_headless, write_gif
+from pegboard.engine.cards import Card, parse_cards
+from pegboard.engine.play import PlayState
+from pegboard.engine.rules import Rules
+from pegboard.engine.scoring import score_crib, score_hand, score_heels
 
 
 @pytest.mark.parametrize(
@@ -42,59 +50,203 @@ def test_halfblocks_in_colour_keep_the_grey_level() -> None:
     assert render_halfblocks(image, color=True) == "\x1b[38;2;200;200;200m█\x1b[0m"
 
 
-def _play(tmp_path: Path, config_text: str, keys: str) -> dict[str, object]:
-    config = parse_config(config_text + f'\ndatabase = "{tmp_path / "g.db"}"\n')
+KEYS = Path(__file__).parent / "keys"
+REPO = Path(__file__).resolve().parents[2]
+SIX_CARD = '[game]\nvariant = "six-card"\nnames = ["Ann", "Bob"]'
+FIVE_CARD = '[game]\nvariant = "five-card"\nnames = ["Ann", "Bob"]\nmatch = "single"'
+THREE_HANDED = '[game]\nvariant = "three-handed"'
+
+
+def _config_text(tmp_path: Path, game: str) -> str:
+    return game + f'\ndatabase = "{tmp_path / "g.db"}"\n'
+
+
+def _play(tmp_path: Path, game: str, keys: str) -> dict[str, Any]:
+    """Replay *keys* headless in a fresh directory; the state.json it writes."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    config = parse_config(_config_text(tmp_path, game))
     key_file = tmp_path / "game.keys"
     key_file.write_text(keys)
     out = tmp_path / "out"
     run_headless(config, keys_file=key_file, out_dir=out, notifier=Notifier(env={}))
-    state: dict[str, object] = json.loads((out / "state.json").read_text())
+    state: dict[str, Any] = json.loads((out / "state.json").read_text())
     return state
 
 
-def _peg(points: int, side: str) -> str:
-    return (
-        f"D\n{points // 10}\n{points % 10}\n{side}\nwait 3\n"
-        if points >= 10
-        else (f"D\n{points}\n{side}\nwait 3\n")
-    )
+def _keys(name: str, *, until: str | None = None) -> str:
+    """The key file *name*, or its lines up to the first one containing *until*."""
+    text = (KEYS / name).read_text()
+    if until is None:
+        return text
+    lines = text.splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if until in line)
+    return "".join(lines[: cut + 1])
 
 
-def test_a_lurch_win_in_six_card(tmp_path: Path) -> None:
-    keys = "5\n3\n# cut: B deals\nA\n# starter a jack: two for his heels to B\n"
-    keys += _peg(29, "B") + _peg(29, "B") + _peg(19, "B")  # B: 2 + 77 = 79
-    keys += _peg(29, "A") * 4 + _peg(5, "A")  # A: 121
-    state = _play(tmp_path, '[game]\nvariant = "six-card"\nnames = ["Ann", "Bob"]', keys)
+def _scores(state: dict[str, Any]) -> list[int]:
+    return [side["score"] for side in state["sides"]]
+
+
+def _deal_by_engine(
+    rules: Rules,
+    dealer: int,
+    hands: Sequence[str],
+    crib: str,
+    starter: str,
+    plays: str,
+) -> list[int]:
+    """The points each seat makes in one deal, from the engine's own play and show scorers
+    on concrete cards: the oracle for a deal entered rank by rank on the keypad."""
+    start = Card.parse(starter)
+    held = [parse_cards(hand) for hand in hands]
+    points = [0] * rules.players
+    points[dealer] += score_heels(start).total
+    play = PlayState.start(rules, dealer, hands=held)
+    for action in plays.split():
+        play, scores = play.go() if action == "go" else play.play(Card.parse(action))
+        for score in scores:
+            points[score.seat] += score.points
+    assert play.is_over, "the oracle's play must be complete"
+    for seat, hand in enumerate(held):
+        points[seat] += score_hand(hand, start).total
+    points[dealer] += score_crib(parse_cards(crib), start).total
+    return points
+
+
+# deal 1 of six-card-lurch.keys with suits that make no flush and no nobs (Bob, seat 1, deals)
+SIX_DEAL_1 = _deal_by_engine(
+    Rules.six_card(),
+    1,
+    ["7C 8D 9H KS", "5H 6C 6D 10S"],
+    "2C 3D JH QS",
+    "4S",
+    "9H 10S KS go go 6C 7C 5H 8D go 6D",
+)
+# deal 2 (Ann deals): Bob's 2 3 4 J is a hand flush, the crib's jack is the starter's suit
+SIX_DEAL_2 = _deal_by_engine(
+    Rules.six_card(),
+    0,
+    ["5C 5D 10S QH", "2S 3S 4S JS"],
+    "6C 7D 8S JH",
+    "5H",
+    "4S 5C 3S 5D 2S 10S go go JS QH",
+)
+
+
+def test_the_engine_oracle_agrees_with_the_counts_in_the_key_file() -> None:
+    # Ann 1 + 4 + 1 (play) + 5 (hand); Bob 3 + 1 (play) + 14 (hand) + 7 (crib)
+    assert SIX_DEAL_1 == [11, 25]
+    # Ann 1 + 1 (play) + 20 (hand) + 9 (crib); Bob 3 (play) + 12 (hand)
+    assert SIX_DEAL_2 == [31, 15]
+
+
+@pytest.mark.parametrize(
+    ("until", "scores"),
+    [
+        pytest.param("-- end of deal 1 --", SIX_DEAL_1, id="deal-1-starter-4"),
+        pytest.param(
+            "-- end of deal 2 --",
+            [a + b for a, b in zip(SIX_DEAL_1, SIX_DEAL_2, strict=True)],
+            id="deal-2-starter-5",
+        ),
+    ],
+)
+def test_six_card_deals_counted_on_the_keypad_peg_the_engines_scores(
+    tmp_path: Path, until: str, scores: list[int]
+) -> None:
+    state = _play(tmp_path, SIX_CARD, _keys("six-card-lurch.keys", until=until))
+    assert state["phase"] == "starter"  # the next deal waits for its starter
+    assert _scores(state) == scores
+    assert state["dealer_name"] == ("Ann" if until.endswith("1 --") else "Bob")
+
+
+def test_a_six_card_game_to_a_lurch_win_through_the_command_line(tmp_path: Path) -> None:
+    config = tmp_path / "pegboard.toml"
+    config.write_text(_config_text(tmp_path, SIX_CARD))
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "pegboard.app.cli", "run", "--simulate", "--headless"]
+    command += ["--config", str(config), "--keys", str(KEYS / "six-card-lurch.keys")]
+    command += ["--out", str(out)]
+    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=100)
+    assert done.returncode == 0, done.stderr
+    state = json.loads((out / "state.json").read_text())
     assert state["phase"] == "game over"
-    sides = state["sides"]
-    assert isinstance(sides, list)
-    assert [s["score"] for s in sides] == [121, 79]
+    assert _scores(state) == [121, 73]  # 42 + 3 + 20 + 4 + 24 + 28; 40 + 2 + 8 + 15 + 2 + 6
     assert state["winner_name"] == "Ann"
-    assert sides[1]["lurch"] == "lurched"
+    assert [side["lurch"] for side in state["sides"]] == ["none", "lurched"]
     assert state["game_points"] == 2
+    assert state["match"]["game_points"] == [2, 0]
+    bob = state["sides"][1]
+    assert (bob["front"], bob["rear"]) == (73, 67)
+    leds = json.loads((out / "leds.json").read_text())
+    track = [sum(c) for c in leds["tracks"][1]["leds"]]
+    assert track.index(max(track)) == 73  # Bob's front peg is the brightest LED of his track
+    assert 0 < track[67] < track[73]  # his rear peg, dimmer
+    with Image.open(out / "oled.png") as oled:
+        assert oled.size == (128, 64) and oled.getbbox() is not None
 
 
-def test_a_three_handed_deal(tmp_path: Path) -> None:
-    keys = "9\n3\n7\n# cut: B cuts lowest and deals\n2\n# starter\n" + _peg(12, "C") + _peg(8, "A")
-    state = _play(tmp_path, '[game]\nvariant = "three-handed"', keys)
-    sides = state["sides"]
-    assert isinstance(sides, list)
-    assert len(sides) == 3
-    assert state["dealer_name"] == "B"
-    assert [s["score"] for s in sides] == [8, 0, 12]
+@pytest.mark.parametrize(
+    ("before", "refused"),
+    [
+        pytest.param("Ann lays 8", "Bob tries his 6", id="6-on-26-over-31"),
+        pytest.param("a slip, a 5", "there is no fifth 5", id="fifth-5-in-the-crib"),
+    ],
+)
+def test_a_refused_entry_leaves_the_game_unchanged(
+    tmp_path: Path, before: str, refused: str
+) -> None:
+    prefix = _keys("six-card-lurch.keys", until=before)
+    with_refusal = _keys("six-card-lurch.keys", until=refused)
+    assert len(with_refusal.splitlines()) == len(prefix.splitlines()) + 1  # one key between
+    state_before = _play(tmp_path / "a", SIX_CARD, prefix)
+    state_after = _play(tmp_path / "b", SIX_CARD, with_refusal)
+    assert state_after == state_before
+    with Image.open(tmp_path / "a/out/oled.png") as a, Image.open(tmp_path / "b/out/oled.png") as b:
+        assert a.tobytes() != b.tobytes()  # the refusal is on the screen
+
+
+def test_a_three_handed_deal_counted_on_the_keypad(tmp_path: Path) -> None:
+    state = _play(tmp_path, THREE_HANDED, _keys("three-handed-deal.keys"))
+    # B (seat 1) deals; C leads; seats A, B, C
+    expected = _deal_by_engine(
+        Rules.three_handed(),
+        1,
+        ["2C 7D 9H QS", "8H 8C 10D AS", "3H 4C 5D KH"],
+        "JD QC 4H 5S",
+        "6D",
+        "KH QS 10D go go AS 3H 2C 8H 4C 7D go 5D go 9H 8C",
+    )
+    assert expected == [4, 19, 9]  # A: hand 4; B: 31 2, last 1, hand 6, crib 10; C: go 1, 8
+    assert state["phase"] == "starter" and state["deal"] == 2
+    assert state["dealer_name"] == "C"  # the deal moved one seat to the left
+    assert _scores(state) == expected
     leds = json.loads((tmp_path / "out" / "leds.json").read_text())
     assert len(leds["tracks"]) == 3
 
 
-def test_a_five_card_game(tmp_path: Path) -> None:
-    keys = "3\n5\n# cut: A deals, so B gets three for last\n4\n# starter\n"
-    keys += _peg(29, "B") + _peg(29, "B")  # 3 + 58 = 61: out
-    state = _play(tmp_path, '[game]\nvariant = "five-card"\nmatch = "single"', keys)
-    sides = state["sides"]
-    assert isinstance(sides, list)
+def test_a_five_card_game_with_three_for_last_and_one_series(tmp_path: Path) -> None:
+    keys = _keys("five-card-game.keys")
+    deal_1 = _deal_by_engine(
+        Rules.five_card(),
+        0,
+        ["QC 5D 6H", "KH 10D 5C"],
+        "4H 4D 7C 8S",
+        "5S",
+        "KH QC 10D go go",  # one series; 5 6 and 5 stay in hand
+    )
+    assert deal_1 == [12, 11]  # Ann: hand 6, crib 6; Bob: go 1, hand 10
+    after_1 = _play(
+        tmp_path / "one", FIVE_CARD, _keys("five-card-game.keys", until="end of deal 1")
+    )
+    assert _scores(after_1) == [deal_1[0], 3 + deal_1[1]]  # Bob's three for last
+    state = _play(tmp_path / "game", FIVE_CARD, keys)
     assert state["target"] == 61
-    assert [s["score"] for s in sides] == [0, 61]
-    assert state["winner_name"] == "B"
+    assert state["phase"] == "match over"  # a single game
+    assert _scores(state) == [60, 61]
+    assert state["winner_name"] == "Bob"
+    assert [side["lurch"] for side in state["sides"]] == ["none", "none"]  # Ann passed 45
+    assert state["game_points"] == 1
 
 
 def test_headless_writes_the_last_frame_and_every_led_per_track(tmp_path: Path) -> None:
