@@ -71,9 +71,9 @@ from pegboard.app.store import Store
 from pegboard.devices.ports import Clock, Color, Display, KeyEvent, LedStrip, SystemClock
 from pegboard.engine.cards import shuffled_deck
 from pegboard.engine.commands import Command, Cut
-from pegboard.engine.errors import HardwareError, PegboardError
+from pegboard.engine.errors import ConfigError, HardwareError, PegboardError
 from pegboard.engine.game import GameState, apply
-from pegboard.engine.match import MatchFormat
+from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 
@@ -365,7 +365,14 @@ class Controller:
             if commands:
                 self._do(commands)
             rules = outcome.request.rules
-            self._state = self.store.new_match(rules, self._names_for(rules), self._format)
+            requested: MatchFormat | None = getattr(outcome.request, "match_format", None)
+            match_format = requested or self._format_for(rules)
+            try:
+                self._state = self.store.new_match(rules, self._names_for(rules), match_format)
+            except PegboardError as e:  # a format the variant cannot have: nothing changes
+                self.last_error = _short(str(e))
+                log.info("new match refused: %s", e)
+                return False
             self._entry = entry
             self._refresh()
             return True
@@ -404,6 +411,16 @@ class Controller:
     def _random_cut(self) -> Cut:
         deck = shuffled_deck(self._rng)
         return Cut(tuple(deck[: self._state.rules.sides]))
+
+    def _format_for(self, rules: Rules) -> MatchFormat | None:
+        """The configured match format, or the variant's own when it cannot have that one
+        (best of three counts game points, which three separate players do not have)."""
+        try:
+            Match.start(rules, self._format)
+        except ConfigError as e:
+            log.info("new %s match: %s; using the variant's own format", rules.variant.value, e)
+            return None
+        return self._format
 
     def _names_for(self, rules: Rules | None) -> tuple[str, ...] | None:
         sides = (rules or Rules.six_card()).sides

@@ -4,32 +4,44 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
-from pegboard.app.config import parse_config
+from pegboard.app.config import Config, parse_config
+from pegboard.app.controller import Controller, DisplayPower
 from pegboard.app.daemon import (
+    FRAME_SECONDS,
     LazyDisplay,
     LazyStrip,
+    TrackAnimator,
+    build_controller,
     paused_frame,
     run_daemon,
     sim_ports,
     track_state,
 )
+from pegboard.app.keyscript import BUTTON_NAMES, KEYPAD_KEYS
+from pegboard.app.ledtracks import LedLayout, render_tracks
 from pegboard.app.sdnotify import Notifier
+from pegboard.app.store import Store
 from pegboard.devices.leds import RecordingStrip, StripKind, StripSpec
 from pegboard.devices.oled import RecordingDisplay
-from pegboard.devices.ports import KeyEvent
+from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
 from pegboard.engine.errors import HardwareError
-from pegboard.engine.game import GameState
+from pegboard.engine.game import GameState, Phase
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 
@@ -281,3 +293,206 @@ def test_key_events_from_the_simulated_keys_reach_the_controller(tmp_path: Path)
         controller.handle(KeyEvent("5"))
         controller.handle(KeyEvent("3"))
         assert controller.view.dealer == 1
+
+
+# --- the LED tracks, dim and sleep, and nothing a player types can crash it ------------------
+
+
+def _config(tmp_path: Path, extra: str = "") -> Config:
+    return parse_config(f'[game]\ndatabase = "{tmp_path / "g.db"}"\n{extra}')
+
+
+def test_the_daemon_wires_dim_and_sleep_from_the_display_config(tmp_path: Path) -> None:
+    config = _config(tmp_path, "[display]\ndim_after = 30\nsleep_after = 90\ncontrast = 200\n")
+    clock = FakeClock()
+    ports = sim_ports(config)
+    display = ports.display
+    assert isinstance(display, RecordingDisplay)
+    with Store(config.game.database) as store:
+        controller = build_controller(config, store, ports, clock=clock)
+        controller.tick()
+        clock.advance(30)
+        controller.tick()
+        assert controller.display_power is DisplayPower.DIMMED
+        assert display.contrast == 16
+        clock.advance(60)
+        controller.tick()
+        assert controller.display_power is DisplayPower.ASLEEP
+        assert display.shown[-1].getbbox() is None  # no panel switch: a blank frame
+        controller.handle(KeyEvent("5"))
+        assert controller.display_power is DisplayPower.ON and display.contrast == 200
+        assert store.commands() == []  # the waking key was swallowed
+
+
+def test_zero_seconds_means_never_dim_and_never_sleep(tmp_path: Path) -> None:
+    config = _config(tmp_path, "[display]\ndim_after = 0\nsleep_after = 0\n")
+    clock = FakeClock()
+    with Store(config.game.database) as store:
+        controller = build_controller(config, store, sim_ports(config), clock=clock)
+        clock.advance(1e6)
+        controller.tick()
+        assert controller.display_power is DisplayPower.ON
+
+
+class _Panel:
+    """A display device with a panel switch, recording what it is told."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    size = (128, 64)
+    mode = "1"
+
+    def show(self, image: Image.Image) -> None:
+        self.log.append("show")
+
+    def set_contrast(self, level: int) -> None:
+        self.log.append(f"contrast {level}")
+
+    def sleep(self) -> None:
+        self.log.append("sleep")
+
+    def wake(self) -> None:
+        self.log.append("wake")
+
+    def close(self) -> None:
+        self.log.append("close")
+
+
+def test_a_lazy_display_sleeps_its_panel_and_a_reopened_one_too() -> None:
+    calls: list[str] = []
+    lazy = LazyDisplay(lambda: _Panel(calls), (128, 64), "1")
+    lazy.sleep()  # nothing open yet: remembered
+    assert lazy.is_asleep and calls == []
+    lazy.show(Image.new("1", (128, 64)))
+    assert calls == ["sleep", "show"]  # opened asleep
+    lazy.wake()
+    assert calls[-1] == "wake" and not lazy.is_asleep
+    lazy.sleep()
+    lazy.leave(Image.new("1", (128, 64)))  # "paused" must be seen: woken first
+    assert calls[-3:] == ["sleep", "wake", "show"]
+
+
+def test_a_lazy_display_drops_a_panel_that_fails_to_sleep() -> None:
+    class Broken(_Panel):
+        def sleep(self) -> None:
+            raise OSError(121, "Remote I/O error")
+
+    calls: list[str] = []
+    lazy = LazyDisplay(lambda: Broken(calls), (128, 64), "1")
+    lazy.show(Image.new("1", (128, 64)))
+    with pytest.raises(OSError, match="Remote I/O error"):
+        lazy.sleep()
+    assert lazy.device is None and calls[-1] == "close"
+
+
+def _three_handed_view() -> GameView:
+    return render_view(GameState.new(Rules.three_handed()))
+
+
+def test_more_sides_than_tracks_light_the_tracks_there_are(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    layout = LedLayout.default()  # two tracks
+    animator = TrackAnimator(layout, Rules.three_handed)
+    view = _three_handed_view()
+    with pytest.raises(ValueError, match="3 sides but the LED layout has 2 tracks"):
+        render_tracks(track_state(view, Rules.three_handed()), layout)
+    frame = animator.render(view)
+    two = replace(view, sides=view.sides[:2])
+    assert frame == render_tracks(track_state(two, Rules.three_handed()), layout)
+    animator.render(view)
+    warnings = [r.message for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings == [
+        "3 sides but the LED layout has 2 tracks: sides 3 are not shown on the LEDs"
+    ]
+
+
+def test_a_new_match_with_more_sides_jumps_to_its_tracks_in_one_step() -> None:
+    layout = LedLayout.default()
+    animator = TrackAnimator(layout, Rules.six_card)
+    two = render_view(GameState.new(Rules.six_card()))
+    steps = animator.animate(two, _three_handed_view())
+    assert len(steps) == 1
+
+
+def test_a_win_by_a_side_without_a_track_does_not_flash() -> None:
+    state = TrackAnimator(LedLayout.default(), Rules.three_handed).state(
+        replace(_three_handed_view(), phase=Phase.GAME_OVER, winner=2)
+    )
+    assert state.winner is None and len(state.sides) == 2
+
+
+_ALL_KEYS = sorted(KEYPAD_KEYS) + sorted(BUTTON_NAMES)
+_PRESS = st.sampled_from(_ALL_KEYS).map(lambda k: [KeyEvent(k)])
+_HOLD = st.sampled_from(_ALL_KEYS).map(lambda k: [KeyEvent(k, KeyAction.LONG_PRESS)])
+_DIGIT = st.sampled_from("0123456789")
+_SIDE = st.sampled_from("ABCD")
+# phrases a player would type, so random runs get past the cut into the play, the show and
+# game over: a cut, a manual peg of up to 99 to a side (maybe one that does not exist), a
+# menu choice, a rank and its #
+_PHRASES = st.one_of(
+    st.tuples(_DIGIT, _DIGIT).map(lambda ks: [KeyEvent(k) for k in ks]),
+    st.tuples(st.sampled_from("3456"), _DIGIT, _SIDE).map(
+        lambda ks: [KeyEvent(k) for k in ("D", *ks)]
+    ),
+    _DIGIT.map(lambda k: [KeyEvent("ok", KeyAction.LONG_PRESS), KeyEvent(k)]),
+    _DIGIT.map(lambda k: [KeyEvent(k), KeyEvent("#")]),
+)
+_WAIT = st.sampled_from([0.01, FRAME_SECONDS, 0.3, 1.6, 45.0, 400.0, 2000.0]).map(lambda s: [s])
+_STEPS = st.lists(
+    st.one_of(_PRESS, _PRESS, _HOLD, _PHRASES, _PHRASES, _PHRASES, _WAIT), min_size=10, max_size=60
+).map(lambda phrases: [step for phrase in phrases for step in phrase])
+_VARIANTS = st.sampled_from(["six-card", "five-card", "three-handed", "four-handed"])
+
+
+def _check_scores(view: GameView) -> None:
+    for side in view.sides:
+        if side.score < 0 or side.front < 0 or side.rear < 0:
+            raise AssertionError(f"a negative peg: {side!r}")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=_VARIANTS, steps=_STEPS, seed=st.integers(0, 2**16))
+@example(  # found by this test: the menu's new match kept best of three for three players
+    variant="five-card",
+    steps=[KeyEvent("ok", KeyAction.LONG_PRESS), *map(KeyEvent, "0D40A43#")],
+    seed=0,
+)
+def test_no_key_sequence_crashes_the_controller_and_the_journal_replays_it(
+    variant: str, steps: list[KeyEvent | float], seed: int
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "g.db"
+        config = parse_config(
+            f'[game]\ndatabase = "{db}"\nvariant = "{variant}"\n'
+            "[display]\ndim_after = 30\nsleep_after = 900\n"
+        )
+        clock = FakeClock(1000.0)
+        ports = sim_ports(config)
+        with Store(db) as store:
+            controller = build_controller(
+                config, store, ports, clock=clock, rng=random.Random(seed)
+            )
+            controller.tick()
+            for step in steps:
+                if isinstance(step, KeyEvent):
+                    controller.handle(step)
+                else:
+                    clock.advance(step)
+                controller.tick()
+                _check_scores(controller.view)
+            controller.settle()
+            view = controller.view
+            strip = ports.strips["board"]
+            assert isinstance(strip, RecordingStrip)
+            assert strip.last == tuple(animator_frame(config, controller)["board"])
+        with Store(db) as again:
+            state = again.load()
+        assert state is not None
+        assert render_view(state) == view
+
+
+def animator_frame(config: Config, controller: Controller) -> Mapping[str, Sequence[Color]]:
+    """The still frame the tracks should show for the controller's view."""
+    return TrackAnimator(config.leds, lambda: controller.state.rules).render(controller.view)
