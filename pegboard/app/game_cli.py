@@ -304,22 +304,10 @@ def describe_event(state: GameState, event: Event) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``game`` on its own (``python -m pegboard.app.game_cli new ...``), as in ``pegboard``."""
-    parser = argparse.ArgumentParser(prog="pegboard")
-    parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    try:
-        handler = args.handler
-        status: int = handler(args, sys.stdout)
-        return status
-    except PegboardError as e:
-        if args.debug:
-            raise
-        print(f"pegboard: error: {e}", file=sys.stderr)
-        return 1
-    except BrokenPipeError:
-        return 0
+    """``python -m pegboard.app.game_cli game new ...``: the same as ``pegboard game new ...``."""
+    from pegboard.app.cli import main as pegboard_main
+
+    return pegboard_main(None if argv is None else list(argv))
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pegboard.engine.choices import parse_choice
 from pegboard.engine.errors import ConfigError, HardwareError
 
 from .ports import Color, LedStrip
@@ -94,12 +95,7 @@ class StripKind(enum.Enum):
         Raises:
             ConfigError: not a backend name.
         """
-        key = text.strip().lower().replace("_", "-")
-        for kind in cls:
-            if kind.value == key:
-                return kind
-        names = ", ".join(k.value for k in cls)
-        raise ConfigError(f"unknown LED strip kind: {text!r} (expected one of {names})")
+        return parse_choice(cls, text, "LED strip kind")
 
     @property
     def default_order(self) -> str:

@@ -39,6 +39,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .choices import parse_choice
 from .errors import ConfigError
 from .rules import Lurch, Rules, game_points, lurch_of
 
@@ -62,12 +63,7 @@ class MatchFormat(enum.Enum):
         >>> MatchFormat.parse("first_to_two")
         <MatchFormat.FIRST_TO_TWO: 'first-to-two'>
         """
-        key = text.strip().lower().replace("_", "-")
-        for fmt in cls:
-            if fmt.value == key:
-                return fmt
-        names = ", ".join(f.value for f in cls)
-        raise ConfigError(f"unknown match format: {text!r} (expected one of {names})")
+        return parse_choice(cls, text, "match format")
 
     @classmethod
     def default_for(cls, rules: Rules) -> MatchFormat:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
+from .choices import parse_choice
 from .errors import ConfigError
 
 __all__ = ["Lurch", "Rules", "Variant", "first_dealer", "game_points", "lurch_of"]
@@ -45,12 +46,7 @@ class Variant(enum.Enum):
         Raises:
             ConfigError: not a variant name.
         """
-        key = text.strip().lower().replace("_", "-")
-        for variant in cls:
-            if variant.value == key:
-                return variant
-        names = ", ".join(v.value for v in cls)
-        raise ConfigError(f"unknown variant: {text!r} (expected one of {names})")
+        return parse_choice(cls, text, "variant")
 
 
 class Lurch(enum.Enum):

@@ -123,9 +123,15 @@ def _rank_points_sorted(ranks: tuple[int, ...]) -> int:
         counts[rank] += 1
     # pairs: every two cards of one rank
     points += sum(c * (c - 1) for c in counts)
-    # runs: each maximal stretch of 3+ consecutive ranks, once per distinct card combination
-    length, combos = 0, 1
-    for rank in range(1, 15):
+    return points + _run_points(counts, 1, 13)
+
+
+def _run_points(counts: list[int], lowest: int, highest: int) -> int:
+    """Runs among cards given by rank counts (``counts[rank]``, zero at 0 and 14), looking at
+    ranks *lowest*..*highest*: each maximal stretch of 3+ consecutive ranks scores its length
+    once per distinct card combination (the product of the counts)."""
+    points, length, combos = 0, 0, 1
+    for rank in range(lowest, highest + 2):  # one past the highest closes the last stretch
         if counts[rank]:
             length += 1
             combos *= counts[rank]
@@ -155,17 +161,7 @@ def _five_rank_table() -> dict[tuple[int, ...], int]:
 
     def walk(depth: int, lowest: int, ways: list[int], pairs: int) -> None:
         if depth == 5:
-            points = 2 * ways[15] + pairs
-            length, combos = 0, 1
-            for rank in range(ranks[0], ranks[4] + 2):
-                if counts[rank]:
-                    length += 1
-                    combos *= counts[rank]
-                else:
-                    if length >= 3:
-                        points += length * combos
-                    length, combos = 0, 1
-            table[tuple(ranks)] = points
+            table[tuple(ranks)] = 2 * ways[15] + pairs + _run_points(counts, ranks[0], ranks[4])
             return
         for rank in range(lowest, 14):
             held = counts[rank]
