@@ -330,17 +330,33 @@ class Store:
             PegboardError: the game refuses the command (nothing is stored).
             JournalError: no current match, or the database cannot be written.
         """
+        return self.do_all((command,))
+
+    def do_all(self, commands: Sequence[Command]) -> tuple[GameState, list[Event]]:
+        """Apply *commands* in order and store them in ONE transaction: all or none.
+
+        For what one key press means several commands (the keypad taking a deal back and
+        entering it again with other suits): a power cut never leaves half of it.
+
+        Raises:
+            PegboardError: the game refuses one of the commands (nothing is stored).
+            JournalError: no current match, or the database cannot be written.
+        """
         if self.state is None or self.match_id is None:
             raise JournalError("no match in progress: start one with 'pegboard game new'")
-        before = self.state
-        state, events = apply(before, command)
-        text = state.command_text(command)
+        before = state = self.state
+        events: list[Event] = []
+        texts: list[str] = []
+        for command in commands:
+            state, more = apply(state, command)
+            events += more
+            texts.append(state.command_text(command))
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
-                self._conn.execute(
+                self._conn.executemany(
                     "INSERT INTO journal (match_id, command, at) VALUES (?,?,?)",
-                    (self.match_id, text, _now()),
+                    [(self.match_id, text, _now()) for text in texts],
                 )
                 if state.table.finished != before.table.finished:
                     self._write_history(state)
@@ -349,7 +365,8 @@ class Store:
                 self._conn.execute("ROLLBACK")
                 raise
         except sqlite3.Error as e:
-            raise JournalError(f"cannot store {text!r} in {str(self.path)!r}: {e}") from e
+            shown = "; ".join(texts)
+            raise JournalError(f"cannot store {shown!r} in {str(self.path)!r}: {e}") from e
         self.state = state
         return state, events
 

@@ -43,6 +43,22 @@ def test_a_refused_command_is_not_stored(tmp_path: Path) -> None:
         assert store.commands() == ["cut 9C 3D"]
 
 
+def test_several_commands_are_stored_all_or_none(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    with Store(db) as store:
+        state = store.new_match(Rules.six_card())
+        texts = ("cut 9C 3D", "starter 5C", "play KS")
+        state, events = store.do_all([parse_command(t, state.names) for t in texts])
+        assert store.commands() == list(texts) and events
+        refused = [parse_command(t, state.names) for t in ("play 6H", "play 7H", "cut 2C 3C")]
+        with pytest.raises(IllegalCommandError):
+            store.do_all(refused)  # the last one is refused: none of them is stored
+        assert store.commands() == list(texts)
+        assert store.state == state
+    with Store(db) as again:
+        assert again.load() == state
+
+
 def test_the_journal_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     with Store(tmp_path / "p.db") as store:
         assert store._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
