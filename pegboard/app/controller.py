@@ -315,8 +315,10 @@ class Controller:
             self._push()
 
     def settle(self) -> None:
-        """Finish any LED animation at once and show where it ends (headless runs use it
-        before they write out the last picture)."""
+        """Finish any LED animation at once and show where it ends.
+
+        Headless runs call it before they write out the last picture.
+        """
         self._finish_animation()
         if self._retry_at is None:
             self._push()
@@ -413,8 +415,10 @@ class Controller:
         return Cut(tuple(deck[: self._state.rules.sides]))
 
     def _format_for(self, rules: Rules) -> MatchFormat | None:
-        """The configured match format, or the variant's own when it cannot have that one
-        (best of three counts game points, which three separate players do not have)."""
+        """The configured match format, or None (the variant's own) when it cannot apply.
+
+        Best of three counts game points, which three separate players do not have.
+        """
         try:
             Match.start(rules, self._format)
         except ConfigError as e:

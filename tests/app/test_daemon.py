@@ -453,20 +453,23 @@ def _check_scores(view: GameView) -> None:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(variant=_VARIANTS, steps=_STEPS, seed=st.integers(0, 2**16))
+@given(
+    variant=_VARIANTS, steps=_STEPS, seed=st.integers(0, 2**16), height=st.sampled_from([64, 32])
+)
 @example(  # found by this test: the menu's new match kept best of three for three players
     variant="five-card",
     steps=[KeyEvent("ok", KeyAction.LONG_PRESS), *map(KeyEvent, "0D40A43#")],
     seed=0,
+    height=64,
 )
 def test_no_key_sequence_crashes_the_controller_and_the_journal_replays_it(
-    variant: str, steps: list[KeyEvent | float], seed: int
+    variant: str, steps: list[KeyEvent | float], seed: int, height: int
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "g.db"
         config = parse_config(
             f'[game]\ndatabase = "{db}"\nvariant = "{variant}"\n'
-            "[display]\ndim_after = 30\nsleep_after = 900\n"
+            f"[display]\nheight = {height}\ndim_after = 30\nsleep_after = 900\n"
         )
         clock = FakeClock(1000.0)
         ports = sim_ports(config)
