@@ -15,11 +15,13 @@ track and per strip); ``--gif PATH`` also writes every frame of the session as a
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import json
 import logging
 import os
 import random
+import re
 import select
 import sys
 import threading
@@ -280,7 +282,12 @@ class TerminalKeys:
 
 
 class _TerminalView:
-    """Redraws the terminal whenever the display or a strip gets a new frame."""
+    """Redraws the terminal whenever the display or a strip gets a new frame.
+
+    Each redraw moves the cursor home and overwrites the previous picture line by line
+    (clearing to the end of each line, then below the last), so the screen does not flicker.
+    The OLED picture is framed, so its dark parts still read as a screen.
+    """
 
     def __init__(self, config: Config, out: TextIO) -> None:
         self._config = config
@@ -289,22 +296,98 @@ class _TerminalView:
         self.strips: dict[str, LedStrip] = {
             s.name: _Strip(self, s.count, s.name) for s in config.leds.strips
         }
+        self.messages: collections.deque[str] = collections.deque(maxlen=2)
 
-    def redraw(self) -> None:
+    def frame(self) -> list[str]:
+        """The lines of the picture: the framed OLED, the LED tracks, log lines, the legend."""
         sim = self._config.simulator
-        parts = ["\x1b[H\x1b[2J"]
+        lines: list[str] = []
         last = self.display.last
         if last is not None:
-            parts.append(render_halfblocks(last, scale=sim.scale, color=sim.color))
+            picture = render_halfblocks(last, scale=sim.scale, color=sim.color).split("\n")
+            width = -(-last.width // sim.scale)
+            blank = " " * width
+            lines.append("\u250c" + "\u2500" * width + "\u2510")
+            for line in picture:
+                pad = width - _visible_len(line)
+                lines.append("\u2502" + (line + " " * pad if line else blank) + "\u2502")
+            lines.append("\u2514" + "\u2500" * width + "\u2518")
         pixels = {name: strip.last for name, strip in self.strips.items()}  # type: ignore[attr-defined]
-        parts.append("")
-        parts.append(render_ansi(pixels, self._config.leds, self._config.game.rules.target))
+        lines.append("")
+        lines += render_ansi(pixels, self._config.leds, self._config.game.rules.target).split("\n")
+        if self.messages:
+            lines.append("")
+            lines += [f"\x1b[2m{m}\x1b[22m" for m in self.messages]
         if sim.legend:
-            parts.append("")
-            parts += legend_lines()
-            parts.append("Ctrl-C  quit (the game is kept)")
-        self._out.write("\n".join(parts) + "\n")
+            lines.append("")
+            lines += _two_columns([*legend_lines(), "Ctrl-C       quit (the game is kept)"])
+        return lines
+
+    def redraw(self) -> None:
+        body = "\x1b[K\n".join(self.frame())
+        self._out.write("\x1b[H" + body + "\x1b[K\n\x1b[J")
         self._out.flush()
+
+
+def _two_columns(lines: Sequence[str], gap: int = 4) -> list[str]:
+    """*lines* in two columns, down the first then the second (the legend in half the height).
+
+    >>> _two_columns(["a", "bb", "c"])
+    ['a     c', 'bb']
+    """
+    half = -(-len(lines) // 2)
+    left, right = lines[:half], lines[half:]
+    width = max((len(line) for line in left), default=0) + gap
+    return [f"{line:<{width}}{right[i]}" if i < len(right) else line for i, line in enumerate(left)]
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _visible_len(text: str) -> int:
+    """Characters on screen: *text* without its colour escapes."""
+    return len(_ANSI.sub("", text))
+
+
+class _LogLines(logging.Handler):
+    """Keeps the last log messages for the terminal view (stderr would scribble on it)."""
+
+    def __init__(self, view: _TerminalView) -> None:
+        super().__init__(logging.INFO)
+        self._view = view
+        self.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._view.messages.append(self.format(record).splitlines()[0][:150])
+
+
+@contextlib.contextmanager
+def _logs_into(view: _TerminalView) -> Iterator[None]:
+    """Send log records to *view* instead of a terminal on stderr, for the session."""
+    root = logging.getLogger()
+    muted = [
+        h
+        for h in root.handlers
+        if isinstance(h, logging.StreamHandler) and _is_tty(getattr(h, "stream", None))
+    ]
+    for handler in muted:
+        root.removeHandler(handler)
+    mine = _LogLines(view)
+    root.addHandler(mine)
+    try:
+        yield
+    finally:
+        root.removeHandler(mine)
+        for handler in muted:
+            root.addHandler(handler)
+
+
+def _is_tty(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except ValueError:  # a closed stream
+        return False
 
 
 class _Screen(RecordingDisplay):
@@ -339,15 +422,24 @@ def _alternate_screen(out: TextIO) -> Iterator[None]:
         out.flush()
 
 
-def run_terminal(config: Config, out: TextIO | None = None) -> Controller:
-    """The interactive simulator: until Ctrl-C (or SIGTERM); the game stays in the journal.
+def run_terminal(
+    config: Config,
+    out: TextIO | None = None,
+    *,
+    keys_in: TextIO | None = None,
+    stop: threading.Event | None = None,
+    install_signals: bool = True,
+) -> Controller:
+    """The interactive simulator: until Ctrl-C (or SIGTERM, or *stop*); the game stays in the
+    journal. Keys are read from *keys_in* (default: stdin), the picture goes to *out* (default:
+    stdout); log messages show under the board instead of on a terminal's stderr.
 
     Raises:
         JournalError: the journal cannot be opened or replayed.
     """
     stream = out if out is not None else sys.stdout
     view = _TerminalView(config, stream)
-    ports = Ports(view.display, dict(view.strips), [TerminalKeys()])
-    with _alternate_screen(stream):
-        result = run_daemon(config, ports)
+    ports = Ports(view.display, dict(view.strips), [TerminalKeys(keys_in)])
+    with _alternate_screen(stream), _logs_into(view):
+        result = run_daemon(config, ports, stop=stop, install_signals=install_signals)
     return result.controller

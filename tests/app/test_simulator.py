@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import re
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -14,7 +18,13 @@ from PIL import Image
 
 from pegboard.app.config import parse_config
 from pegboard.app.sdnotify import Notifier
-from pegboard.app.simulator import leds_to_dict, render_halfblocks, run_headless, write_gif
+from pegboard.app.simulator import (
+    leds_to_dict,
+    render_halfblocks,
+    run_headless,
+    run_terminal,
+    write_gif,
+)
 from pegboard.engine.cards import Card, parse_cards
 from pegboard.engine.play import PlayState
 from pegboard.engine.rules import Rules
@@ -272,3 +282,51 @@ def test_gif_keeps_each_distinct_frame_once(tmp_path: Path) -> None:
     assert write_gif(tmp_path / "s.gif", [a, a, b, b, a]) == 3
     with Image.open(tmp_path / "s.gif") as gif:
         assert gif.n_frames == 3 and gif.size == (16, 8)
+
+
+class _FakeTerminal(io.StringIO):
+    """What run_terminal writes; *seen* is set once *wanted* has been written."""
+
+    def __init__(self, wanted: str) -> None:
+        super().__init__()
+        self.wanted = wanted
+        self.seen = threading.Event()
+
+    def write(self, text: str) -> int:
+        written = super().write(text)
+        if self.wanted in re.sub(r"\x1b\[[0-9;]*m", "", text):
+            self.seen.set()
+        return written
+
+
+def test_the_terminal_simulator_plays_keys_from_a_pipe_and_restores_the_screen(
+    tmp_path: Path,
+) -> None:
+    config = parse_config(_config_text(tmp_path, SIX_CARD))
+    read_end, write_end = os.pipe()
+    out = _FakeTerminal(" 2 ●·●")  # Bob's track: rear peg at 0, front peg at 2 (fifteen 2)
+    stop = threading.Event()
+    result: list[Any] = []
+    with os.fdopen(read_end) as keys_in:
+        runner = threading.Thread(
+            target=lambda: result.append(
+                run_terminal(config, out, keys_in=keys_in, stop=stop, install_signals=False)
+            )
+        )
+        runner.start()
+        os.write(write_end, b"53\n496")  # cut 5 3; Enter (#) refused; starter 4; 9, 6
+        os.close(write_end)
+        try:
+            assert out.seen.wait(timeout=30)
+        finally:
+            stop.set()
+            runner.join(timeout=60)
+    view = result[0].view
+    assert (view.phase.value, view.count, view.dealer_name) == ("play", 15, "Bob")
+    assert [side["score"] for side in view.to_dict()["sides"]] == [0, 2]
+    text = out.getvalue()
+    assert text.startswith("\x1b[?1049h\x1b[?25l")  # the alternate screen, cursor hidden ...
+    assert text.endswith("\x1b[?25h\x1b[?1049l")  # ... both given back on the way out
+    last = text.rsplit("\x1b[H", 1)[1]
+    assert "┌" + "─" * 128 + "┐" in last  # the framed OLED, one column per pixel
+    assert "█" in last and "keypad # (enter)" in last and "Ctrl-C" in last
