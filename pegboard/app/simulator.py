@@ -197,7 +197,7 @@ def _replay(controller: Controller, steps: Sequence[Any], clock: FakeClock) -> N
 
 def _gif(path: Path, ports: Ports) -> None:
     if isinstance(ports.display, RecordingDisplay):
-        count = write_gif(path, ports.display.shown)
+        count = write_gif(path, ports.display.shown, ms=700, scale=3)
         log.info("wrote %d frames to %s", count, path)
 
 
