@@ -4,8 +4,9 @@ Run: .venv/bin/python bench/bench_daemon.py [--games N]
 
 Latency is measured in process on the simulator's ports (the same controller, renderers and
 journal as the Pi; the OLED's own transfer time, about 23 ms per full frame at 400 kHz I2C, comes
-on top on real hardware). RSS and start-to-READY come from a real daemon subprocess under a
-fake systemd notify socket.
+on top on real hardware), over whole games replayed from ``tests/app/keys/six-card-lurch.keys``
+(deals counted card by card on the keypad, then pegged by hand). RSS and start-to-READY come
+from a real daemon subprocess under a fake systemd notify socket.
 """
 
 from __future__ import annotations
@@ -20,46 +21,54 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from random import Random
 
 from pegboard.app.config import parse_config
 from pegboard.app.daemon import build_controller, sim_ports
+from pegboard.app.keyscript import Wait, read_key_script
 from pegboard.app.store import Store
 from pegboard.devices.oled import RecordingDisplay
-from pegboard.devices.ports import KeyEvent
+from pegboard.devices.ports import FakeClock
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _game_keys() -> list[str]:
-    """Cut, starter, then manual pegs of 29/19/7 until side A pegs out."""
-    keys = ["5", "3", "A"]
-    for _ in range(4):
-        keys += ["D", "2", "9", "A", "D", "1", "9", "B"]
-    keys += ["D", "7", "A", "#"]  # A out on 123; # starts the next game
-    return keys
+GAME = ROOT / "tests" / "app" / "keys" / "six-card-lurch.keys"
+"""A whole six-card game to a lurch: two deals counted card by card, two pegged by hand."""
 
 
-def bench_latency(games: int) -> list[float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        config = parse_config(f'[game]\ndatabase = "{Path(tmp) / "g.db"}"\nmatch = "single"')
-        ports = sim_ports(config)
-        display = ports.display
-        assert isinstance(display, RecordingDisplay)
-        latencies: list[float] = []
-        with Store(config.game.database) as store:
-            controller = build_controller(config, store, ports)
-            controller.tick()
-            for _ in range(games):
-                for key in _game_keys():
+def bench_latency(games: int) -> tuple[list[float], int]:
+    """Play the game *games* times, each on a fresh journal; time every key that drew a frame.
+
+    Returns the latencies and how many of the games ended with a winner (all of them, or the
+    script or the controller is broken and the figures mean nothing).
+    """
+    steps = read_key_script(GAME)
+    latencies: list[float] = []
+    won = 0
+    for game in range(games):
+        with tempfile.TemporaryDirectory() as tmp:
+            config = parse_config(f'[game]\ndatabase = "{Path(tmp) / "g.db"}"')
+            ports = sim_ports(config)
+            display = ports.display
+            assert isinstance(display, RecordingDisplay)
+            clock = FakeClock(1000.0)
+            with Store(config.game.database) as store:
+                controller = build_controller(config, store, ports, clock=clock, rng=Random(game))
+                controller.tick()
+                for step in steps:
+                    if isinstance(step, Wait):
+                        clock.advance(step.seconds)
+                        controller.tick()
+                        continue
                     before = len(display.shown)
                     start = time.perf_counter()
-                    controller.handle(KeyEvent(key))
+                    controller.handle(step)
                     if len(display.shown) > before:
                         latencies.append(time.perf_counter() - start)
                     del display.shown[:-1]
-                if controller.view.phase.value in ("game over", "match over"):
-                    controller.handle(KeyEvent("#"))
-    return latencies
+                won += controller.view.winner is not None
+    return latencies, won
 
 
 def bench_daemon() -> tuple[float, int]:
@@ -89,12 +98,16 @@ def bench_daemon() -> tuple[float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
-    lat = sorted(bench_latency(args.games))
+    latencies, won = bench_latency(args.games)
+    lat = sorted(latencies)
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-    print(f"key -> frame handed to the display: {len(lat)} frames over {args.games} games")
+    print(
+        f"key -> frame handed to the display: {len(lat)} frames over {args.games} games of "
+        f"{GAME.name} ({won} of {args.games} ended with a winner)"
+    )
     print(f"  p50 {p50:.2f} ms   p99 {p99:.2f} ms   max {lat[-1] * 1000:.2f} ms")
     runs = [bench_daemon() for _ in range(3)]
     print(f"daemon start to READY: {min(r[0] for r in runs) * 1000:.0f} ms (best of 3), "
