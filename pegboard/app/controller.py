@@ -367,8 +367,7 @@ class Controller:
             if commands:
                 self._do(commands)
             rules = outcome.request.rules
-            requested: MatchFormat | None = getattr(outcome.request, "match_format", None)
-            match_format = requested or self._format_for(rules)
+            match_format = outcome.request.match_format or self._format_for(rules)
             try:
                 self._state = self.store.new_match(rules, self._names_for(rules), match_format)
             except PegboardError as e:  # a format the variant cannot have: nothing changes

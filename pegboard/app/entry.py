@@ -69,6 +69,7 @@ from pegboard.engine.commands import (
     Undo,
 )
 from pegboard.engine.game import GameState, Phase, show_order
+from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView, render_view
 
@@ -78,6 +79,7 @@ __all__ = [
     "EntryView",
     "HandFacts",
     "Layout",
+    "MenuChoice",
     "Mode",
     "NewMatch",
     "Outcome",
@@ -94,6 +96,7 @@ IDLE_COMMIT = 1.5
 """Seconds without a key after which a combined peg ("+3") commits."""
 
 MAX_CLAIM = 29
+_BEST_OF_THREE = MatchFormat.BEST_OF_THREE
 _SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)  # the order suits are handed out
 
 
@@ -123,9 +126,91 @@ class Mode(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class NewMatch:
-    """Request: start a new match under *rules* (the controller asks the journal)."""
+    """Request: start a new match under *rules* (the controller asks the journal), in
+    *match_format* (None: the configured one)."""
 
     rules: Rules
+    match_format: MatchFormat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MenuChoice:
+    """What a new match started from the menu gets: the rules and the match format.
+
+    Every optional rule of ``RULES.md`` is here, so the menu reaches what the config file does:
+    the variant, muggins (off, the hands, the hands and the play), the match format, the
+    double-skunk value (3 or 4; in five-card the lurch line 45 or 31 instead) and the
+    "starter counts in play" rule.
+    """
+
+    rules: Rules
+    match_format: MatchFormat
+
+    def with_variant(self, variant: Variant) -> MenuChoice:
+        """The next variant, keeping the optional rules that apply to it."""
+        old = self.rules
+        rules = Rules.for_variant(
+            variant,
+            muggins=old.muggins,
+            muggins_in_play=old.muggins_in_play,
+            starter_counts_in_play=old.starter_counts_in_play,
+        )
+        if rules.double_skunk_line is not None:
+            rules = rules.replace(double_skunk_points=old.double_skunk_points)
+        fmt = self.match_format
+        if rules.sides != 2 and fmt is MatchFormat.BEST_OF_THREE:
+            fmt = MatchFormat.default_for(rules)  # three players have no game points
+        return MenuChoice(rules, fmt)
+
+    def next_muggins(self) -> MenuChoice:
+        """Muggins off, then in the show, then in the show and the play."""
+        muggins, in_play = self.rules.muggins, self.rules.muggins_in_play
+        nxt = (True, False) if not muggins else (True, True) if not in_play else (False, False)
+        return replace(self, rules=self.rules.replace(muggins=nxt[0], muggins_in_play=nxt[1]))
+
+    def next_format(self) -> MenuChoice:
+        """The next match format this many sides can play."""
+        formats = [f for f in MatchFormat if self.rules.sides == 2 or f is not _BEST_OF_THREE]
+        i = formats.index(self.match_format) if self.match_format in formats else -1
+        return replace(self, match_format=formats[(i + 1) % len(formats)])
+
+    def next_skunk(self) -> MenuChoice | None:
+        """Double skunk 3 or 4 game points; five-card: the lurch line 45 or 31. None: no lurch."""
+        rules = self.rules
+        if rules.variant is Variant.FIVE_CARD:
+            line = 31 if rules.lurch_line == 45 else 45
+            return replace(self, rules=rules.replace(lurch_line=line))
+        if rules.double_skunk_line is None:
+            return None
+        points = 4 if rules.double_skunk_points == 3 else 3
+        return replace(self, rules=rules.replace(double_skunk_points=points))
+
+    def toggle_starter(self) -> MenuChoice:
+        """The optional rule "the starter counts in play", on or off."""
+        on = not self.rules.starter_counts_in_play
+        return replace(self, rules=self.rules.replace(starter_counts_in_play=on))
+
+    def describe(self) -> tuple[str, ...]:
+        """The menu's settings lines, numbered as their keys."""
+        rules = self.rules
+        muggins = (
+            "hands+play"
+            if rules.muggins_in_play and rules.muggins
+            else ("play" if rules.muggins_in_play else "hands" if rules.muggins else "off")
+        )
+        if rules.variant is Variant.FIVE_CARD:
+            skunk = f"lurch below {rules.lurch_line}"
+        elif rules.double_skunk_line is None:
+            skunk = "no lurch"
+        else:
+            skunk = f"double skunk {rules.double_skunk_points}"
+        return (
+            f"4 variant: {rules.variant.value}",
+            f"5 muggins: {muggins}",
+            f"8 match: {self.match_format.value}",
+            f"9 {skunk}",
+            f"0 starter in play: {'on' if rules.starter_counts_in_play else 'off'}",
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +313,10 @@ class EntryState:
     """A peg-button peg still combining: side and points (0: none)."""
     peg_at: float = 0.0
     """When the last peg button press came (for ``expire``)."""
-    menu_variant: Variant | None = None
-    menu_muggins: bool = False
+    menu: MenuChoice | None = None
+    """In the menu: the settings a new match will get."""
+    play_claim: bool = False
+    """Muggins in the play: the rank typed is waiting for its claim."""
     back: Mode = field(default=Mode.TYPING)
 
     def cleared(self) -> EntryState:
@@ -340,14 +427,8 @@ def _press(
     if key == "ok" and action is KeyAction.LONG_PRESS:
         if entry.mode is Mode.MENU:
             return replace(entry, mode=entry.back), Outcome()
-        rules = situation.rules
-        return replace(
-            entry,
-            mode=Mode.MENU,
-            back=entry.mode,
-            menu_variant=rules.variant,
-            menu_muggins=rules.muggins,
-        ), Outcome()
+        choice = MenuChoice(situation.rules, situation.view.match.format)
+        return replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice), Outcome()
     if key == "ok":
         key = "#"
     if action is KeyAction.LONG_PRESS:
@@ -431,7 +512,8 @@ def _enter(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome
         case Phase.GAME_OVER:
             return entry.cleared(), Outcome((Next(),))
         case Phase.MATCH_OVER:
-            return entry.cleared(), Outcome(request=NewMatch(situation.rules))
+            fmt = situation.view.match.format
+            return entry.cleared(), Outcome(request=NewMatch(situation.rules, fmt))
 
 
 def _cut_rank(entry: EntryState, rank: Rank, situation: Situation) -> tuple[EntryState, Outcome]:
@@ -477,8 +559,20 @@ def _single_card(entry: EntryState, rank: Rank, situation: Situation) -> tuple[E
             entry.cleared(),
             f"count {view.count}: a {rank.label} makes {view.count + rank.pips}, over 31",
         )
+    if situation.rules.muggins_in_play:  # the player states a claim before the card counts
+        return replace(entry.cleared(), mode=Mode.CLAIM, ranks=(rank,), play_claim=True), Outcome()
     card = _play_suit(rank, view.turn, situation)
     return entry.cleared(), Outcome((Play(card),))
+
+
+def _play_with_claim(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
+    """Lay the card typed in the play, with the claim typed for it (none: just the card)."""
+    seat = situation.view.turn
+    if seat is None or not entry.ranks:
+        return _refuse(entry.cleared(), "the play is not counted: peg by hand")
+    card = _play_suit(entry.ranks[0], seat, situation)
+    claim = (Claim(int(entry.digits)),) if entry.digits else ()
+    return entry.cleared(), Outcome((*claim, Play(card)))
 
 
 def _play_suit(rank: Rank, seat: int, situation: Situation) -> Card:
@@ -580,6 +674,8 @@ def _question(entry: EntryState, key: str, situation: Situation) -> tuple[EntryS
         back = {Mode.FLUSH: Mode.TYPING, Mode.NOBS: Mode.TYPING, Mode.CLAIM: Mode.TYPING}
         if entry.mode is Mode.CLAIM and entry.digits:
             return replace(entry, digits=entry.digits[:-1]), Outcome()
+        if entry.play_claim:  # erase the card typed in the play
+            return entry.cleared(), Outcome()
         return replace(entry, mode=back[entry.mode], digits=""), Outcome()
     match entry.mode:
         case Mode.FLUSH:
@@ -595,6 +691,8 @@ def _question(entry: EntryState, key: str, situation: Situation) -> tuple[EntryS
                 return _refuse(entry, "nobs? # no, 1 yes")
             return _after_nobs(replace(entry, nobs=key == "1"), situation)
         case _:
+            if key == "#" and entry.play_claim:
+                return _play_with_claim(entry, situation)
             if key == "#":
                 return _count(entry, situation, int(entry.digits) if entry.digits else None)
             if not key.isdigit():
@@ -825,16 +923,28 @@ def _peg_commit(entry: EntryState, side: int) -> tuple[EntryState, Outcome]:
     return entry.cleared(), Outcome((Peg(side, int(entry.digits)),))
 
 
-_MENU = ("next", "end deal", "new match", "variant", "muggins", "undo", "redo")
+_MENU = {
+    "1": "next",
+    "2": "end deal",
+    "3": "new match",
+    "4": "variant",
+    "5": "muggins",
+    "6": "undo",
+    "7": "redo",
+    "8": "match",
+    "9": "skunk",
+    "0": "starter",
+}
 
 
 def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
     if key in ("*", "#"):
         return replace(entry, mode=entry.back), Outcome()
-    if not key.isdigit() or not 1 <= int(key) <= len(_MENU):
-        return _refuse(entry, f"menu: 1 to {len(_MENU)}, * leaves")
-    item = _MENU[int(key) - 1]
+    item = _MENU.get(key)
+    if item is None:
+        return _refuse(entry, "menu: 0 to 9, * leaves")
     variants = list(Variant)
+    choice = entry.menu or MenuChoice(situation.rules, situation.view.match.format)
     match item:
         case "next":
             return entry.cleared(), Outcome((Next(),))
@@ -845,19 +955,23 @@ def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState
         case "redo":
             return entry.cleared(), Outcome((Redo(),))
         case "variant":
-            current = entry.menu_variant or situation.rules.variant
+            current = choice.rules.variant
             nxt = variants[(variants.index(current) + 1) % len(variants)]
-            return replace(entry, menu_variant=nxt), Outcome()
+            return replace(entry, menu=choice.with_variant(nxt)), Outcome()
         case "muggins":
-            return replace(entry, menu_muggins=not entry.menu_muggins), Outcome()
+            return replace(entry, menu=choice.next_muggins()), Outcome()
+        case "match":
+            return replace(entry, menu=choice.next_format()), Outcome()
+        case "skunk":
+            skunk = choice.next_skunk()
+            if skunk is None:
+                return _refuse(entry, f"no lurch in {choice.rules.variant.value}")
+            return replace(entry, menu=skunk), Outcome()
+        case "starter":
+            return replace(entry, menu=choice.toggle_starter()), Outcome()
         case _:
-            variant = entry.menu_variant or situation.rules.variant
-            rules = situation.rules
-            if variant is rules.variant:
-                rules = rules.replace(muggins=entry.menu_muggins)
-            else:
-                rules = Rules.for_variant(variant, muggins=entry.menu_muggins)
-            return entry.cleared(), Outcome(request=NewMatch(rules))
+            request = NewMatch(choice.rules, choice.match_format)
+            return entry.cleared(), Outcome(request=request)
 
 
 # --- what the entry screen shows ------------------------------------------------------------
@@ -877,16 +991,10 @@ def render_entry(entry: EntryState, situation: Situation) -> EntryView:
         )
     match entry.mode:
         case Mode.MENU:
-            variant = (entry.menu_variant or situation.rules.variant).value
-            items = [
-                "1 next",
-                "2 end deal",
-                "3 new match",
-                f"4 variant: {variant}",
-                f"5 muggins: {'on' if entry.menu_muggins else 'off'}",
-                "6 undo",
-                "7 redo",
-            ]
+            choice = entry.menu or MenuChoice(situation.rules, view.match.format)
+            settings = choice.describe()
+            items = ["1 next", "2 end deal", "3 new match", *settings[:2], "6 undo", "7 redo"]
+            items += settings[2:]
             return EntryView("menu", "  ".join(items) + "  * back", entry.mode)
         case Mode.PEG:
             letters = " ".join(f"{'ABC'[i]}={n}" for i, n in enumerate(view.names))
@@ -903,6 +1011,9 @@ def render_entry(entry: EntryState, situation: Situation) -> EntryView:
         case Mode.NOBS:
             text = f"{_owner(situation)}: {_hand_text(entry, situation)}"
             return EntryView(text, "nobs (jack of the starter's suit)? # no, 1 yes", entry.mode)
+        case Mode.CLAIM if entry.play_claim:
+            text = f"{view.turn_name} lays {typed}: claims {entry.digits or '_'}"
+            return EntryView(text, "muggins claim: points, # (none: just #)", entry.mode)
         case Mode.CLAIM:
             text = f"{_owner(situation)} claims {entry.digits or '_'}"
             return EntryView(text, "muggins claim: points, # (none: just #)", entry.mode)

@@ -467,10 +467,27 @@ def test_the_menu_starts_a_new_match_of_another_variant(table: Table) -> None:
     assert len(table.ctl.view.names) == 3
 
 
+def test_the_menu_starts_a_match_with_every_option_chosen(table: Table) -> None:
+    table.keys("ok:long 8 9 0 5 5 3")  # first to two, double skunk 4, starter in play, muggins x2
+    rules = table.ctl.state.rules
+    assert table.ctl.view.match.format.value == "first-to-two"
+    assert rules.double_skunk_points == 4 and rules.starter_counts_in_play
+    assert rules.muggins and rules.muggins_in_play
+
+
+def test_a_short_claim_in_the_play_gives_the_rest_to_the_opponent(table: Table) -> None:
+    table.keys("ok:long 5 5 3")  # muggins in the hands and in the play
+    table.deal(starter="2")  # B deals: A leads
+    table.keys("4 #")  # A lays a 4, no claim
+    table.keys("6 #")  # B lays a 6, no claim
+    table.keys("5 2 #")  # A lays a 5 (15 and a run of 3: 5) but claims only 2
+    assert table.scores == (2, 3)
+
+
 def test_a_key_that_means_nothing_is_refused(table: Table) -> None:
     table.deal()
-    table.keys("ok:long 9")
-    assert table.ctl.last_error == "menu: 1 to 7, * leaves"
+    table.keys("ok:long A")
+    assert table.ctl.last_error == "menu: 0 to 9, * leaves"
 
 
 # --- 3x4 keypad -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from pegboard.app.entry import (
     HandFacts,
     Layout,
     Mode,
+    NewMatch,
     RandomCut,
     Situation,
     choose_suits,
@@ -22,16 +23,17 @@ from pegboard.app.entry import (
 )
 from pegboard.devices.ports import KeyEvent
 from pegboard.engine.cards import Card, Rank, Suit, parse_cards
-from pegboard.engine.commands import Cut, Next, Peg, Play, Show, Starter
+from pegboard.engine.commands import Claim, Cut, Next, Peg, Play, Show, Starter
 from pegboard.engine.game import GameState, apply
-from pegboard.engine.rules import Rules
+from pegboard.engine.match import MatchFormat
+from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.scoring import score_hand
 
 
-def _state(*texts: str) -> GameState:
+def _state(*texts: str, rules: Rules | None = None) -> GameState:
     from pegboard.engine.commands import parse_command
 
-    state = GameState.new(Rules.six_card())
+    state = GameState.new(rules or Rules.six_card())
     for text in texts:
         state, _ = apply(state, parse_command(text, state.names))
     return state
@@ -233,3 +235,91 @@ def test_the_starter_must_be_slot_zero() -> None:
 
 def parse_cards_ranks(text: str) -> list[Rank]:
     return [c.rank for c in parse_cards(text)]
+
+
+# --- the menu reaches every optional rule ---------------------------------------------------
+
+
+def _menu(state: GameState, keys: str) -> tuple[EntryState, list]:  # type: ignore[type-arg]
+    entry, _ = press(EntryState(), KeyEvent("ok", _long()), Situation.of(state), 0)
+    return _keys(state, keys, entry)
+
+
+def test_the_menu_sets_every_optional_rule_for_the_new_match() -> None:
+    state = _state()
+    _, outcomes = _menu(state, "5 5 8 9 0 3")  # muggins twice, match, skunk, starter, new
+    request = outcomes[-1].request
+    assert isinstance(request, NewMatch)
+    rules = request.rules
+    assert rules.muggins and rules.muggins_in_play
+    assert rules.double_skunk_points == 4
+    assert rules.starter_counts_in_play
+    assert request.match_format is MatchFormat.FIRST_TO_TWO
+
+
+def test_the_menu_shows_the_settings_it_will_use() -> None:
+    state = _state()
+    entry, _ = _menu(state, "5 9")
+    hint = render_entry(entry, Situation.of(state)).hint
+    assert "5 muggins: hands" in hint
+    assert "9 double skunk 4" in hint
+    assert "8 match: best-of-three" in hint
+    assert "0 starter in play: off" in hint
+
+
+def test_the_menu_changes_the_five_card_lurch_line() -> None:
+    state = _state(rules=Rules.five_card())
+    _, outcomes = _menu(state, "9 3")
+    request = outcomes[-1].request
+    assert isinstance(request, NewMatch)
+    assert request.rules.lurch_line == 31
+
+
+def test_the_menu_skips_best_of_three_for_three_players() -> None:
+    state = _state()
+    entry, _ = _menu(state, "4")  # three-handed: best of three has no game points
+    assert entry.menu is not None
+    assert entry.menu.rules.variant is Variant.THREE_HANDED
+    assert entry.menu.match_format is MatchFormat.SINGLE
+    entry, _ = _keys(state, "8 8", entry)
+    assert entry.menu is not None and entry.menu.match_format is MatchFormat.SINGLE
+
+
+def test_the_menu_refuses_a_skunk_value_without_a_lurch() -> None:
+    state = _state(rules=Rules.two_against_one())
+    _, outcomes = _menu(state, "9")
+    assert outcomes[-1].refusal == "no lurch in two-against-one"
+
+
+def test_the_menu_refuses_keys_that_are_no_item() -> None:
+    _, outcomes = _menu(_state(), "A")
+    assert outcomes[-1].refusal == "menu: 0 to 9, * leaves"
+
+
+# --- muggins in the play ------------------------------------------------------------------
+
+
+def test_with_muggins_in_the_play_a_card_waits_for_its_claim() -> None:
+    state = _state("cut 9H 3D", "starter 2H", rules=Rules.six_card(muggins_in_play=True))
+    entry, outcomes = _keys(state, "5")
+    assert outcomes[-1].commands == ()
+    view = render_entry(entry, Situation.of(state))
+    assert view.text == "A lays 5: claims _"
+    entry, outcomes = _keys(state, "2 #", entry)
+    claim, play = outcomes[-1].commands
+    assert claim == Claim(2)
+    assert isinstance(play, Play) and play.card.rank is Rank.FIVE
+
+
+def test_with_muggins_in_the_play_hash_alone_lays_the_card_without_a_claim() -> None:
+    state = _state("cut 9H 3D", "starter 2H", rules=Rules.six_card(muggins_in_play=True))
+    entry, outcomes = _keys(state, "5 #")
+    assert len(outcomes[-1].commands) == 1 and isinstance(outcomes[-1].commands[0], Play)
+    assert entry == EntryState()
+
+
+def test_erasing_the_claim_then_the_card_leaves_nothing_typed() -> None:
+    state = _state("cut 9H 3D", "starter 2H", rules=Rules.six_card(muggins_in_play=True))
+    entry, outcomes = _keys(state, "5 1 * *")
+    assert all(o.commands == () for o in outcomes)
+    assert entry == EntryState()
