@@ -152,18 +152,10 @@ def cmd_selftest(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m pegboard.app.run_cli run|selftest ...``: the two commands on their own."""
-    from pegboard.engine.errors import PegboardError
+    """``python -m pegboard.app.run_cli run ...``: the same as ``pegboard run ...``."""
+    from pegboard.app.cli import main as pegboard_main
 
-    parser = argparse.ArgumentParser(prog="pegboard")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    try:
-        status: int = args.handler(args, sys.stdout)
-    except PegboardError as e:
-        print(f"pegboard: error: {e}", file=sys.stderr)
-        return 1
-    return status
+    return pegboard_main(argv)
 
 
 if __name__ == "__main__":

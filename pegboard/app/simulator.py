@@ -193,6 +193,7 @@ def _replay(controller: Controller, steps: Sequence[Any], clock: FakeClock) -> N
 
     ScriptedKeys(steps, clock=clock, on_wait=on_wait).start(controller.handle)
     controller.tick()
+    controller.settle()  # a peg still moving ends where it stops: leds.json shows the board
 
 
 def _gif(path: Path, ports: Ports) -> None:
