@@ -54,7 +54,13 @@ from pegboard.app.ledtracks import (
     animate_peg,
     render_tracks,
 )
-from pegboard.app.screens import EntryView, choose_screen, render_screen
+from pegboard.app.screens import (
+    EntryView,
+    MenuItem,
+    MenuView,
+    choose_screen,
+    render_screen,
+)
 from pegboard.app.sdnotify import Notifier, WatchdogPinger
 from pegboard.app.store import Store
 from pegboard.devices.leds import RecordingStrip, StripSpec, open_strip
@@ -510,10 +516,13 @@ def screen_renderer(
 
     def render(view: GameView, entry: KeypadEntry, message: str) -> Image:
         state = entry_of()
-        typing = None
-        if state != state.cleared():
-            typing = EntryView(entry.text, entry.hint, title=entry.mode.value)
-        screen = choose_screen(view, entry=typing, error=message or None)
+        typing, menu = None, None
+        if entry.menu:
+            items = tuple(MenuItem(label, value) for label, value in entry.menu)
+            menu = MenuView("menu  # down  * back", items, entry.cursor)
+        elif state != state.cleared():
+            typing = EntryView(entry.text, entry.hint, title=entry.title)
+        screen = choose_screen(view, entry=typing, menu=menu, error=message or None)
         return render_screen(screen, size, mode)
 
     return render

@@ -190,8 +190,8 @@ class MenuChoice:
         on = not self.rules.starter_counts_in_play
         return replace(self, rules=self.rules.replace(starter_counts_in_play=on))
 
-    def describe(self) -> tuple[str, ...]:
-        """The menu's settings lines, numbered as their keys."""
+    def settings(self) -> dict[str, tuple[str, str]]:
+        """Each setting's menu key, label and current value."""
         rules = self.rules
         muggins = (
             "hands+play"
@@ -199,18 +199,18 @@ class MenuChoice:
             else ("play" if rules.muggins_in_play else "hands" if rules.muggins else "off")
         )
         if rules.variant is Variant.FIVE_CARD:
-            skunk = f"lurch below {rules.lurch_line}"
+            skunk = ("lurched below", str(rules.lurch_line))
         elif rules.double_skunk_line is None:
-            skunk = "no lurch"
+            skunk = ("lurch", "none")
         else:
-            skunk = f"double skunk {rules.double_skunk_points}"
-        return (
-            f"4 variant: {rules.variant.value}",
-            f"5 muggins: {muggins}",
-            f"8 match: {self.match_format.value}",
-            f"9 {skunk}",
-            f"0 starter in play: {'on' if rules.starter_counts_in_play else 'off'}",
-        )
+            skunk = ("double skunk", str(rules.double_skunk_points))
+        return {
+            "4": ("variant", rules.variant.value),
+            "5": ("muggins", muggins),
+            "8": ("match", self.match_format.value),
+            "9": skunk,
+            "0": ("starter in play", "on" if rules.starter_counts_in_play else "off"),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,11 +234,21 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class EntryView:
-    """What the entry screen shows: the text typed so far and what the next key means."""
+    """What the entry screen shows: what is being entered (``title``: "Ann's hand", "cut",
+    "peg"), the text typed so far, and what the next key means. In the menu, ``menu`` holds
+    its lines (label, value or None) and ``cursor`` the line last chosen or walked to."""
 
+    title: str
     text: str
     hint: str
     mode: Mode
+    menu: tuple[tuple[str, str | None], ...] = ()
+    cursor: int = 0
+
+    @property
+    def line(self) -> str:
+        """Title and text on one line ("Ann's hand: 7 J _ _")."""
+        return f"{self.title}: {self.text}" if self.title and self.text else self.title or self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +325,8 @@ class EntryState:
     """When the last peg button press came (for ``expire``)."""
     menu: MenuChoice | None = None
     """In the menu: the settings a new match will get."""
+    menu_cursor: int = 0
+    """In the menu: the line last chosen, or walked to with #."""
     play_claim: bool = False
     """Muggins in the play: the rank typed is waiting for its claim."""
     back: Mode = field(default=Mode.TYPING)
@@ -938,11 +950,14 @@ _MENU = {
 
 
 def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
-    if key in ("*", "#"):
-        return replace(entry, mode=entry.back), Outcome()
+    if key == "*":
+        return replace(entry, mode=entry.back, menu_cursor=0), Outcome()
+    if key == "#":  # walk down the list (a small screen shows a few lines at a time)
+        return replace(entry, menu_cursor=(entry.menu_cursor + 1) % len(_MENU)), Outcome()
     item = _MENU.get(key)
     if item is None:
-        return _refuse(entry, "menu: 0 to 9, * leaves")
+        return _refuse(entry, "menu: 0 to 9, # next line, * leaves")
+    entry = replace(entry, menu_cursor=list(_MENU).index(key))
     variants = list(Variant)
     choice = entry.menu or MenuChoice(situation.rules, situation.view.match.format)
     match item:
@@ -983,70 +998,68 @@ def render_entry(entry: EntryState, situation: Situation) -> EntryView:
     faces = "0=10 A=J B=Q C=K" if entry.layout is Layout.FOUR_BY_FOUR else "0=10 (00=J 000=Q)"
     pegkey = "D" if entry.layout is Layout.FOUR_BY_FOUR else "*"
     typed = " ".join(_label(r) for r in entry.ranks)
+    mode = entry.mode
     if entry.peg_points:
         assert entry.peg_side is not None
         name = view.names[entry.peg_side]
-        return EntryView(
-            f"{name} +{entry.peg_points}", "peg button: +1; any key commits", entry.mode
-        )
-    match entry.mode:
+        return EntryView("peg", f"{name} +{entry.peg_points}", "+1 a press; any key commits", mode)
+    match mode:
         case Mode.MENU:
             choice = entry.menu or MenuChoice(situation.rules, view.match.format)
-            settings = choice.describe()
-            items = ["1 next", "2 end deal", "3 new match", *settings[:2], "6 undo", "7 redo"]
-            items += settings[2:]
-            return EntryView("menu", "  ".join(items) + "  * back", entry.mode)
+            settings = choice.settings()
+            lines = tuple(
+                (f"{key} {settings[key][0]}", settings[key][1])
+                if key in settings
+                else (f"{key} {item}", None)
+                for key, item in _MENU.items()
+            )
+            hint = "0-9 choose; # next line; * back"
+            return EntryView("menu", "", hint, mode, menu=lines, cursor=entry.menu_cursor)
         case Mode.PEG:
             letters = " ".join(f"{'ABC'[i]}={n}" for i, n in enumerate(view.names))
             side_keys = letters if entry.layout is Layout.FOUR_BY_FOUR else "# then side 1-3"
-            return EntryView(f"peg {entry.digits or '_'}", f"points, then {side_keys}", entry.mode)
+            return EntryView("peg", entry.digits or "_", f"points, then {side_keys}", mode)
         case Mode.PEG_SIDE:
             sides = " ".join(f"{i + 1}={n}" for i, n in enumerate(view.names))
-            return EntryView(f"peg {entry.digits} to?", sides, entry.mode)
+            return EntryView("peg", f"{entry.digits} to?", sides, mode)
         case Mode.FLUSH:
-            text = f"{_owner(situation)}: {_hand_text(entry, situation)}"
             crib = situation.up is None
             answers = "1 all five" if crib else "1 hand, 2 +starter"
-            return EntryView(text, f"flush? # no, {answers}", entry.mode)
+            hand = _hand_text(entry, situation)
+            return EntryView(_owner(situation), hand, f"flush? # no, {answers}", mode)
         case Mode.NOBS:
-            text = f"{_owner(situation)}: {_hand_text(entry, situation)}"
-            return EntryView(text, "nobs (jack of the starter's suit)? # no, 1 yes", entry.mode)
+            hint = "nobs (jack of the starter's suit)? # no, 1 yes"
+            return EntryView(_owner(situation), _hand_text(entry, situation), hint, mode)
         case Mode.CLAIM if entry.play_claim:
-            text = f"{view.turn_name} lays {typed}: claims {entry.digits or '_'}"
-            return EntryView(text, "muggins claim: points, # (none: just #)", entry.mode)
+            title = f"{view.turn_name} lays {typed}"
+            claim = f"claims {entry.digits or '_'}"
+            return EntryView(title, claim, "muggins claim: points, # (none: just #)", mode)
         case Mode.CLAIM:
-            text = f"{_owner(situation)} claims {entry.digits or '_'}"
-            return EntryView(text, "muggins claim: points, # (none: just #)", entry.mode)
+            claim = f"claims {entry.digits or '_'}"
+            return EntryView(
+                _owner(situation), claim, "muggins claim: points, # (none: just #)", mode
+            )
         case _:
             pass
     match view.phase:
         case Phase.CUT:
             cuts = [*(_label(r) for r in entry.ranks), "_"]
             parts = [f"{n} {c}" for n, c in zip(view.names, cuts, strict=False)]
-            return EntryView(
-                "cut: " + ", ".join(parts), f"rank per side ({faces}); # random", entry.mode
-            )
+            return EntryView("cut", ", ".join(parts), f"rank per side ({faces}); # random", mode)
         case Phase.STARTER:
-            shown = typed or "_"
-            return EntryView(f"starter {shown}", f"rank ({faces}); {pegkey} peg", entry.mode)
+            return EntryView("starter", typed or "_", f"rank ({faces}); {pegkey} peg", mode)
         case Phase.PLAY:
             if view.turn_name is None:
-                return EntryView("the play", f"{pegkey} peg; menu 1 ends the play", entry.mode)
-            shown = f" {typed}" if typed else ""
-            return EntryView(
-                f"{view.turn_name} to lay, count {view.count}{shown}",
-                f"rank ({faces}); # go; {pegkey} peg",
-                entry.mode,
-            )
+                return EntryView("the play", "", f"{pegkey} peg; menu 1 ends the play", mode)
+            title = f"{view.turn_name} to lay, count {view.count}"
+            return EntryView(title, typed or "_", f"rank ({faces}); # go; {pegkey} peg", mode)
         case Phase.SHOW:
             size = _hand_size(situation)
             have = len(_prefilled(situation)) + len(entry.ranks)
             hint = f"{size - have} more ({faces})" if have < size else "# counts it"
-            return EntryView(
-                f"{_owner(situation)}: {_hand_text(entry, situation)}", hint, entry.mode
-            )
+            return EntryView(_owner(situation), _hand_text(entry, situation), hint, mode)
         case _:
-            return EntryView(view.prompt.split(";")[0], f"# {_after_game(view)}", entry.mode)
+            return EntryView(view.prompt.split(";")[0], "", f"# {_after_game(view)}", mode)
 
 
 def _owner(situation: Situation) -> str:

@@ -86,7 +86,7 @@ class TextScreen:
 
     def __call__(self, view: GameView, entry: EntryView, message: str) -> Image.Image:
         scores = " ".join(f"{s.name}{s.score}" for s in view.sides)
-        self.lines.append(f"{scores} | {entry.text} | {message}")
+        self.lines.append(f"{scores} | {entry.line} | {message}")
         return Image.new("1", (128, 64))
 
 
@@ -320,9 +320,9 @@ def test_the_nobs_answer_makes_the_count_exact(table: Table, answer: str, points
 def test_backspace_erases_the_last_rank(table: Table) -> None:
     _to_show_without_play(table)
     table.keys("7 8 9")
-    assert table.ctl.entry.text == "A's hand: 7 8 9 _"
+    assert table.ctl.entry.line == "A's hand: 7 8 9 _"
     table.keys("*")
-    assert table.ctl.entry.text == "A's hand: 7 8 _ _"
+    assert table.ctl.entry.line == "A's hand: 7 8 _ _"
 
 
 def test_a_fifth_rank_in_a_hand_is_refused(table: Table) -> None:
@@ -330,7 +330,7 @@ def test_a_fifth_rank_in_a_hand_is_refused(table: Table) -> None:
     table.keys("5 5 5")
     table.keys("5")
     assert table.ctl.last_error == "no fifth 5: all four are out this deal"
-    assert table.ctl.entry.text == "A's hand: 5 5 5 _"
+    assert table.ctl.entry.line == "A's hand: 5 5 5 _"
 
 
 def test_a_hand_known_from_the_play_counts_with_one_press(table: Table) -> None:
@@ -338,7 +338,7 @@ def test_a_hand_known_from_the_play_counts_with_one_press(table: Table) -> None:
     table.keys(PLAY)
     assert table.ctl.view.phase is Phase.SHOW
     assert table.scores == (0, 2)  # B: 1 for the go at 30, 1 for the last card
-    assert table.ctl.entry.text == "A's hand: 4 2 3 9"
+    assert table.ctl.entry.line == "A's hand: 4 2 3 9"
     assert table.keys("# #") == 2  # count it; not a flush
     assert table.scores == (6, 2)  # run 2-3-4-5: 4, fifteen 2+4+9: 2
 
@@ -399,13 +399,13 @@ def test_a_peg_over_61_is_refused(table: Table) -> None:
     table.deal()
     table.keys("D 6 2")
     assert table.ctl.last_error == "a peg is at most 61"
-    assert table.ctl.entry.text == "peg 6"
+    assert table.ctl.entry.line == "peg: 6"
 
 
 def test_peg_button_presses_combine_and_commit_after_idle(table: Table) -> None:
     table.deal()
     table.keys("peg0 peg0 peg0")
-    assert table.ctl.entry.text == "A +3"
+    assert table.ctl.entry.line == "peg: A +3"
     assert table.scores == (0, 0)
     table.clock.advance(1.4)
     table.ctl.tick()
@@ -442,7 +442,7 @@ def test_the_peg_button_of_another_side_commits_the_first(table: Table) -> None:
     table.deal()
     table.keys("peg0 peg0 peg1")
     assert table.scores == (2, 0)
-    assert table.ctl.entry.text == "B +1"
+    assert table.ctl.entry.line == "peg: B +1"
 
 
 # --- undo, redo, the menu -----------------------------------------------------------------------
@@ -460,7 +460,7 @@ def test_undo_and_redo_reach_across_deals(table: Table) -> None:
 
 def test_the_menu_starts_a_new_match_of_another_variant(table: Table) -> None:
     table.keys("ok:long 4")  # variant: the next one after six-card
-    assert "three-handed" in table.ctl.entry.hint
+    assert ("4 variant", "three-handed") in table.ctl.entry.menu
     table.keys("5 3")  # muggins on, new match
     assert table.ctl.view.variant == "three-handed"
     assert table.ctl.state.rules.muggins
@@ -487,7 +487,7 @@ def test_a_short_claim_in_the_play_gives_the_rest_to_the_opponent(table: Table) 
 def test_a_key_that_means_nothing_is_refused(table: Table) -> None:
     table.deal()
     table.keys("ok:long A")
-    assert table.ctl.last_error == "menu: 0 to 9, * leaves"
+    assert table.ctl.last_error == "menu: 0 to 9, # next line, * leaves"
 
 
 # --- 3x4 keypad -------------------------------------------------------------------------------
@@ -497,7 +497,7 @@ def test_on_a_3x4_keypad_zero_again_makes_jack_queen_king(tmp_path: Path) -> Non
     table = Table(tmp_path / "k.db", layout=Layout.THREE_BY_FOUR)
     table.keys("9 3 5 ok:long 1")  # starter 5, then end the play from the menu
     table.keys("0 0 0 # 0 # 0 0 5")  # Q; # ends it; 10; J; 5
-    assert table.ctl.entry.text == "A's hand: Q 10 J 5"
+    assert table.ctl.entry.line == "A's hand: Q 10 J 5"
     table.keys("# # #")  # no flush (ranks differ: asked), no nobs (a jack: asked)
     assert table.scores == (17, 0)  # run 10-J-Q 3; fifteens 10/J/Q with each 5: 12; pair 2
 

@@ -132,7 +132,7 @@ def test_a_peg_button_for_a_side_that_does_not_exist_is_refused() -> None:
 
 def test_menu_next_skips_the_starter() -> None:
     entry, _ = press(EntryState(), KeyEvent("ok", _long()), Situation.of(_state("cut 9H 3D")), 0)
-    assert render_entry(entry, Situation.of(_state("cut 9H 3D"))).text == "menu"
+    assert render_entry(entry, Situation.of(_state("cut 9H 3D"))).title == "menu"
     _, outcome = press(entry, KeyEvent("1"), Situation.of(_state("cut 9H 3D")), 0)
     assert outcome.commands == (Next(),)
 
@@ -147,7 +147,7 @@ def test_the_entry_view_shows_typed_ranks_and_the_next_keys_meaning() -> None:
     state = _state("cut 9H 3D", "starter 5H", "next")
     entry, _ = _keys(state, "7 A")
     view = render_entry(entry, Situation.of(state))
-    assert view.text == "A's hand: 7 J _ _"
+    assert view.line == "A's hand: 7 J _ _"
     assert view.hint == "2 more (0=10 A=J B=Q C=K)"
 
 
@@ -260,11 +260,22 @@ def test_the_menu_sets_every_optional_rule_for_the_new_match() -> None:
 def test_the_menu_shows_the_settings_it_will_use() -> None:
     state = _state()
     entry, _ = _menu(state, "5 9")
-    hint = render_entry(entry, Situation.of(state)).hint
-    assert "5 muggins: hands" in hint
-    assert "9 double skunk 4" in hint
-    assert "8 match: best-of-three" in hint
-    assert "0 starter in play: off" in hint
+    view = render_entry(entry, Situation.of(state))
+    lines = dict(view.menu)
+    assert lines["5 muggins"] == "hands"
+    assert lines["9 double skunk"] == "4"
+    assert lines["8 match"] == "best-of-three"
+    assert lines["0 starter in play"] == "off"
+    assert lines["1 next"] is None
+    assert view.menu[view.cursor] == ("9 double skunk", "4")  # the line last chosen
+
+
+def test_hash_walks_down_the_menu_and_star_leaves_it() -> None:
+    state = _state()
+    entry, _ = _menu(state, "# # #")
+    assert render_entry(entry, Situation.of(state)).cursor == 3
+    entry, _ = _keys(state, "*", entry)
+    assert entry.mode is not Mode.MENU
 
 
 def test_the_menu_changes_the_five_card_lurch_line() -> None:
@@ -293,7 +304,7 @@ def test_the_menu_refuses_a_skunk_value_without_a_lurch() -> None:
 
 def test_the_menu_refuses_keys_that_are_no_item() -> None:
     _, outcomes = _menu(_state(), "A")
-    assert outcomes[-1].refusal == "menu: 0 to 9, * leaves"
+    assert outcomes[-1].refusal == "menu: 0 to 9, # next line, * leaves"
 
 
 # --- muggins in the play ------------------------------------------------------------------
@@ -304,7 +315,7 @@ def test_with_muggins_in_the_play_a_card_waits_for_its_claim() -> None:
     entry, outcomes = _keys(state, "5")
     assert outcomes[-1].commands == ()
     view = render_entry(entry, Situation.of(state))
-    assert view.text == "A lays 5: claims _"
+    assert view.line == "A lays 5: claims _"
     entry, outcomes = _keys(state, "2 #", entry)
     claim, play = outcomes[-1].commands
     assert claim == Claim(2)
