@@ -37,7 +37,7 @@ other hands' counts do not depend on the suits chosen.
 >>> from pegboard.devices.ports import KeyEvent
 >>> state = GameState.new(Rules.six_card())
 >>> entry, outcome = press(EntryState(), KeyEvent("9"), Situation.of(state), 0.0)
->>> render_entry(entry, Situation.of(state)).text
+>>> render_entry(entry, Situation.of(state)).line
 'cut: A 9, B _'
 >>> entry, outcome = press(entry, KeyEvent("3"), Situation.of(state), 0.0)
 >>> [str(card) for card in outcome.commands[0].cards]
