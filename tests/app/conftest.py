@@ -6,7 +6,8 @@ The option itself is declared in ``tests/conftest.py`` so that a plain
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import socket
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,16 @@ def golden(request: pytest.FixtureRequest) -> GoldenCheck:
 def golden_compare() -> Callable[..., None]:
     """``compare_golden`` itself, for the test that makes it fail on purpose."""
     return compare_golden
+
+
+@pytest.fixture
+def notify_socket(tmp_path: Path) -> Iterator[tuple[socket.socket, str]]:
+    """A datagram socket bound in a tmp dir, as systemd binds /run/systemd/notify."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    path = str(tmp_path / "notify")
+    sock.bind(path)
+    sock.settimeout(60)  # only a failing test waits this long
+    try:
+        yield sock, path
+    finally:
+        sock.close()

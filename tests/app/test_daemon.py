@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,18 +48,6 @@ from pegboard.engine.view import GameView, render_view
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def notify(tmp_path: Path) -> Iterator[tuple[socket.socket, str]]:
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    path = str(tmp_path / "notify")
-    sock.bind(path)
-    sock.settimeout(60)
-    try:
-        yield sock, path
-    finally:
-        sock.close()
-
-
 def _start(args: list[str], notify_path: str, tmp_path: Path) -> subprocess.Popen[bytes]:
     env = dict(os.environ, NOTIFY_SOCKET=notify_path, WATCHDOG_USEC="200000")
     env.pop("PEGBOARD_CONFIG", None)
@@ -79,9 +67,9 @@ def _until(sock: socket.socket, wanted: str) -> list[str]:
 
 
 def test_daemon_reports_ready_pings_the_watchdog_and_pauses_on_sigterm(
-    notify: tuple[socket.socket, str], tmp_path: Path
+    notify_socket: tuple[socket.socket, str], tmp_path: Path
 ) -> None:
-    sock, path = notify
+    sock, path = notify_socket
     out = tmp_path / "out"
     proc = _start(
         ["--simulate", "--headless", "--out", str(out), "--db", str(tmp_path / "g.db")],
@@ -111,9 +99,9 @@ def test_daemon_reports_ready_pings_the_watchdog_and_pauses_on_sigterm(
 
 
 def test_kill_9_mid_game_then_restart_resumes_from_the_journal(
-    notify: tuple[socket.socket, str], tmp_path: Path
+    notify_socket: tuple[socket.socket, str], tmp_path: Path
 ) -> None:
-    sock, path = notify
+    sock, path = notify_socket
     db = tmp_path / "g.db"
     first = tmp_path / "first.keys"
     first.write_text("5\n3\n")  # cut: A cuts a five, B a three, so B deals

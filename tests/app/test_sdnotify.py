@@ -5,25 +5,11 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from pegboard.app.sdnotify import Notifier, WatchdogPinger
-
-
-@pytest.fixture
-def notify_socket(tmp_path: Path) -> Iterator[tuple[socket.socket, str]]:
-    """A datagram socket bound in a tmp dir, as systemd binds /run/systemd/notify."""
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    path = str(tmp_path / "notify")
-    sock.bind(path)
-    sock.settimeout(5)
-    try:
-        yield sock, path
-    finally:
-        sock.close()
 
 
 def _received(sock: socket.socket) -> list[str]:
