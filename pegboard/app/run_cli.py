@@ -129,6 +129,13 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     if args.simulate:
         from pegboard.app.simulator import run_terminal
 
+        if not sys.stdin.isatty():  # the keys would never come: say so rather than hang
+            print(
+                "pegboard: error: the simulator reads keys from a terminal, and stdin is not "
+                "one (for scripts: --headless --keys FILE --out DIR)",
+                file=sys.stderr,
+            )
+            return 2
         run_terminal(config, out)
         return 0
     from pegboard.app.daemon import open_ports, run_daemon

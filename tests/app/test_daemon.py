@@ -487,3 +487,14 @@ def test_no_key_sequence_crashes_the_controller_and_the_journal_replays_it(
 def animator_frame(config: Config, controller: Controller) -> Mapping[str, Sequence[Color]]:
     """The still frame the tracks should show for the controller's view."""
     return TrackAnimator(config.leds, lambda: controller.state.rules).render(controller.view)
+
+
+def test_the_terminal_simulator_without_a_terminal_says_what_to_do(tmp_path: Path) -> None:
+    cmd = [sys.executable, "-m", "pegboard.app.cli", "run", "--simulate"]
+    cmd += ["--db", str(tmp_path / "g.db")]
+    done = subprocess.run(
+        cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("(for scripts: --headless --keys FILE --out DIR)")
+    assert done.stderr.count("\n") == 1
