@@ -153,8 +153,15 @@ _NO_ARGUMENTS: dict[str, Command] = {
 
 
 def _number(text: str, what: str, command: str) -> int:
-    if not text.isdigit():
+    # ASCII digits only: str.isdigit() also accepts '²' (which int() refuses) and other
+    # scripts' digits; a bounded length keeps int() clear of its digit limit
+    if not (text.isascii() and text.isdigit()):
         raise InvalidCommandError(f"{what} must be a whole number, got {text!r} in {command!r}")
+    if len(text) > 6:
+        raise InvalidCommandError(
+            f"{what} must be a whole number of at most 6 digits, got {len(text)} digits in "
+            f"{command[:24] + '...'!r}"
+        )
     return int(text)
 
 
@@ -238,7 +245,7 @@ def format_command(command: Command, names: Sequence[str]) -> str:
     """
     match command:
         case Cut(cards):
-            return f"cut {format_cards(cards)}"
+            return " ".join(w for w in ("cut", format_cards(cards)) if w)
         case Starter(card):
             return f"starter {card}"
         case Play(card):

@@ -1,0 +1,72 @@
+"""The command text syntax: anything a player types parses or is refused with a clear error."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pegboard.engine.commands import (
+    Cut,
+    InvalidCommandError,
+    Peg,
+    format_command,
+    parse_command,
+)
+from pegboard.engine.errors import PegboardError
+
+NAMES = ("A", "B")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("peg A ²", id="superscript-two"),
+        pytest.param("peg A ２", id="fullwidth-two"),
+        pytest.param("peg A ١", id="arabic-indic-one"),
+        pytest.param("peg A -2", id="negative"),
+        pytest.param("peg A +2", id="plus-sign"),
+        pytest.param("peg A 2.0", id="decimal"),
+        pytest.param("claim ³", id="superscript-claim"),
+    ],
+)
+def test_points_must_be_plain_digits(text: str) -> None:
+    with pytest.raises(InvalidCommandError, match=r"must be a whole number, got '.+' in"):
+        parse_command(text, NAMES)
+
+
+@pytest.mark.parametrize("word", ["peg A", "claim"])
+def test_a_number_with_thousands_of_digits_is_refused_not_a_crash(word: str) -> None:
+    with pytest.raises(
+        InvalidCommandError, match=r"must be a whole number of at most 6 digits, got 5000 digits"
+    ):
+        parse_command(f"{word} {'9' * 5000}", NAMES)
+
+
+def test_a_random_cut_is_written_as_a_bare_word() -> None:
+    assert format_command(Cut(()), NAMES) == "cut"
+    assert parse_command("cut", NAMES) == Cut(())
+
+
+def test_a_peg_round_trips_with_its_reason() -> None:
+    command = parse_command("peg b 12 muggins", NAMES)
+    assert command == Peg(1, 12, "muggins")
+    assert parse_command(format_command(command, NAMES), NAMES) == command
+
+
+_WORDS = st.sampled_from(
+    (
+        *("cut", "starter", "play", "go", "peg", "claim", "show", "crib", "next", "done"),
+        *("deal", "undo", "redo", "A", "b", "C", "5H", "10d", "TD", "j♠", "1H", "2", "0"),
+        *("99", "-1", "²", "２"),
+    )
+)
+
+
+@given(st.lists(st.one_of(_WORDS, st.text(max_size=6)), max_size=6).map(" ".join))
+def test_any_text_parses_or_is_refused_with_a_pegboard_error(text: str) -> None:
+    try:
+        command = parse_command(text, NAMES)
+    except PegboardError:
+        return
+    assert parse_command(format_command(command, NAMES), NAMES) == command
