@@ -180,6 +180,21 @@ class LurchRecord:
     winner: str
 
 
+class _IntegrityError(sqlite3.DatabaseError):
+    """``PRAGMA quick_check`` found the database damaged."""
+
+
+def _is_corrupt(error: sqlite3.DatabaseError) -> bool:
+    """Whether *error* says the file itself is damaged (not a database, or malformed).
+
+    Other errors (locked, cannot open, read-only, disk I/O) say nothing about the file's
+    contents, so the file must be left where it is.
+    """
+    if isinstance(error, _IntegrityError):
+        return True
+    return getattr(error, "sqlite_errorname", None) in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -187,18 +202,27 @@ def _now() -> str:
 class Store:
     """The SQLite journal and history at *path* (created with its folder when missing).
 
-    ``notice`` holds a message when an unreadable database was moved aside on opening.
-    ``state`` is the current match after ``load`` or ``new_match``.
+    ``notice`` holds a message when a damaged database (not a database, or malformed) was
+    moved aside on opening. ``state`` is the current match after ``load`` or ``new_match``.
+    *timeout* is how many seconds to wait for another process's lock.
 
     Raises:
-        JournalError: the database cannot be created at all (e.g. a folder not writable).
+        JournalError: the database cannot be created or opened (a folder not writable, *path*
+            is a folder, the file is locked by another process for longer than *timeout*);
+            such a file is left where it is.
     """
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, timeout: float = 10.0) -> None:
         self.path = Path(path)
         self.notice: str | None = None
         self.state: GameState | None = None
         self.match_id: int | None = None
+        self._timeout = timeout
+        if self.path.exists() and not self.path.is_file():
+            raise JournalError(
+                f"cannot open {str(self.path)!r}: it is not a file (expected a database file, "
+                "e.g. pegboard.db)"
+            )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -206,6 +230,9 @@ class Store:
         try:
             self._conn = self._connect()
         except sqlite3.DatabaseError as e:
+            if not _is_corrupt(e):
+                # locked, unreadable, no permission: the file may be fine, so never move it
+                raise JournalError(f"cannot open {str(self.path)!r}: {e}") from e
             aside = self._move_aside()
             self.notice = (
                 f"the database {str(self.path)!r} could not be read ({e}); it was kept as "
@@ -219,14 +246,14 @@ class Store:
             raise JournalError(f"cannot open {str(self.path)!r}: {e}") from e
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=self._timeout)
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
             check = conn.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {check!r}")
+                raise _IntegrityError(f"integrity check failed: {check!r}")
             conn.executescript(_SCHEMA)
         except sqlite3.Error:
             conn.close()

@@ -121,3 +121,46 @@ def test_history_records_games_deals_hands_and_lurches(tmp_path: Path) -> None:
         # taking back the winning peg takes the game out of the history again
         do(store, "undo")
         assert store.finished_games() == [] and store.lurches() == []
+
+
+def test_a_malformed_database_is_moved_aside_too(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    with Store(db) as store:
+        store.new_match(Rules.six_card())
+        do(store, "cut 9C 3D", "starter 5C")
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) // 2])  # a torn file: the header is fine, pages are missing
+    with Store(db) as store:
+        assert store.notice is not None and "could not be read" in store.notice
+        assert store.load() is None
+    assert len([p for p in tmp_path.iterdir() if ".corrupt-" in p.name]) == 1
+
+
+def test_a_folder_given_as_the_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("precious")
+    with pytest.raises(JournalError, match=r"cannot open '.*games': .*\(expected a database file"):
+        Store(folder)
+    assert (folder / "keep.txt").read_text() == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games"]
+
+
+def test_a_database_locked_by_another_writer_is_refused_not_moved_aside(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    with Store(db) as store:
+        store.new_match(Rules.six_card())
+        do(store, "cut 9C 3D")
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(JournalError, match=r"cannot open '.*p\.db': database is locked"):
+            Store(db, timeout=0.01)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert sorted(p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name) == []
+    with Store(db) as store:
+        state = store.load()
+        assert state is not None and store.commands() == ["cut 9C 3D"]
