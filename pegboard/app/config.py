@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.app.ledtracks import LedLayout, parse_led_layout
+from pegboard.app.screens import MIN_SIZE
 from pegboard.devices.leds import StripKind
 from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
 from pegboard.engine.errors import ConfigError
@@ -196,6 +197,18 @@ class DisplayConfig:
             "mode", "h_offset", "v_offset",
         )  # fmt: skip
         return {key: getattr(self, key) for key in keys}
+
+    @property
+    def frame_size(self) -> tuple[int, int]:
+        """The size of the frames drawn for this panel: luma swaps width and height on a
+        quarter turn.
+
+        >>> DisplayConfig(width=128, height=32, rotate=1).frame_size
+        (32, 128)
+        """
+        if self.rotate % 2:
+            return (self.height, self.width)
+        return (self.width, self.height)
 
     @property
     def frame_mode(self) -> str:
@@ -538,7 +551,7 @@ def _parse_display(table: Mapping[str, Any]) -> DisplayConfig:
         raise ConfigError(
             f"config: display.rotate must be 0, 1, 2 or 3 (quarter turns), got {rotate!r}"
         )
-    return DisplayConfig(
+    config = DisplayConfig(
         enabled=_flag(table, "enabled", "display", d.enabled),
         display=display,
         interface=interface,
@@ -561,6 +574,15 @@ def _parse_display(table: Mapping[str, Any]) -> DisplayConfig:
         dim_after=_seconds(table, "dim_after", "display", d.dim_after),
         sleep_after=_seconds(table, "sleep_after", "display", d.sleep_after),
     )
+    frame_w, frame_h = config.frame_size
+    if frame_w < MIN_SIZE[0] or frame_h < MIN_SIZE[1]:
+        turned = f" turned by display.rotate = {rotate}" if rotate % 2 else ""
+        raise ConfigError(
+            f"config: display.width x display.height {config.width}x{config.height}{turned} "
+            f"draws {frame_w}x{frame_h} frames (expected at least {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+            "after rotation)"
+        )
+    return config
 
 
 def _parse_buttons(table: Mapping[str, Any]) -> ButtonsConfig:

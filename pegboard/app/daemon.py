@@ -322,10 +322,7 @@ def open_ports(config: Config) -> Ports:
 
             return LumaDisplay.from_options(options)
 
-        size = (config.display.width, config.display.height)
-        if config.display.rotate % 2:
-            size = (size[1], size[0])  # luma swaps them for quarter turns
-        display = LazyDisplay(open_oled, size, config.display.frame_mode)
+        display = LazyDisplay(open_oled, config.display.frame_size, config.display.frame_mode)
     strips: dict[str, LedStrip] = {s.name: LazyStrip(s) for s in config.leds.strips}
     return Ports(display, strips, _open_keys(config))
 
@@ -376,10 +373,7 @@ def sim_ports(config: Config, keys: Sequence[Keys] = ()) -> Ports:
     """The simulator's ports: a recording display of the configured size and recording strips."""
     from pegboard.devices.oled import RecordingDisplay
 
-    size = (config.display.width, config.display.height)
-    if config.display.rotate % 2:
-        size = (size[1], size[0])
-    display = RecordingDisplay(size, config.display.frame_mode)
+    display = RecordingDisplay(config.display.frame_size, config.display.frame_mode)
     strips: dict[str, LedStrip] = {
         s.name: RecordingStrip(s.count, name=s.name) for s in config.leds.strips
     }

@@ -393,8 +393,7 @@ def _is_tty(stream: object) -> bool:
 
 class _Screen(RecordingDisplay):
     def __init__(self, view: _TerminalView, config: Config) -> None:
-        size = (config.display.width, config.display.height)
-        super().__init__(size, config.display.frame_mode)
+        super().__init__(config.display.frame_size, config.display.frame_mode)
         self._view = view
 
     def show(self, image: Image) -> None:

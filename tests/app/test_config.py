@@ -354,6 +354,34 @@ def test_a_gpio_may_serve_only_one_purpose(text: str, message: str) -> None:
         parse_config(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            "[display]\nwidth = 48\nheight = 16",
+            "config: display.width x display.height 48x16 draws 48x16 frames "
+            "(expected at least 64x32 after rotation)",
+            id="48x16",
+        ),
+        pytest.param(
+            "[display]\nwidth = 128\nheight = 32\nrotate = 1",
+            "config: display.width x display.height 128x32 turned by display.rotate = 1 "
+            "draws 32x128 frames (expected at least 64x32 after rotation)",
+            id="128x32-on-its-side",
+        ),
+    ],
+)
+def test_a_display_too_small_for_the_screens_is_refused(text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        parse_config(text)
+
+
+def test_a_quarter_turn_swaps_the_frame_size() -> None:
+    config = parse_config("[display]\nwidth = 128\nheight = 64\nrotate = 3")
+    assert config.display.frame_size == (64, 128)
+    assert parse_config("[display]\nrotate = 2").display.frame_size == (128, 64)
+
+
 def test_a_disabled_keypad_frees_its_pins_for_buttons() -> None:
     config = parse_config("[keypad]\nenabled = false\n[buttons]\npeg0 = 17\npeg1 = 27")
     assert config.buttons.pins == {"peg0": 17, "peg1": 27}
