@@ -190,7 +190,7 @@ def cmd_do(args: argparse.Namespace, out: TextIO) -> int:
         for number, text in enumerate(args.commands, start=1):
             try:
                 command = parse_command(text, state.names)
-                if command == Cut(()):
+                if command == Cut(()) and state.phase is Phase.CUT:
                     # a random cut: drawn here, journalled as the concrete cards
                     command = Cut(tuple(shuffled_deck(rng)[: state.rules.sides]))
                 state, events = store.do(command)

@@ -79,3 +79,50 @@ def test_the_db_defaults_to_the_environment(
     assert (tmp_path / "env.db").exists()
     status, out, _ = cli(capsys, "game", "do", "cut 3C 9H", "starter 5C", "next", "claim 4")
     assert status == 0 and "claim 4 for B's hand" in out
+
+
+def test_a_random_cut_after_the_cut_is_refused_as_typed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.db")
+    cli(capsys, "game", "new", "--db", db)
+    cli(capsys, "game", "do", "--db", db, "cut 9C 3D")
+    status, _, err = cli(capsys, "game", "do", "--db", db, "cut")
+    assert status == 1
+    assert err == (
+        "pegboard: error: command 1 'cut' failed: cannot accept 'cut' in phase STARTER "
+        "(expected deal, next, peg A 2, starter 5H, undo or redo)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param("peg A ²", id="superscript-points"),
+        pytest.param(f"peg A {'9' * 5000}", id="5000-digit-points"),
+        pytest.param("claim ³", id="superscript-claim"),
+        pytest.param("play 5H 5D", id="two-cards-to-play"),
+        pytest.param("show 5H 5H 5D 5S", id="5H-twice"),
+        pytest.param("peg Z 2", id="unknown-side"),
+    ],
+)
+def test_garbage_fails_with_one_line_and_leaves_the_game_unchanged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    db = str(tmp_path / "p.db")
+    cli(capsys, "game", "new", "--db", db)
+    cli(capsys, "game", "do", "--db", db, "cut 9C 3D", "starter 5C")
+    before = cli(capsys, "game", "show", "--db", db, "--json")[1]
+    status, out, err = cli(capsys, "game", "do", "--db", db, command)
+    assert status == 1 and out == ""
+    assert err.startswith("pegboard: error: command 1 ") and err.count("\n") == 1
+    assert cli(capsys, "game", "show", "--db", db, "--json")[1] == before
+
+
+def test_a_folder_as_the_journal_is_an_error_and_is_left_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = cli(capsys, "game", "show", "--db", str(tmp_path))
+    assert status == 1 and err.count("\n") == 1
+    assert err.startswith(f"pegboard: error: cannot open {str(tmp_path)!r}: it is not a file")
+    assert tmp_path.is_dir()
