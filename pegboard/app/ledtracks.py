@@ -357,16 +357,26 @@ def _tables(value: Any, path: str) -> list[Mapping[str, Any]]:
     return [_table(item, f"{path}[{index}]") for index, item in enumerate(value)]
 
 
+MAX_STRIP_LEDS = 10_000
+"""The most LEDs a strip or track may have: far past any board, and small enough that a
+mistyped count is refused before the daemon builds a frame for it."""
+
+
 def _whole(
-    table: Mapping[str, Any], key: str, path: str, default: int | None = None, *, minimum: int = 0
+    table: Mapping[str, Any],
+    key: str,
+    path: str,
+    default: int | None = None,
+    *,
+    minimum: int = 0,
+    maximum: int = MAX_STRIP_LEDS,
 ) -> int:
     value = table.get(key, default)
+    expected = f"a whole number from {minimum} to {maximum}"
     if value is None:
-        raise ConfigError(f"config: {path}.{key} is required (a whole number >= {minimum})")
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ConfigError(
-            f"config: {path}.{key} must be a whole number >= {minimum}, got {value!r}"
-        )
+        raise ConfigError(f"config: {path}.{key} is required ({expected})")
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise ConfigError(f"config: {path}.{key} must be {expected}, got {value!r}")
     return value
 
 
@@ -441,14 +451,14 @@ def _parse_strip(table: Mapping[str, Any], path: str) -> StripSpec:
         kind=kind,
         count=_whole(table, "count", path, minimum=1),
         order=order.upper(),
-        pin=_whole(table, "pin", path, 18),
-        dma=_whole(table, "dma", path, 10),
+        pin=_whole(table, "pin", path, 18, maximum=27),  # a BCM GPIO number
+        dma=_whole(table, "dma", path, 10, maximum=14),
         channel=_choice(table, "channel", path, 0, (0, 1)),
-        freq_hz=_whole(table, "freq_hz", path, 800_000, minimum=1),
+        freq_hz=_whole(table, "freq_hz", path, 800_000, minimum=1, maximum=10_000_000),
         invert=_flag(table, "invert", path, False),
-        bus=_whole(table, "bus", path, 0),
-        device=_whole(table, "device", path, 0),
-        spi_hz=_whole(table, "spi_hz", path, 4_000_000, minimum=1),
+        bus=_whole(table, "bus", path, 0, maximum=6),  # a Pi 4 has SPI0..SPI6
+        device=_whole(table, "device", path, 0, maximum=9),
+        spi_hz=_whole(table, "spi_hz", path, 4_000_000, minimum=1, maximum=125_000_000),
         global_brightness=_choice(table, "global_brightness", path, 31, tuple(range(32))),
         ma_per_channel=_number(table, "ma_per_channel", path, 20.0, low=0, high=1000),
         idle_ma=_number(table, "idle_ma", path, 1.0, low=0, high=1000),

@@ -388,13 +388,33 @@ def track_with(**changes: Any) -> dict[str, Any]:
     [
         pytest.param(
             track_with(first="x"),
-            r"config: leds\.tracks\[1\]\.first must be a whole number >= 0, got 'x'",
+            r"config: leds\.tracks\[1\]\.first must be a whole number from 0 to 10000, got 'x'",
             id="first-x",
         ),
         pytest.param(
             track_with(first=True),
-            r"leds\.tracks\[1\]\.first must be a whole number >= 0, got True",
+            r"leds\.tracks\[1\]\.first must be a whole number from 0 to 10000, got True",
             id="first-bool",
+        ),
+        pytest.param(
+            track_with(length=10**12),
+            r"leds\.tracks\[1\]\.length must be a whole number from 1 to 10000, got 1000000000000",
+            id="length-huge",
+        ),
+        pytest.param(
+            leds_with(strips=[{"name": "board", "kind": "sim", "count": 10**12}]),
+            r"leds\.strips\[0\]\.count must be a whole number from 1 to 10000, got 1000000000000",
+            id="count-huge",
+        ),
+        pytest.param(
+            leds_with(strips=[{"name": "board", "kind": "ws281x", "count": 242, "pin": 40}]),
+            r"leds\.strips\[0\]\.pin must be a whole number from 0 to 27, got 40",
+            id="pin-40",
+        ),
+        pytest.param(
+            leds_with(strips=[{"name": "board", "kind": "apa102", "count": 242, "bus": 99}]),
+            r"leds\.strips\[0\]\.bus must be a whole number from 0 to 6, got 99",
+            id="spi-bus-99",
         ),
         pytest.param(
             track_with(direction=0),
