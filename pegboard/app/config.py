@@ -709,15 +709,19 @@ def _strip_pins(config: Config) -> dict[int, str]:
         what = f"LED strip {spec.name!r}"
         if spec.kind is StripKind.WS281X:
             used[spec.pin] = what
-        elif spec.kind is StripKind.SPI_WS2812:
-            mosi = _SPI_PINS.get(spec.bus, (None, None, None))[1]
-            if mosi is not None:
-                used[mosi] = f"{what} (SPI{spec.bus} MOSI)"
-        elif spec.kind is StripKind.APA102:
-            _, mosi, sclk = _SPI_PINS.get(spec.bus, (None, None, None))
-            if mosi is not None and sclk is not None:
-                used[mosi] = f"{what} (SPI{spec.bus} MOSI)"
-                used[sclk] = f"{what} (SPI{spec.bus} SCLK)"
+        elif spec.kind in (StripKind.SPI_WS2812, StripKind.APA102):
+            # the strip listens on MOSI (and SCLK for APA102), but the SPI controller takes
+            # the whole bus once enabled: dtparam=spi=on claims SPI0's MISO, SCLK and both
+            # chip selects, so a button there reads "GPIO busy" on the Pi
+            if spec.bus in _SPI_PINS:
+                miso, mosi, sclk = _SPI_PINS[spec.bus]
+                # the data line first: it names the clash
+                for role, pin in (("MOSI", mosi), ("SCLK", sclk), ("MISO", miso)):
+                    used[pin] = f"{what} (SPI{spec.bus} {role})"
+            ce = _SPI_CE.get(spec.bus, ())
+            for number in range(2) if spec.bus == 0 else (spec.device,):
+                if number < len(ce):
+                    used[ce[number]] = f"{what} (SPI{spec.bus} CE{number})"
     return used
 
 

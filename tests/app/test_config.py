@@ -347,6 +347,26 @@ def test_unknown_keys_are_errors_with_a_hint(text: str, message: str) -> None:
             "config: GPIO24 is used twice, by display.gpio_data_command and by buttons.peg0",
             id="button-on-spi-display-dc",
         ),
+        pytest.param(
+            "[buttons]\npeg0 = 11\npeg1 = 16\nundo = 21\nok = 26",
+            "config: GPIO11 is used twice, by LED strip 'board' (SPI0 SCLK) and by buttons.peg0",
+            id="button-on-spi-clock-of-ws2812-strip",
+        ),
+        pytest.param(
+            "[buttons]\npeg0 = 8\npeg1 = 16\nundo = 21\nok = 26",
+            "config: GPIO8 is used twice, by LED strip 'board' (SPI0 CE0) and by buttons.peg0",
+            id="button-on-spi-chip-select",
+        ),
+        pytest.param(
+            "[keypad]\nrows = [7, 27, 22, 23]",
+            "config: GPIO7 is used twice, by LED strip 'board' (SPI0 CE1) and by keypad.rows[0]",
+            id="keypad-on-second-chip-select",
+        ),
+        pytest.param(
+            "[buttons]\npeg0 = 9\npeg1 = 16\nundo = 21\nok = 26",
+            "config: GPIO9 is used twice, by LED strip 'board' (SPI0 MISO) and by buttons.peg0",
+            id="button-on-spi-miso",
+        ),
     ],
 )
 def test_a_gpio_may_serve_only_one_purpose(text: str, message: str) -> None:
