@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 import random
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -103,6 +104,8 @@ _LABEL_BY_RANK = {r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(r.value, str(r.valu
 _RANK_BY_LABEL: dict[str, Rank] = {label: r for r, label in _LABEL_BY_RANK.items()}
 _RANK_BY_LABEL["T"] = Rank.TEN
 
+_NO_SELECTORS = {0xFE0E: None, 0xFE0F: None}
+
 _EXPECTED = "expected rank A,2-10,J,Q,K then suit C,D,H,S, e.g. '5H'"
 
 
@@ -115,12 +118,14 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse "5H", "10c", "TD", "js" or "Q♠".
+        """Parse "5H", "10c", "TD", "js" or "Q♠" (also "Q♠️" and full-width "５Ｈ").
 
         Raises:
             InvalidCardError: the text is not a card.
         """
-        t = text.strip().upper()
+        # NFKC reads full-width letters and digits as ASCII; phones add a variation selector
+        # after a suit symbol (U+FE0F emoji style, U+FE0E text style), which says nothing
+        t = unicodedata.normalize("NFKC", text).translate(_NO_SELECTORS).strip().upper()
         rank = _RANK_BY_LABEL.get(t[:-1])
         suit = _SUIT_BY_TEXT.get(t[-1:])
         if rank is None or suit is None:

@@ -39,6 +39,9 @@ from tests.engine.strategies import card, distinct_cards
         pytest.param("a♦", Rank.ACE, Suit.DIAMONDS, id="a♦"),
         pytest.param("9♣", Rank.NINE, Suit.CLUBS, id="9♣"),
         pytest.param("2♡", Rank.TWO, Suit.HEARTS, id="2♡"),
+        pytest.param("5\u2660\ufe0f", Rank.FIVE, Suit.SPADES, id="5♠-emoji-style"),
+        pytest.param("10\u2665\ufe0e", Rank.TEN, Suit.HEARTS, id="10♥-text-style"),
+        pytest.param("\uff15\uff28", Rank.FIVE, Suit.HEARTS, id="5H-fullwidth"),
     ],
 )
 def test_cards_parse_from_every_accepted_spelling(text: str, rank: Rank, suit: Suit) -> None:
@@ -58,7 +61,9 @@ def test_str_is_always_the_canonical_notation(text: str, canonical: str) -> None
     assert str(Card.parse(text)) == canonical
 
 
-@pytest.mark.parametrize("text", ["1H", "11C", "5X", "H5", "", "5", "10", "JJ", "0S", "5HH"])
+@pytest.mark.parametrize(
+    "text", ["1H", "11C", "5X", "H5", "", "5", "10", "JJ", "0S", "5HH", "\ufe0f", "5\ufe0f", "5²"]
+)
 def test_text_that_is_not_a_card_is_rejected_naming_it(text: str) -> None:
     with pytest.raises(InvalidCardError, match=rf"invalid card: {text!r} \(expected rank"):
         Card.parse(text)
