@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pegboard.engine.commands import (
+    Command,
     Cut,
     InvalidCommandError,
     Peg,
@@ -14,6 +15,8 @@ from pegboard.engine.commands import (
     parse_command,
 )
 from pegboard.engine.errors import PegboardError
+from pegboard.engine.game import GameState, apply, replay
+from pegboard.engine.rules import Rules, Variant
 
 NAMES = ("A", "B")
 
@@ -70,3 +73,56 @@ def test_any_text_parses_or_is_refused_with_a_pegboard_error(text: str) -> None:
     except PegboardError:
         return
     assert parse_command(format_command(command, NAMES), NAMES) == command
+
+
+_TEXTS = st.sampled_from(
+    (
+        "cut",
+        "cut 5H",
+        "cut 9C 3D",
+        "cut 5H 5H",
+        "starter 5C",
+        "starter JD",
+        "play 5C",
+        "play KS",
+        "play 2D 3D",
+        "go",
+        "peg A 2",
+        "peg B 61",
+        "claim 0",
+        "claim 29",
+        "show",
+        "show 5H 5D 5S JC",
+        "show 5H 5H 5D 5S",
+        "crib",
+        "crib AS 3S 4C QH",
+        "next",
+        "deal",
+        "undo",
+        "redo",
+    )
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    variant=st.sampled_from(list(Variant)),
+    muggins=st.booleans(),
+    texts=st.lists(_TEXTS, min_size=1, max_size=40),
+)
+def test_typed_commands_apply_or_are_refused_leaving_the_state_equal(
+    variant: Variant, muggins: bool, texts: list[str]
+) -> None:
+    rules = Rules.for_variant(variant, muggins=muggins, muggins_in_play=muggins)
+    start = state = GameState.new(rules)
+    accepted: list[Command] = []
+    for text in texts:
+        before = state
+        try:
+            command = parse_command(text, state.names)
+            state, _ = apply(state, command)
+        except PegboardError:
+            assert state == before
+            continue
+        accepted.append(command)
+    assert replay(start, accepted) == state
