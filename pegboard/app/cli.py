@@ -40,8 +40,8 @@ def breakdown_to_json(breakdown: Breakdown) -> list[dict[str, Any]]:
 # --- pegboard score ----------------------------------------------------------------------------
 
 
-def _score_line(words: Sequence[str], *, crib: bool, rules: Rules) -> dict[str, Any]:
-    """Score one hand given as card words, the last being the starter.
+def _score_line(words: str | Sequence[str], *, crib: bool, rules: Rules) -> dict[str, Any]:
+    """Score one hand given as card words (or one line of them), the last being the starter.
 
     Raises:
         InvalidCardError, InvalidHandError: the cards are not a hand and a starter.
@@ -81,11 +81,11 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     # one hand per line from stdin; a bad line answers an error and the rest go on
     status = 0
     for number, line in enumerate(sys.stdin, start=1):
-        words = line.split()
-        if not words:
+        if not line.strip():
             continue
         try:
-            result = _score_line(words, crib=args.crib, rules=rules)
+            # the line as parse_cards reads one string: spaces, commas or semicolons between
+            result = _score_line(line.strip(), crib=args.crib, rules=rules)
         except PegboardError as e:
             status = 1
             message = f"line {number}: {e}"

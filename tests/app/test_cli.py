@@ -154,3 +154,12 @@ def test_demo_plays_a_real_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert "the play" in out and "the show" in out
     assert out.rstrip().splitlines()[-1].startswith("after one deal: North ")
+
+
+def test_score_from_stdin_reads_a_line_as_parse_cards_reads_a_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("5H,5D;5S JC 5C\n\t3c 3d 6h 6s 9c \n"))
+    status, out, _ = run(capsys, "score", "--json", "-")
+    assert status == 0
+    assert [json.loads(line)["total"] for line in out.splitlines()] == [29, 14]
