@@ -74,6 +74,7 @@ from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView, render_view
 
 __all__ = [
+    "HINT_WIDTH",
     "IDLE_COMMIT",
     "EntryState",
     "EntryView",
@@ -992,17 +993,45 @@ def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState
 # --- what the entry screen shows ------------------------------------------------------------
 
 
+HINT_WIDTH = 21
+"""Characters in one hint line on a 128-pixel-wide screen (the small font is 6 pixels wide).
+
+A hint is at most two lines of this width, what the next key means first: a 128x32 screen
+shows only the first line, so it must stand alone ("nobs? # no, 1 yes")."""
+
+
+def _sides_line(keys: str, names: Sequence[str]) -> str:
+    """ "A=Ann B=Bob": each side's key and name, the longest names cut until it fits one line.
+
+    >>> _sides_line("123", ["Bartholomew", "Maximilian", "Christopher"])
+    '1=Bart 2=Maxi 3=Chris'
+    """
+    cut = list(names)
+    keyed = keys[: len(cut)]
+
+    def line() -> str:
+        return " ".join(f"{k}={n}" for k, n in zip(keyed, cut, strict=True))
+
+    while len(line()) > HINT_WIDTH and max(len(n) for n in cut) > 1:
+        longest = max(range(len(cut)), key=lambda i: len(cut[i]))
+        cut[longest] = cut[longest][:-1]
+    return line()
+
+
 def render_entry(entry: EntryState, situation: Situation) -> EntryView:
-    """The entry screen's text (typed so far) and hint (what the next key means)."""
+    """The entry screen's text (typed so far) and hint (what the next key means).
+
+    A hint is one or two lines of at most ``HINT_WIDTH`` characters, split by a newline.
+    """
     view = situation.view
-    faces = "0=10 A=J B=Q C=K" if entry.layout is Layout.FOUR_BY_FOUR else "0=10 (00=J 000=Q)"
+    faces = "0=10 A=J B=Q C=K" if entry.layout is Layout.FOUR_BY_FOUR else "0=10, again: J Q K"
     pegkey = "D" if entry.layout is Layout.FOUR_BY_FOUR else "*"
     typed = " ".join(_label(r) for r in entry.ranks)
     mode = entry.mode
     if entry.peg_points:
         assert entry.peg_side is not None
         name = view.names[entry.peg_side]
-        return EntryView("peg", f"{name} +{entry.peg_points}", "+1 a press; any key commits", mode)
+        return EntryView("peg", f"{name} +{entry.peg_points}", "+1 a press\nany key commits", mode)
     match mode:
         case Mode.MENU:
             choice = entry.menu or MenuChoice(situation.rules, view.match.format)
@@ -1013,53 +1042,57 @@ def render_entry(entry: EntryState, situation: Situation) -> EntryView:
                 else (f"{key} {item}", None)
                 for key, item in _MENU.items()
             )
-            hint = "0-9 choose; # next line; * back"
+            hint = "0-9 choose\n# next line; * back"
             return EntryView("menu", "", hint, mode, menu=lines, cursor=entry.menu_cursor)
         case Mode.PEG:
-            letters = " ".join(f"{'ABC'[i]}={n}" for i, n in enumerate(view.names))
-            side_keys = letters if entry.layout is Layout.FOUR_BY_FOUR else "# then side 1-3"
-            return EntryView("peg", entry.digits or "_", f"points, then {side_keys}", mode)
+            if entry.layout is Layout.FOUR_BY_FOUR:
+                hint = f"points, then side\n{_sides_line('ABC', view.names)}"
+            else:
+                hint = "points, then #\nthen the side"
+            return EntryView("peg", entry.digits or "_", hint, mode)
         case Mode.PEG_SIDE:
-            sides = " ".join(f"{i + 1}={n}" for i, n in enumerate(view.names))
-            return EntryView("peg", f"{entry.digits} to?", sides, mode)
+            return EntryView("peg", f"{entry.digits} to?", _sides_line("123", view.names), mode)
         case Mode.FLUSH:
-            crib = situation.up is None
-            answers = "1 all five" if crib else "1 hand, 2 +starter"
-            hand = _hand_text(entry, situation)
-            return EntryView(_owner(situation), hand, f"flush? # no, {answers}", mode)
+            if situation.up is None:  # a crib is a flush only with the starter too
+                hint = "flush? # no, 1 yes\n(all five one suit)"
+            else:
+                hint = "flush? # no 1=4 2=5\n(cards of one suit)"
+            return EntryView(_owner(situation), _hand_text(entry, situation), hint, mode)
         case Mode.NOBS:
-            hint = "nobs (jack of the starter's suit)? # no, 1 yes"
+            hint = "nobs? # no, 1 yes\n(J of starter's suit)"
             return EntryView(_owner(situation), _hand_text(entry, situation), hint, mode)
         case Mode.CLAIM if entry.play_claim:
             title = f"{view.turn_name} lays {typed}"
             claim = f"claims {entry.digits or '_'}"
-            return EntryView(title, claim, "muggins claim: points, # (none: just #)", mode)
+            return EntryView(title, claim, _CLAIM_HINT, mode)
         case Mode.CLAIM:
             claim = f"claims {entry.digits or '_'}"
-            return EntryView(
-                _owner(situation), claim, "muggins claim: points, # (none: just #)", mode
-            )
+            return EntryView(_owner(situation), claim, _CLAIM_HINT, mode)
         case _:
             pass
     match view.phase:
         case Phase.CUT:
             cuts = [*(_label(r) for r in entry.ranks), "_"]
             parts = [f"{n} {c}" for n, c in zip(view.names, cuts, strict=False)]
-            return EntryView("cut", ", ".join(parts), f"rank per side ({faces}); # random", mode)
+            return EntryView("cut", ", ".join(parts), f"rank each; # random\n{faces}", mode)
         case Phase.STARTER:
-            return EntryView("starter", typed or "_", f"rank ({faces}); {pegkey} peg", mode)
+            return EntryView("starter", typed or "_", f"rank; {pegkey} peg\n{faces}", mode)
         case Phase.PLAY:
             if view.turn_name is None:
-                return EntryView("the play", "", f"{pegkey} peg; menu 1 ends the play", mode)
-            title = f"{view.turn_name} to lay, count {view.count}"
-            return EntryView(title, typed or "_", f"rank ({faces}); # go; {pegkey} peg", mode)
+                return EntryView("the play", "", f"{pegkey} peg\nmenu 1 ends the play", mode)
+            # the count first: a long name is cut from the end of the title
+            title = f"count {view.count}: {view.turn_name} lays"
+            return EntryView(title, typed or "_", f"rank; # go; {pegkey} peg\n{faces}", mode)
         case Phase.SHOW:
             size = _hand_size(situation)
             have = len(_prefilled(situation)) + len(entry.ranks)
-            hint = f"{size - have} more ({faces})" if have < size else "# counts it"
+            hint = f"{size - have} more\n{faces}" if have < size else "# counts it"
             return EntryView(_owner(situation), _hand_text(entry, situation), hint, mode)
         case _:
             return EntryView(view.prompt.split(";")[0], "", f"# {_after_game(view)}", mode)
+
+
+_CLAIM_HINT = "claim: points, then #\nno claim: just #"
 
 
 def _owner(situation: Situation) -> str:

@@ -90,8 +90,9 @@ class EntryView:
     """What the player has typed so far on the keypad, and what the next key means.
 
     ``title`` says what is being entered ("Ann's hand", "peg", "starter"); ``text`` is the
-    entry as typed ("4 5 6 J"); ``hint`` is a short line about the next key
-    ("flush? # no, 1 hand, 2 +starter").
+    entry as typed ("4 5 6 J"); ``hint`` says what the next key means, in lines split by a
+    newline, the first standing alone on a short screen ("flush? # no 1=4 2=5\n(cards of one
+    suit)"); a line too long for the screen wraps.
     """
 
     text: str

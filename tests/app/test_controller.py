@@ -364,7 +364,7 @@ def test_muggins_claim_short_gives_the_difference_to_the_opponent(tmp_path: Path
     table.deal(starter="5")
     table.keys("ok:long 1")
     table.keys("5 5 A 0 # #")  # 5 5 J 10 + 5: 20 points (nobs no)
-    assert table.ctl.entry.hint.startswith("muggins claim")
+    assert table.ctl.entry.hint.startswith("claim: points")
     table.keys("1 2 #")
     assert table.scores == (12, 8)
 
@@ -375,7 +375,7 @@ def test_the_crib_asks_only_for_a_five_card_flush(table: Table) -> None:
     table.keys("2 2 3 3 #")  # B's hand: pairs, no flush possible
     assert table.ctl.view.up_for_counting == "crib"
     table.keys("7 8 9 0 #")
-    assert table.ctl.entry.hint == "flush? # no, 1 all five"
+    assert table.ctl.entry.hint == "flush? # no, 1 yes\n(all five one suit)"
     table.keys("1")
     assert table.ctl.view.last is not None and table.ctl.view.last.points == 13
 

@@ -33,6 +33,7 @@ from pegboard.app.daemon import (
     sim_ports,
     track_state,
 )
+from pegboard.app.entry import HINT_WIDTH
 from pegboard.app.keyscript import BUTTON_NAMES, KEYPAD_KEYS
 from pegboard.app.ledtracks import LedLayout, render_tracks
 from pegboard.app.sdnotify import Notifier
@@ -42,7 +43,7 @@ from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
 from pegboard.engine.errors import HardwareError
 from pegboard.engine.game import GameState, Phase
-from pegboard.engine.rules import Rules
+from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView, render_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -431,7 +432,20 @@ _WAIT = st.sampled_from([0.01, FRAME_SECONDS, 0.3, 1.6, 45.0, 400.0, 2000.0]).ma
 _STEPS = st.lists(
     st.one_of(_PRESS, _PRESS, _HOLD, _PHRASES, _PHRASES, _PHRASES, _WAIT), min_size=10, max_size=60
 ).map(lambda phrases: [step for phrase in phrases for step in phrase])
-_VARIANTS = st.sampled_from(["six-card", "five-card", "three-handed", "four-handed"])
+_VARIANTS = st.sampled_from([variant.value for variant in Variant])
+_MUGGINS = {
+    "off": "",
+    "hands": "muggins = true\n",
+    "hands+play": "muggins = true\nmuggins_in_play = true\n",
+}
+_KEYPADS = {"4x4": "", "3x4": '[keypad]\ncols = [5, 6, 13]\nlayout = "3x4"\n'}
+_LONG_NAMES = ("Bartholomew", "Maximiliana", "Christopher")
+
+
+def _check_hint(hint: str) -> None:
+    lines = hint.split("\n")
+    if len(lines) > 2 or any(len(line) > HINT_WIDTH for line in lines):
+        raise AssertionError(f"a hint that does not fit two lines of {HINT_WIDTH}: {hint!r}")
 
 
 def _check_scores(view: GameView) -> None:
@@ -440,24 +454,42 @@ def _check_scores(view: GameView) -> None:
             raise AssertionError(f"a negative peg: {side!r}")
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    variant=_VARIANTS, steps=_STEPS, seed=st.integers(0, 2**16), height=st.sampled_from([64, 32])
+    variant=_VARIANTS,
+    steps=_STEPS,
+    seed=st.integers(0, 2**16),
+    height=st.sampled_from([64, 32]),
+    muggins=st.sampled_from(sorted(_MUGGINS)),
+    keypad=st.sampled_from(sorted(_KEYPADS)),
+    long_names=st.booleans(),
 )
 @example(  # found by this test: the menu's new match kept best of three for three players
     variant="five-card",
     steps=[KeyEvent("ok", KeyAction.LONG_PRESS), *map(KeyEvent, "0D40A43#")],
     seed=0,
     height=64,
+    muggins="off",
+    keypad="4x4",
+    long_names=False,
 )
 def test_no_key_sequence_crashes_the_controller_and_the_journal_replays_it(
-    variant: str, steps: list[KeyEvent | float], seed: int, height: int
+    variant: str,
+    steps: list[KeyEvent | float],
+    seed: int,
+    height: int,
+    muggins: str,
+    keypad: str,
+    long_names: bool,
 ) -> None:
+    sides = Rules.for_variant(Variant.parse(variant)).sides
+    names = f"names = {list(_LONG_NAMES[:sides])!r}\n" if long_names and sides <= 3 else ""
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "g.db"
         config = parse_config(
-            f'[game]\ndatabase = "{db}"\nvariant = "{variant}"\n'
+            f'[game]\ndatabase = "{db}"\nvariant = "{variant}"\n{_MUGGINS[muggins]}{names}'
             f"[display]\nheight = {height}\ndim_after = 30\nsleep_after = 900\n"
+            f"{_KEYPADS[keypad]}"
         )
         clock = FakeClock(1000.0)
         ports = sim_ports(config)
@@ -473,6 +505,7 @@ def test_no_key_sequence_crashes_the_controller_and_the_journal_replays_it(
                     clock.advance(step)
                 controller.tick()
                 _check_scores(controller.view)
+                _check_hint(controller.entry.hint)
             controller.settle()
             view = controller.view
             strip = ports.strips["board"]

@@ -148,7 +148,7 @@ def test_the_entry_view_shows_typed_ranks_and_the_next_keys_meaning() -> None:
     entry, _ = _keys(state, "7 A")
     view = render_entry(entry, Situation.of(state))
     assert view.line == "A's hand: 7 J _ _"
-    assert view.hint == "2 more (0=10 A=J B=Q C=K)"
+    assert view.hint == "2 more\n0=10 A=J B=Q C=K"
 
 
 # --- the suits ------------------------------------------------------------------------------

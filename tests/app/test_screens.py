@@ -46,7 +46,7 @@ DOUBLE_SKUNK = [*CUT, "peg Ann 61", "peg Ann 60"]
 LURCHED = [*CUT, "peg Bob 61", "peg Bob 10", "peg Ann 61", "peg Ann 60"]
 MATCH_OVER = [*DOUBLE_SKUNK, "next", "peg Ann 61", "peg Ann 60"]
 
-ENTRY = EntryView("4 5 6 J", "flush? # no, 1 hand, 2 +starter", "Ann's hand")
+ENTRY = EntryView("4 5 6 J", "flush? # no 1=4 2=5\n(cards of one suit)", "Ann's hand")
 SETTINGS = MenuView(
     "settings",
     (
