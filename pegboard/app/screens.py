@@ -393,21 +393,38 @@ def _rank(card: Card) -> str:
     return card.rank.label
 
 
-def _line_warning(view: GameView) -> str:
-    """ "lurch: Bob needs 4" once the game is in its last street and a side is behind a line."""
+def _line_warning(view: GameView, face: _Face, width: int) -> str:
+    """ "lurch: Bob needs 4" once the game is in its last street and a side is behind a line.
+
+    When that does not fit *width*, the sides behind the same line share it, shorter:
+    "double skunk: A -49, C -61", and shortest "double skunk: A, C".
+    """
     leader = max(side.score for side in view.sides)
     if leader < view.target - 30:  # the last street: someone could peg out within a deal or two
         return ""
     lurch, skunk = view.lurch_line, view.double_skunk_line
-    warnings = []
+    behind: dict[str, list[tuple[str, int]]] = {}
     for side in view.sides:
         if side.score == leader:
             continue
         if skunk is not None and side.score < skunk:
-            warnings.append(f"double skunk: {side.name} needs {skunk - side.score}")
+            behind.setdefault("double skunk", []).append((side.name, skunk - side.score))
         elif lurch is not None and side.score < lurch:
-            warnings.append(f"lurch: {side.name} needs {lurch - side.score}")
-    return "; ".join(warnings)
+            behind.setdefault("lurch", []).append((side.name, lurch - side.score))
+    full = "; ".join(
+        f"{line}: {name} needs {need}" for line, sides in behind.items() for name, need in sides
+    )
+    if face.width(full) <= width:
+        return full
+    short = "; ".join(
+        f"{line}: " + ", ".join(f"{name} -{need}" for name, need in sides)
+        for line, sides in behind.items()
+    )
+    if face.width(short) <= width:
+        return short
+    return "; ".join(  # at least who is behind which line: "double skunk: A, C"
+        f"{line}: " + ", ".join(name for name, _ in sides) for line, sides in behind.items()
+    )
 
 
 def _status(view: GameView) -> str:
@@ -462,7 +479,7 @@ def render_scoreboard(view: GameView, size: Size = (128, 64), mode: str = "1") -
     bottom = p.height
     status = ""
     if tall:
-        status = _line_warning(view) or _status(view)
+        status = _line_warning(view, small, p.width - 2) or _status(view)
         bottom -= small.text_height + 1
         status_y = bottom + 2
         bottom -= small.digit_height + 2  # the "to go" row
@@ -483,7 +500,10 @@ def render_scoreboard(view: GameView, size: Size = (128, 64), mode: str = "1") -
         p.text_center(cx, digits_top + max(spare // 2, 0), str(side.score), digits)
         if tall:
             to_go = max(view.target - side.score, 0)
-            p.text_center(cx, bottom + 1, _fit(f"{to_go} to go", small, column), small, _DIM)
+            words = f"{to_go} to go"
+            if small.width(words) > column - 2:  # three sides on 128 pixels: "-109"
+                words = f"-{to_go}"
+            p.text_center(cx, bottom + 1, _fit(words, small, column), small, _DIM)
         if i:
             p.vline(x0, 0, bottom)
     if tall:
@@ -784,9 +804,17 @@ def render_game_over(view: GameView, size: Size = (128, 64), mode: str = "1") ->
     match_line = _match_line(view)
     if match_line:
         lines.append((match_line, small, _DIM))
-    if p.height < 48:  # a short screen: the headline, then the rest on one line as far as it fits
-        rest = " ".join(text for text, _, _ in lines[1:])
-        lines = [lines[0], (_fit(rest, small, p.width), small, _FULL)]
+    if p.height < 48:
+        # a short screen: the headline, then one line of what fits, most telling first (the
+        # lurch, the game points, the scores, the match), never a piece cut in half
+        pieces = [lurch, "" if points is None else f"{points} pt{'s' if points != 1 else ''}"]
+        pieces += [scores, match_line]
+        rest = ""
+        for piece in filter(None, pieces):
+            candidate = f"{rest} · {piece}" if rest else piece
+            if small.width(candidate) <= p.width - 2:
+                rest = candidate
+        lines = [lines[0], (rest, small, _FULL)]
     pitch = [face.text_height + 3 for _, face, _ in lines]
     while sum(pitch) > p.height and len(lines) > 1:
         lines.pop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -350,3 +351,12 @@ def test_golden_comparison_fails_on_one_changed_pixel(
     with pytest.raises(pytest.fail.Exception, match=r"probe: the screen differs from probe\.png"):
         golden_compare(changed, "probe", update=False, directory=tmp_path)
     assert (tmp_path / "_failed" / "probe.png").exists()
+
+
+@pytest.mark.parametrize("size", [(128, 32), (128, 64)], ids=["128x32", "128x64"])
+def test_game_over_shows_the_game_points_on_every_screen(size: tuple[int, int]) -> None:
+    lurched = view_after(LURCHED)
+    assert lurched.game_points == 2
+    two = render_screen(choose_screen(lurched), size, "1")
+    three = render_screen(choose_screen(replace(lurched, game_points=3)), size, "1")
+    assert two.tobytes() != three.tobytes()
