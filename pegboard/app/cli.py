@@ -81,8 +81,7 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     # one hand per line from stdin; a bad line answers an error and the rest go on
     status = 0
     for number, line in enumerate(sys.stdin, start=1):
-        if not line.strip():
-            continue
+        # every line gets one answer (a blank one an error), so answers pair with the lines
         try:
             # the line as parse_cards reads one string: spaces, commas or semicolons between
             result = _score_line(line.strip(), crib=args.crib, rules=rules)

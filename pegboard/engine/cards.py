@@ -187,8 +187,10 @@ def parse_cards(
     ...
     pegboard.engine.errors.InvalidHandError: duplicate card 5H in '5H 5H'
     """
-    words = _SPLIT.split(text.strip()) if isinstance(text, str) else [w.strip() for w in text]
-    words = [w for w in words if w]
+    if isinstance(text, str):
+        words = [w for w in _SPLIT.split(text.strip()) if w]
+    else:  # separate words, as from a command line: an empty one is a bad card, not nothing
+        words = [w.strip() for w in text]
     shown = text if isinstance(text, str) else " ".join(words)
     cards = tuple(Card.parse(w) for w in words)
     seen: set[Card] = set()

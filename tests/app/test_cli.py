@@ -57,6 +57,12 @@ def test_score_five_card_variant_takes_three_cards(capsys: pytest.CaptureFixture
     )  # four fifteens (each 5 with 10 and J), pair, flush
 
 
+def test_an_empty_card_argument_is_named_not_dropped(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "score", "5H", "", "5S", "JC", "5C")
+    assert status == 1
+    assert "invalid card: ''" in err
+
+
 def test_score_wrong_count_is_exit_1_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "score", "5H", "5D", "5S", "5C")
     assert status == 1 and out == ""
@@ -86,7 +92,8 @@ def test_score_reads_hands_from_stdin_and_survives_a_bad_line(
     status, out, err = run(capsys, "score", "--json", "-")
     answers = [json.loads(line) for line in out.splitlines()]
     assert status == 1
-    assert [a.get("total") for a in answers] == [29, None, 14]
+    assert [a.get("total") for a in answers] == [29, None, None, 14]  # one answer per line
+    assert answers[2]["error"].startswith("wrong number of cards for a hand and starter: ''")
     assert answers[1] == {"line": 2, "error": answers[1]["error"]}
     assert "invalid card: 'bad'" in answers[1]["error"]
     assert "line 2" in err
