@@ -674,8 +674,18 @@ def _count_lines(view: GameView, layout: _CountLayout) -> list[str]:
     """The calls, one per line; on a screen of one or two lines, packed several to a line."""
     calls = _count_calls(view)
     if layout.rows > 2:
-        return calls
-    lines: list[str] = []
+        # a call too long for its column goes on under itself, indented, never cut: the
+        # running total at its end is what the players check ("double pair royal is 28")
+        room = layout.column_width - 3
+        lines: list[str] = []
+        for call in calls:
+            first, *rest = _wrap(call, layout.face, room)
+            lines.append(first)
+            if rest:
+                more = _wrap(" ".join(rest), layout.face, room - layout.face.advance)
+                lines.extend(f" {line}" for line in more)
+        return lines
+    lines = []
     for call in calls:
         joined = f"{lines[-1]}, {call}" if lines else call
         if lines and layout.face.width(joined) <= layout.column_width - 3:

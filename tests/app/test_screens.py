@@ -360,3 +360,19 @@ def test_game_over_shows_the_game_points_on_every_screen(size: tuple[int, int]) 
     two = render_screen(choose_screen(lurched), size, "1")
     three = render_screen(choose_screen(replace(lurched, game_points=3)), size, "1")
     assert two.tobytes() != three.tobytes()
+
+
+@pytest.mark.parametrize("size", [(128, 64), (64, 64)], ids=["128x64", "64x64"])
+def test_a_long_call_in_the_count_goes_on_under_itself_and_keeps_its_total(
+    size: tuple[int, int],
+) -> None:
+    view = view_after(SHOW_29)
+    last = view.last
+    assert last is not None
+
+    def shown(call: str) -> bytes:
+        counted = replace(view, last=replace(last, calls=("fifteen 2", call)))
+        pages = count_pages(counted, size)
+        return b"".join(render_count(counted, page, size, "1").tobytes() for page in range(pages))
+
+    assert shown("double pair royal is 12") != shown("double pair royal is 13")
