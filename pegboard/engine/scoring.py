@@ -408,11 +408,15 @@ def show_calls(breakdown: Breakdown) -> list[str]:
     - ``"a flush of K is N"``, ``"nobs is N"``, and on its own ``"two for his heels"``
     - anything else (items from the play): ``"<kind> is N"``
 
-    A hand that scores nothing has no calls (players say "nineteen").
+    Every call after the first but a fifteen starts with "and", as players say it ("fifteen 8
+    and a pair is 10"; the German document's "... und ein Paar macht sechs, und eine
+    Dreierfolge macht neun"). A hand that scores nothing has no calls (players say "nineteen").
 
     >>> from .cards import Card, parse_cards
     >>> show_calls(score_hand(parse_cards("5D 5H JS KC"), Card.parse("8C")))
-    ['fifteen 2', 'fifteen 4', 'fifteen 6', 'fifteen 8', 'a pair is 10']
+    ['fifteen 2', 'fifteen 4', 'fifteen 6', 'fifteen 8', 'and a pair is 10']
+    >>> show_calls(score_hand(parse_cards("7H 8S 8D KC"), Card.parse("9C")))
+    ['fifteen 2', 'fifteen 4', 'and a pair is 6', 'and a double run of 3 is 12']
     """
     calls: list[str] = []
     running = 0
@@ -442,4 +446,7 @@ def show_calls(breakdown: Breakdown) -> list[str]:
             calls.extend("two for his heels" for _ in items)
         else:
             calls.append(f"{kind.value} is {running}")
-    return calls
+    return [
+        f"and {call}" if i and not call.startswith(("fifteen ", "two for his heels")) else call
+        for i, call in enumerate(calls)
+    ]

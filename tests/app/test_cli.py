@@ -22,7 +22,7 @@ def test_score_prints_the_calls_and_the_total(capsys: pytest.CaptureFixture[str]
     lines = out.splitlines()
     assert lines[0] == "hand 5H 5D 5S JC  starter 5C"
     assert lines[1].startswith("fifteen 2, fifteen 4, ")
-    assert lines[1].endswith("nobs is 29")
+    assert lines[1].endswith("and double pair royal is 28, and nobs is 29")
     assert lines[2] == "total 29"
 
 
@@ -38,7 +38,7 @@ def test_score_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str])
     kinds = [item["kind"] for item in data["items"]]
     assert kinds == ["fifteen"] * 8 + ["pair"] * 6 + ["nobs"]
     assert {"kind": "nobs", "cards": ["JC"], "points": 1} in data["items"]
-    assert data["calls"][-1] == "nobs is 29"
+    assert data["calls"][-1] == "and nobs is 29"
 
 
 def test_score_crib_uses_the_crib_flush_rule(capsys: pytest.CaptureFixture[str]) -> None:

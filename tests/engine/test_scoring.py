@@ -146,7 +146,7 @@ def test_two_fives_with_a_jack_and_a_king_are_four_fifteens_and_a_pair(
         "fifteen 4",
         "fifteen 6",
         "fifteen 8",
-        "a pair is 10",
+        "and a pair is 10",
     ]
 
 
@@ -156,8 +156,8 @@ def test_7_8_8_k_with_a_9_is_twelve_as_both_documents_count_it() -> None:
     assert show_calls(breakdown) == [
         "fifteen 2",
         "fifteen 4",
-        "a pair is 6",
-        "a double run of 3 is 12",
+        "and a pair is 6",
+        "and a double run of 3 is 12",
     ]
     # each 8 is in a fifteen, the pair and a run
     for eight in parse_cards("8D 8H"):
@@ -183,7 +183,7 @@ def test_3_4_4_5_5_is_four_runs_of_three() -> None:
     assert len(set(runs)) == 4  # four distinct card combinations
     assert all(item.points == 3 for item in runs)
     assert breakdown.total == 16
-    assert show_calls(breakdown)[-1] == "a double double run of 3 is 16"
+    assert show_calls(breakdown)[-1] == "and a double double run of 3 is 16"
 
 
 def test_a_run_of_four_never_counts_its_runs_of_three() -> None:
@@ -208,8 +208,8 @@ def test_the_29_hand_is_counted_and_called_in_full() -> None:
     )
     assert show_calls(breakdown) == [
         *(f"fifteen {n}" for n in range(2, 17, 2)),
-        "double pair royal is 28",
-        "nobs is 29",
+        "and double pair royal is 28",
+        "and nobs is 29",
     ]
     # the starter takes part in the items it makes
     starter = Card.parse("5C")
@@ -218,12 +218,12 @@ def test_the_29_hand_is_counted_and_called_in_full() -> None:
 
 def test_pair_royal_and_a_second_pair_are_called_apart() -> None:
     breakdown = show("3C 3D 3H 6S", "6C")
-    assert show_calls(breakdown)[-2:] == ["pair royal is 16", "another pair is 18"]
+    assert show_calls(breakdown)[-2:] == ["and pair royal is 16", "and another pair is 18"]
 
 
 def test_a_triple_run_is_called_once_after_the_pair_royal() -> None:
     breakdown = show("7C 7D 7H 8S", "9C")
-    assert show_calls(breakdown)[-2:] == ["pair royal is 12", "a triple run of 3 is 21"]
+    assert show_calls(breakdown)[-2:] == ["and pair royal is 12", "and a triple run of 3 is 21"]
 
 
 def test_an_empty_hand_has_no_calls() -> None:
@@ -300,8 +300,8 @@ def test_five_card_variant_hands_score_three_cards_with_the_starter() -> None:
     assert show_calls(show("4H 5D 6S", "6C")) == [
         "fifteen 2",
         "fifteen 4",
-        "a pair is 6",
-        "a double run of 3 is 12",
+        "and a pair is 6",
+        "and a double run of 3 is 12",
     ]
 
 
