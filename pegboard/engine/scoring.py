@@ -107,10 +107,15 @@ def rank_points(ranks: Iterable[int]) -> int:
     return _rank_points_sorted(tuple(sorted(ranks)))
 
 
-@cache
 def _rank_points_sorted(ranks: tuple[int, ...]) -> int:
     if len(ranks) == 5:  # a hand or crib with its starter: every one is in the table
         return _five_rank_table()[ranks]
+    return _counted_rank_points(ranks)
+
+
+@cache
+def _counted_rank_points(ranks: tuple[int, ...]) -> int:
+    """``rank_points`` of sorted ranks, counted (any number of cards; memoised)."""
     # fifteens: number of subsets whose pips total 15, by a subset-sum count
     ways = [1] + [0] * 15
     for rank in ranks:
