@@ -76,7 +76,13 @@ def _add_common(p: argparse.ArgumentParser) -> None:
         help="TOML config (default: $PEGBOARD_CONFIG, ~/.config/pegboard/config.toml, "
         "/etc/pegboard/config.toml, else built-in defaults)",
     )
-    p.add_argument("--db", type=Path, metavar="PATH", help="journal database (overrides config)")
+    p.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="journal database (overrides config; a headless run without it plays on a "
+        "throwaway journal)",
+    )
     p.add_argument(
         "--log-level",
         default="INFO",
@@ -124,6 +130,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             gif=args.gif,
             seed=args.seed,
             wait_for_signal=args.wait_for_signal,
+            journal=args.db,  # without --db: a throwaway journal, never the saved game
         )
         return 0
     if args.simulate:

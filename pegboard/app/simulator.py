@@ -11,12 +11,16 @@ Headless (``--headless --keys FILE --out DIR``) replays a key file on a fake clo
 deterministic and takes no real time, then writes ``DIR/state.json`` (``GameView.to_dict()``),
 ``DIR/oled.png`` (the last frame) and ``DIR/leds.json`` (the last colour of every LED, per
 track and per strip); ``--gif PATH`` also writes every frame of the session as an animated GIF.
+A headless run plays on a throwaway journal in a temporary directory, deleted at the end, so it
+never touches the saved game that ``pegboard run`` resumes; ``--db PATH`` plays on that journal
+instead (and keeps it).
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
+import dataclasses
 import json
 import logging
 import os
@@ -24,6 +28,7 @@ import random
 import re
 import select
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -159,12 +164,15 @@ def run_headless(
     gif: Path | None = None,
     seed: int = 0,
     wait_for_signal: bool = False,
+    journal: Path | None = None,
     notifier: Notifier | None = None,
 ) -> Controller:
     """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
 
-    With *wait_for_signal* (or no key file) it then goes on as a daemon until SIGTERM, which
-    leaves the paused screen and the LEDs off in the outputs.
+    The game is played on *journal*; without one, on a throwaway journal in a temporary
+    directory that is deleted at the end, so a headless run never touches the saved game
+    (``config.game.database`` is not used). With *wait_for_signal* it then goes on as a daemon
+    until SIGTERM, which leaves the paused screen and the LEDs off in the outputs.
 
     Raises:
         KeyScriptError: the key file cannot be read or has a bad line.
@@ -172,19 +180,28 @@ def run_headless(
     """
     notifier = notifier if notifier is not None else Notifier()
     steps = read_key_script(keys_file) if keys_file is not None else []
-    clock = FakeClock(1000.0)
-    ports = sim_ports(config)
-    if keys_file is None or wait_for_signal:
-        return _headless_daemon(config, ports, steps, clock, seed, out_dir, gif, notifier)
-    with Store(config.game.database) as store:
-        controller = build_controller(config, store, ports, clock=clock, rng=random.Random(seed))
-        controller.tick()  # the first frame
-        notifier.ready("headless")
-        _replay(controller, steps, clock)
-        write_outputs(out_dir, controller, ports, config.leds)
-        if gif is not None:
-            _gif(gif, ports)
-    return controller
+    with contextlib.ExitStack() as stack:
+        if journal is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="pegboard-headless-"))
+            journal = Path(folder) / "pegboard.db"
+        config = dataclasses.replace(
+            config, game=dataclasses.replace(config.game, database=journal)
+        )
+        clock = FakeClock(1000.0)
+        ports = sim_ports(config)
+        if keys_file is None or wait_for_signal:
+            return _headless_daemon(config, ports, steps, clock, seed, out_dir, gif, notifier)
+        with Store(config.game.database) as store:
+            controller = build_controller(
+                config, store, ports, clock=clock, rng=random.Random(seed)
+            )
+            controller.tick()  # the first frame
+            notifier.ready("headless")
+            _replay(controller, steps, clock)
+            write_outputs(out_dir, controller, ports, config.leds)
+            if gif is not None:
+                _gif(gif, ports)
+        return controller
 
 
 def _replay(controller: Controller, steps: Sequence[Any], clock: FakeClock) -> None:
