@@ -79,8 +79,8 @@ def bench_daemon() -> tuple[float, int]:
         sock.settimeout(60)
         env = dict(os.environ, NOTIFY_SOCKET=path, HOME=tmp)
         cmd = [sys.executable, "-m", "pegboard.app.run_cli", "run", "--simulate", "--headless",
-               "--out", str(Path(tmp) / "out"), "--db", str(Path(tmp) / "g.db"),
-               "--log-level", "WARNING"]  # fmt: skip
+               "--wait-for-signal", "--out", str(Path(tmp) / "out"),
+               "--db", str(Path(tmp) / "g.db"), "--log-level", "WARNING"]  # fmt: skip
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, env=env, cwd=ROOT)
         while b"READY=1" not in sock.recv(4096):

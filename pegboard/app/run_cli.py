@@ -11,8 +11,9 @@ import argparse
 import dataclasses
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from pegboard.app.config import Config, load_config
 
@@ -37,7 +38,8 @@ def register(subparsers: Any) -> None:
     sim.add_argument(
         "--headless",
         action="store_true",
-        help="with --simulate: no terminal; replay --keys, write --out",
+        help="with --simulate: no terminal; replay --keys, write --out (a throwaway journal "
+        "unless --db is given)",
     )
     sim.add_argument("--keys", type=Path, metavar="FILE", help="key file to replay (headless)")
     sim.add_argument(
@@ -48,9 +50,9 @@ def register(subparsers: Any) -> None:
     sim.add_argument(
         "--wait-for-signal",
         action="store_true",
-        help="headless: after the key file, run on until SIGTERM",
+        help="headless: after the key file (if any), run on until SIGTERM or SIGINT",
     )
-    p.set_defaults(handler=cmd_run)
+    p.set_defaults(handler=cmd_run, usage_error=p.error)
 
     p = subparsers.add_parser(
         "selftest",
@@ -108,17 +110,26 @@ def _setup(args: argparse.Namespace) -> Config:
 def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     """``pegboard run``.
 
+    Options that do not go together (``--headless`` without ``--simulate``, ``--keys`` or
+    ``--out``) are usage errors: argparse prints the usage and the message, and exits 2.
+
     Raises:
+        SystemExit: a usage error (status 2).
         PegboardError: a bad config, key file or journal.
     """
+    usage_error: Callable[[str], NoReturn] = args.usage_error
     if (args.headless or args.keys or args.out or args.gif) and not args.simulate:
-        print(
-            "pegboard: error: --headless, --keys, --out and --gif need --simulate", file=sys.stderr
+        usage_error("--headless, --keys, --out and --gif need --simulate")
+    if args.wait_for_signal and not args.headless:
+        usage_error("--wait-for-signal needs --simulate --headless")
+    if args.headless and args.keys is None and not args.wait_for_signal:
+        # a headless run without keys would run on unseen until killed: say so instead
+        usage_error(
+            "--headless needs --keys FILE to replay "
+            "(or --wait-for-signal to run until SIGTERM or SIGINT)"
         )
-        return 2
     if args.headless and args.out is None:
-        print("pegboard: error: --headless needs --out DIR", file=sys.stderr)
-        return 2
+        usage_error("--headless needs --out DIR")
     config = _setup(args)
     if args.simulate and args.headless:
         from pegboard.app.simulator import run_headless

@@ -171,8 +171,9 @@ def run_headless(
 
     The game is played on *journal*; without one, on a throwaway journal in a temporary
     directory that is deleted at the end, so a headless run never touches the saved game
-    (``config.game.database`` is not used). With *wait_for_signal* it then goes on as a daemon
-    until SIGTERM, which leaves the paused screen and the LEDs off in the outputs.
+    (``config.game.database`` is not used). Without *keys_file* nothing is replayed. With
+    *wait_for_signal* it then goes on as a daemon until SIGTERM or SIGINT, which leaves the
+    paused screen and the LEDs off in the outputs.
 
     Raises:
         KeyScriptError: the key file cannot be read or has a bad line.
@@ -189,7 +190,7 @@ def run_headless(
         )
         clock = FakeClock(1000.0)
         ports = sim_ports(config)
-        if keys_file is None or wait_for_signal:
+        if wait_for_signal:
             return _headless_daemon(config, ports, steps, clock, seed, out_dir, gif, notifier)
         with Store(config.game.database) as store:
             controller = build_controller(

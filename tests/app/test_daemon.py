@@ -73,10 +73,11 @@ def test_daemon_reports_ready_pings_the_watchdog_and_pauses_on_sigterm(
     sock, path = notify_socket
     out = tmp_path / "out"
     proc = _start(
-        ["--simulate", "--headless", "--out", str(out), "--db", str(tmp_path / "g.db")],
+        ["--simulate", "--headless", "--wait-for-signal", "--out", str(out),
+         "--db", str(tmp_path / "g.db")],
         path,
         tmp_path,
-    )
+    )  # fmt: skip
     try:
         ready = _until(sock, "READY=1")
         assert f"MAINPID={proc.pid}" in ready[-1]

@@ -4,6 +4,11 @@ game left alone, every key file in the repository playing the game its header de
 from __future__ import annotations
 
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +107,43 @@ def test_an_explicit_db_keeps_the_headless_game(home: Path, tmp_path: Path) -> N
     assert _readme_run(keys, "--db", str(db)) == 0
     assert _state()["phase"] == "play"
     assert _scores(_state()) == [0, 2]  # the saved game played on
+
+
+# --------------------------------------------------------------------------- no key file
+
+
+def test_headless_without_keys_is_a_usage_error(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        run_cli.main(["run", "--simulate", "--headless", "--out", "out/"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: pegboard run ")
+    assert err.endswith(
+        "pegboard run: error: --headless needs --keys FILE to replay "
+        "(or --wait-for-signal to run until SIGTERM or SIGINT)\n"
+    )
+    assert not Path("out").exists() and _files(home) == {}
+
+
+def test_headless_wait_for_signal_without_keys_runs_until_sigterm(
+    notify_socket: tuple[socket.socket, str], home: Path, tmp_path: Path
+) -> None:
+    sock, path = notify_socket
+    env = {k: v for k, v in os.environ.items() if k not in ("PEGBOARD_CONFIG", "PEGBOARD_DB")}
+    env.update(NOTIFY_SOCKET=path, HOME=str(home))
+    command = [sys.executable, "-m", "pegboard.app.cli", "run", "--simulate", "--headless"]
+    command += ["--wait-for-signal", "--out", "out/", "--log-level", "WARNING"]
+    proc = subprocess.Popen(command, env=env, cwd=tmp_path, stderr=subprocess.PIPE)
+    try:
+        while "READY=1" not in sock.recv(4096).decode().split("\n"):
+            pass
+        assert proc.poll() is None  # waiting for the signal
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err.decode()
+    assert _state()["phase"] == "cut"  # the paused first frame of a new game
+    assert _files(home) == {}  # on a throwaway journal too
