@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from pegboard.engine.cards import format_cards, shuffled_deck
 from pegboard.engine.commands import Cut, parse_command
-from pegboard.engine.errors import PegboardError
+from pegboard.engine.errors import PegboardError, quote
 from pegboard.engine.game import (
     CardPlayed,
     Claimed,
@@ -196,7 +196,7 @@ def cmd_do(args: argparse.Namespace, out: TextIO) -> int:
                 state, events = store.do(command)
             except PegboardError as e:
                 done = f"; the {number - 1} before it stay applied" if number > 1 else ""
-                raise GameCommandError(f"command {number} {text!r} failed: {e}{done}") from e
+                raise GameCommandError(f"command {number} {quote(text)} failed: {e}{done}") from e
             print(f"ok {state.command_text(command)}", file=out)
             for event in events:
                 line = describe_event(state, event)

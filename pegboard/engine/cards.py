@@ -21,13 +21,15 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidCardError, InvalidHandError
+from .errors import InvalidCardError, InvalidHandError, PegboardError, quote
 
 __all__ = [
     "DECK",
+    "MAX_TEXT_BYTES",
     "Card",
     "Rank",
     "Suit",
+    "check_text",
     "format_cards",
     "parse_cards",
     "shuffled_deck",
@@ -96,7 +98,9 @@ class Rank(enum.IntEnum):
         """
         rank = _RANK_BY_LABEL.get(text.strip().upper())
         if rank is None:
-            raise InvalidCardError(f"invalid rank: {text!r} (expected A, 2-10 (or T), J, Q or K)")
+            raise InvalidCardError(
+                f"invalid rank: {quote(text)} (expected A, 2-10 (or T), J, Q or K)"
+            )
         return rank
 
 
@@ -129,7 +133,7 @@ class Card:
         rank = _RANK_BY_LABEL.get(t[:-1])
         suit = _SUIT_BY_TEXT.get(t[-1:])
         if rank is None or suit is None:
-            raise InvalidCardError(f"invalid card: {text!r} ({_EXPECTED})")
+            raise InvalidCardError(f"invalid card: {quote(text)} ({_EXPECTED})")
         return cls(rank, suit)
 
     @property
@@ -166,6 +170,53 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Sui
 
 _SPLIT = re.compile(r"[\s,;]+")
 
+MAX_TEXT_BYTES = 4096
+"""The longest text the engine reads, in UTF-8 bytes: a line of cards, a command, a name.
+
+A hand or a command is a few dozen bytes; the bound refuses a 10 MB paste at once, before
+anything splits, normalises, stores or echoes it.
+"""
+
+
+def check_text(text: str, what: str, error: type[PegboardError]) -> str:
+    """*text* itself, if it is at most ``MAX_TEXT_BYTES`` bytes of valid Unicode.
+
+    A byte that was not UTF-8 reaches Python as a lone surrogate (``sys.argv`` and a
+    ``surrogateescape`` stream turn byte 0xFF into U+DCFF); such text cannot be stored or
+    printed as UTF-8, so it is refused here, with *what* naming it in the message.
+
+    Raises:
+        PegboardError: of class *error*: the text is too long or is not valid UTF-8.
+
+    >>> check_text("5H 5D \\udcff", "hand", InvalidHandError)
+    Traceback (most recent call last):
+    ...
+    pegboard.engine.errors.InvalidHandError: hand is not valid UTF-8: '5H 5D \\udcff' (byte 0xFF at character 7 cannot be decoded; expected UTF-8 text)
+    """  # noqa: E501
+    # a character is at least one byte: a text longer in characters is never measured in bytes
+    if len(text) > MAX_TEXT_BYTES:
+        size = f"{len(text):,} characters"
+    else:
+        try:
+            encoded = len(text.encode("utf-8"))
+        except UnicodeEncodeError as e:
+            code = ord(text[e.start])
+            bad = (
+                f"byte 0x{code - 0xDC00:02X}"  # surrogateescape's stand-in for a raw byte
+                if 0xDC80 <= code <= 0xDCFF
+                else f"lone surrogate U+{code:04X}"
+            )
+            raise error(
+                f"{what} is not valid UTF-8: {quote(text)} ({bad} at character {e.start + 1} "
+                "cannot be decoded; expected UTF-8 text)"
+            ) from None
+        if encoded <= MAX_TEXT_BYTES:
+            return text
+        size = f"{encoded:,} bytes"
+    raise error(
+        f"{what} is too long: {quote(text)} has {size} (expected at most {MAX_TEXT_BYTES} bytes)"
+    )
+
 
 def parse_cards(
     text: str | Iterable[str],
@@ -180,30 +231,34 @@ def parse_cards(
 
     Raises:
         InvalidCardError: one of the words is not a card.
-        InvalidHandError: a card appears twice, or the number of cards is wrong.
+        InvalidHandError: a card appears twice, or the number of cards is wrong; the text is
+            longer than ``MAX_TEXT_BYTES`` (4096) bytes or is not valid Unicode.
 
     >>> parse_cards("5H 5H")
     Traceback (most recent call last):
     ...
     pegboard.engine.errors.InvalidHandError: duplicate card 5H in '5H 5H'
     """
+    # the whole text is checked before it is split: a 10 MB line is refused at once
     if isinstance(text, str):
+        shown = check_text(text, what, InvalidHandError)
         words = [w for w in _SPLIT.split(text.strip()) if w]
     else:  # separate words, as from a command line: an empty one is a bad card, not nothing
         words = [w.strip() for w in text]
-    shown = text if isinstance(text, str) else " ".join(words)
+        shown = check_text(" ".join(words), what, InvalidHandError)
     cards = tuple(Card.parse(w) for w in words)
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise InvalidHandError(f"duplicate card {card} in {shown!r}")
+            raise InvalidHandError(f"duplicate card {card} in {quote(shown)}")
         seen.add(card)
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(count)
         if len(cards) not in allowed:
             wanted = " or ".join(str(n) for n in allowed)
             raise InvalidHandError(
-                f"wrong number of cards for a {what}: {shown!r} has {len(cards)}, expected {wanted}"
+                f"wrong number of cards for a {what}: {quote(shown)} has {len(cards)}, "
+                f"expected {wanted}"
             )
     return cards
 

@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, format_cards, parse_cards
-from .errors import PegboardError
+from .cards import Card, check_text, format_cards, parse_cards
+from .errors import PegboardError, quote
 
 __all__ = [
     "Claim",
@@ -156,11 +156,13 @@ def _number(text: str, what: str, command: str) -> int:
     # ASCII digits only: str.isdigit() also accepts '²' (which int() refuses) and other
     # scripts' digits; a bounded length keeps int() clear of its digit limit
     if not (text.isascii() and text.isdigit()):
-        raise InvalidCommandError(f"{what} must be a whole number, got {text!r} in {command!r}")
+        raise InvalidCommandError(
+            f"{what} must be a whole number, got {quote(text)} in {quote(command)}"
+        )
     if len(text) > 6:
         raise InvalidCommandError(
             f"{what} must be a whole number of at most 6 digits, got {len(text)} digits in "
-            f"{command[:24] + '...'!r}"
+            f"{quote(command, 30)}"
         )
     return int(text)
 
@@ -168,7 +170,7 @@ def _number(text: str, what: str, command: str) -> int:
 def _one_card(rest: list[str], word: str, command: str) -> Card:
     if len(rest) != 1:
         raise InvalidCommandError(
-            f"{word} takes one card, got {command!r} (expected e.g. '{word} 5H')"
+            f"{word} takes one card, got {quote(command)} (expected e.g. '{word} 5H')"
         )
     return Card.parse(rest[0])
 
@@ -182,14 +184,16 @@ def parse_side(text: str, names: Sequence[str]) -> int:
     for side, name in enumerate(names):
         if name.lower() == text.strip().lower():
             return side
-    raise InvalidCommandError(f"no side called {text!r} (expected one of {', '.join(names)})")
+    raise InvalidCommandError(f"no side called {quote(text)} (expected one of {', '.join(names)})")
 
 
 def parse_command(text: str, names: Sequence[str]) -> Command:
     """Parse one command in the text syntax (see the module docstring).
 
     Raises:
-        InvalidCommandError: unknown word, missing or extra arguments, bad side or number.
+        InvalidCommandError: unknown word, missing or extra arguments, bad side or number; a
+            text longer than ``MAX_TEXT_BYTES`` (4096) bytes, or one that is not valid Unicode
+            (an undecodable byte from the command line, which could not be journalled).
         InvalidCardError: a card that is not a card.
         InvalidHandError: a card given twice.
 
@@ -200,13 +204,16 @@ def parse_command(text: str, names: Sequence[str]) -> Command:
     ...
     pegboard.engine.commands.InvalidCommandError: unknown command: 'fold' (expected one of cut, starter, play, go, peg, claim, show, crib, next (or done), deal, undo, redo)
     """  # noqa: E501
+    # every way in (command line, keypad, journal replay) comes through here: refuse what
+    # could not be stored or shown before anything splits it
+    check_text(text, "command", InvalidCommandError)
     words = text.split()
     if not words:
-        raise InvalidCommandError(f"empty command: {text!r} (expected one of {_WORDS})")
+        raise InvalidCommandError(f"empty command: {quote(text)} (expected one of {_WORDS})")
     word, rest = words[0].lower(), words[1:]
     if word in _NO_ARGUMENTS:
         if rest:
-            raise InvalidCommandError(f"{word} takes no arguments, got {text!r}")
+            raise InvalidCommandError(f"{word} takes no arguments, got {quote(text)}")
         return _NO_ARGUMENTS[word]
     match word:
         case "cut":
@@ -221,20 +228,22 @@ def parse_command(text: str, names: Sequence[str]) -> Command:
             return Crib(parse_cards(rest, what="crib"))
         case "claim":
             if len(rest) != 1:
-                raise InvalidCommandError(f"claim takes one number, got {text!r} (e.g. 'claim 8')")
+                raise InvalidCommandError(
+                    f"claim takes one number, got {quote(text)} (e.g. 'claim 8')"
+                )
             return Claim(_number(rest[0], "a claim", text))
         case "peg":
             if len(rest) < 2:
                 raise InvalidCommandError(
-                    f"peg takes a side and points, got {text!r} (expected e.g. 'peg B 2')"
+                    f"peg takes a side and points, got {quote(text)} (expected e.g. 'peg B 2')"
                 )
             points = _number(rest[1], "points", text)
             if not 1 <= points <= MAX_PEG:
                 raise InvalidCommandError(
-                    f"points must be between 1 and {MAX_PEG}, got {points} in {text!r}"
+                    f"points must be between 1 and {MAX_PEG}, got {points} in {quote(text)}"
                 )
             return Peg(parse_side(rest[0], names), points, " ".join(rest[2:]))
-    raise InvalidCommandError(f"unknown command: {words[0]!r} (expected one of {_WORDS})")
+    raise InvalidCommandError(f"unknown command: {quote(words[0])} (expected one of {_WORDS})")
 
 
 def format_command(command: Command, names: Sequence[str]) -> str:

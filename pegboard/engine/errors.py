@@ -3,9 +3,13 @@
 Each way input can go wrong has one class, and each class also inherits the built-in exception it
 resembles, so ``except ValueError`` keeps working for callers that do not know pegboard.
 Messages are lower-case: what was wrong, the input as ``repr``, then what was expected.
+``quote`` gives that ``repr`` shortened, so a 1 MB value makes a one-line message too.
 """
 
 from __future__ import annotations
+
+import re
+import reprlib
 
 __all__ = [
     "ConfigError",
@@ -17,7 +21,14 @@ __all__ = [
     "InvalidHandError",
     "JournalError",
     "PegboardError",
+    "quote",
+    "quote_name",
 ]
+
+QUOTE_LIMIT = 60
+"""The most characters of a value a message shows (then '...')."""
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class PegboardError(Exception):
@@ -54,3 +65,41 @@ class JournalError(PegboardError):
 
 class HardwareError(PegboardError):
     """A device missing or unusable (raised by ``pegboard.devices`` only)."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """*value* as ``repr`` for a message, at most about *limit* characters: longer ends in '...'.
+
+    A string keeps its quotes (``'xxxx'...``); its ``repr`` escapes what a terminal would not
+    show, lone surrogates from undecodable bytes included, so the message always prints.
+
+    >>> quote("5H")
+    "'5H'"
+    >>> quote("x" * 1_000_000, limit=10)
+    "'xxxxx'..."
+    >>> quote(list(range(1000)), limit=20)
+    '[0, 1, 2, 3, 4, 5...'
+    """
+    if isinstance(value, str):
+        if len(value) <= limit and len(shown := repr(value)) <= limit:
+            return shown
+        size = min(len(value), limit)
+        while size > 0 and len(repr(value[:size])) + 3 > limit:
+            size -= 1  # escapes make a character several long: cut one more
+        return repr(value[:size]) + "..."
+    # reprlib stops at a few items and levels, so a huge or deep value costs little to show
+    brief = reprlib.Repr()
+    brief.maxlevel, brief.maxstring, brief.maxother = 3, limit, limit
+    shown = brief.repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def quote_name(name: str, limit: int = QUOTE_LIMIT) -> str:
+    """A key or name as a message shows it: bare if a short plain word, else ``quote(name)``.
+
+    >>> quote_name("undoo")
+    'undoo'
+    >>> quote_name("two words")
+    "'two words'"
+    """
+    return name if len(name) <= limit and _PLAIN_NAME.fullmatch(name) else quote(name, limit)

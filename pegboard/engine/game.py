@@ -62,7 +62,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, check_text, format_cards, parse_cards
 from .commands import (
     MAX_PEG,
     Claim,
@@ -403,9 +403,12 @@ class GameState:
         Raises:
             ConfigError: best of three for three separate players.
             InvalidCommandError: the wrong number of names, a name twice, or a name with
-                spaces (names are words in the command syntax).
+                spaces (names are words in the command syntax), over 4096 bytes or not
+                valid Unicode.
         """
         chosen = tuple(names) if names is not None else default_names(rules)
+        for name in chosen:  # names are journalled and shown: bounded, valid Unicode
+            check_text(name, "side name", InvalidCommandError)
         if len(chosen) != rules.sides:
             raise InvalidCommandError(
                 f"need one name per side ({rules.sides}) for {rules.variant.value}, "

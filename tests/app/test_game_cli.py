@@ -104,6 +104,9 @@ def test_a_random_cut_after_the_cut_is_refused_as_typed(
         pytest.param("play 5H 5D", id="two-cards-to-play"),
         pytest.param("show 5H 5H 5D 5S", id="5H-twice"),
         pytest.param("peg Z 2", id="unknown-side"),
+        # argv carries an undecodable byte as a lone surrogate, which the journal cannot store
+        pytest.param("peg A 2 \udcff", id="undecodable-byte-in-a-reason"),
+        pytest.param("peg A 2 " + "x" * 10_000_000, id="ten-megabyte-reason"),
     ],
 )
 def test_garbage_fails_with_one_line_and_leaves_the_game_unchanged(
@@ -116,7 +119,32 @@ def test_garbage_fails_with_one_line_and_leaves_the_game_unchanged(
     status, out, err = cli(capsys, "game", "do", "--db", db, command)
     assert status == 1 and out == ""
     assert err.startswith("pegboard: error: command 1 ") and err.count("\n") == 1
+    assert len(err) < 400  # the command is quoted shortened, never echoed whole
+    err.encode("utf-8")  # the line prints under a strict UTF-8 locale too
     assert cli(capsys, "game", "show", "--db", db, "--json")[1] == before
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        pytest.param(
+            "\udcff,B",
+            "side name is not valid UTF-8: '\\udcff' (byte 0xFF at character 1 cannot be decoded",
+            id="undecodable-byte",
+        ),
+        pytest.param(
+            "A," + "B" * 5000, "side name is too long: 'BBBBBBBB", id="five-thousand-letters"
+        ),
+    ],
+)
+def test_a_side_name_that_cannot_be_stored_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], players: str, message: str
+) -> None:
+    db = tmp_path / "p.db"
+    status, out, err = cli(capsys, "game", "new", "--players", players, "--db", str(db))
+    assert status == 1 and out == ""
+    assert err.startswith(f"pegboard: error: {message}") and err.count("\n") == 1
+    assert len(err) < 400
 
 
 def test_a_folder_as_the_journal_is_an_error_and_is_left_alone(

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pegboard.engine.cards import MAX_TEXT_BYTES
 from pegboard.engine.commands import (
     Command,
     Cut,
@@ -41,9 +42,49 @@ def test_points_must_be_plain_digits(text: str) -> None:
 @pytest.mark.parametrize("word", ["peg A", "claim"])
 def test_a_number_with_thousands_of_digits_is_refused_not_a_crash(word: str) -> None:
     with pytest.raises(
-        InvalidCommandError, match=r"must be a whole number of at most 6 digits, got 5000 digits"
+        InvalidCommandError, match=r"must be a whole number of at most 6 digits, got 4000 digits"
     ):
-        parse_command(f"{word} {'9' * 5000}", NAMES)
+        parse_command(f"{word} {'9' * 4000}", NAMES)
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        # argv and a surrogateescape stdin turn an undecodable byte into U+DC80..U+DCFF
+        pytest.param("peg A 2 \udcff", "byte 0xFF at character 9", id="byte-in-a-reason"),
+        pytest.param("peg A 2 caf\udce9", "byte 0xE9 at character 12", id="latin-1-e-acute"),
+        pytest.param("\udcffplay 5H", "byte 0xFF at character 1", id="byte-first"),
+        pytest.param("show 5H \ud800", "lone surrogate U+D800 at character 9", id="surrogate"),
+    ],
+)
+def test_text_that_is_not_valid_unicode_is_refused(text: str, where: str) -> None:
+    with pytest.raises(InvalidCommandError) as info:
+        parse_command(text, NAMES)
+    message = str(info.value)
+    assert message == (
+        f"command is not valid UTF-8: {text!r} ({where} cannot be decoded; expected UTF-8 text)"
+    )
+    message.encode("utf-8")  # the message itself prints under a strict UTF-8 locale
+
+
+def test_a_ten_megabyte_command_is_refused_at_once_with_a_short_message() -> None:
+    with pytest.raises(InvalidCommandError) as info:
+        parse_command("peg A 2 " + "x" * 10_000_000, NAMES)
+    assert str(info.value) == (
+        f"command is too long: {'peg A 2 ' + 'x' * 47!r}... has 10,000,008 characters "
+        f"(expected at most {MAX_TEXT_BYTES} bytes)"
+    )
+
+
+def test_a_command_may_be_4096_bytes_counted_in_utf8() -> None:
+    assert MAX_TEXT_BYTES == 4096
+    longest = "peg A 2 " + "x" * (MAX_TEXT_BYTES - 8)
+    assert parse_command(longest, NAMES) == Peg(0, 2, "x" * (MAX_TEXT_BYTES - 8))
+    with pytest.raises(InvalidCommandError, match=r"has 4,097 characters \(expected at most 4096"):
+        parse_command(longest + "x", NAMES)
+    # 2,053 characters, but 'é' is two bytes in UTF-8: 4,098 bytes
+    with pytest.raises(InvalidCommandError, match=r"has 4,098 bytes \(expected at most 4096"):
+        parse_command("peg A 2 " + "é" * 2045, NAMES)
 
 
 def test_a_random_cut_is_written_as_a_bare_word() -> None:
