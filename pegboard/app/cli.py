@@ -10,12 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, BinaryIO, TextIO
 
 from pegboard import __version__
 from pegboard.engine import Breakdown, PegboardError, Rules, ScoreItem, Variant, parse_cards
 from pegboard.engine.advice import advise
+from pegboard.engine.cards import MAX_TEXT_BYTES
+from pegboard.engine.errors import InvalidHandError
 from pegboard.engine.play import score_play
 from pegboard.engine.scoring import score_hand, show_calls
 from pegboard.engine.stats import show_distribution
@@ -69,6 +71,27 @@ def _print_score(result: dict[str, Any], out: TextIO) -> None:
     out.write(f"total {result['total']}\n")
 
 
+_SKIP_CHUNK = 64 * 1024  # how much of an over-long line is read (and dropped) at a time
+
+
+def _read_lines(stream: BinaryIO) -> Iterator[bytes | None]:
+    """Each line of *stream* as bytes, without its newline; None for a line too long.
+
+    A line is at most ``MAX_TEXT_BYTES`` bytes. A longer one is read past in chunks and
+    never held whole, so a 10 MB line costs no more memory than a short one, and it still
+    gives exactly one item: the answers pair one-to-one with the lines.
+    """
+    while line := stream.readline(MAX_TEXT_BYTES + 1):
+        if line.endswith(b"\n"):
+            yield line[:-1]
+        elif len(line) <= MAX_TEXT_BYTES:  # the last line, without a newline
+            yield line
+        else:
+            while (rest := stream.readline(_SKIP_CHUNK)) and not rest.endswith(b"\n"):
+                pass
+            yield None
+
+
 def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     rules = Rules.for_variant(args.variant)
     if args.cards != ["-"]:
@@ -78,13 +101,22 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         else:
             _print_score(result, out)
         return 0
-    # one hand per line from stdin; a bad line answers an error and the rest go on
+    # one hand per line from stdin; a bad line answers an error and the rest go on. stdin is
+    # read as bytes whatever the locale: a strict UTF-8 locale would otherwise end the whole
+    # run at the first undecodable byte, before answering a single line
     status = 0
-    for number, line in enumerate(sys.stdin, start=1):
+    what = "crib and starter" if args.crib else "hand and starter"
+    for number, line in enumerate(_read_lines(sys.stdin.buffer), start=1):
         # every line gets one answer (a blank one an error), so answers pair with the lines
         try:
+            if line is None:
+                raise InvalidHandError(
+                    f"line too long: over {MAX_TEXT_BYTES} bytes (expected one {what} per line)"
+                )
+            # an undecodable byte becomes a lone surrogate, which parse_cards names and refuses;
             # the line as parse_cards reads one string: spaces, commas or semicolons between
-            result = _score_line(line.strip(), crib=args.crib, rules=rules)
+            text = line.decode("utf-8", "surrogateescape")
+            result = _score_line(text.strip(), crib=args.crib, rules=rules)
         except PegboardError as e:
             status = 1
             message = f"line {number}: {e}"

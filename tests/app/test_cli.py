@@ -16,6 +16,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
+def stdin(data: bytes) -> io.TextIOWrapper:
+    """A stand-in for ``sys.stdin``: ``score -`` reads its ``.buffer``, bytes as they came."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+
+
 def test_score_prints_the_calls_and_the_total(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "score", "5H", "5D", "5S", "JC", "5C")
     assert status == 0 and err == ""
@@ -85,10 +90,40 @@ def test_score_bad_cards_name_the_input(
     assert message in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["5H" * 3000, "5D", "5S", "JC", "5C"],
+            "hand and starter is too long: '5H5H5H",
+            id="a-6000-byte-card",
+        ),
+        pytest.param(
+            ["5H", "5D", "5S", "JC", "5C"] * 500,
+            "hand and starter is too long: '5H 5D 5S JC 5C 5H 5D",
+            id="2500-cards",
+        ),
+        pytest.param(
+            ["5H", "5D", "\udcff", "JC", "5C"],  # argv's stand-in for the byte 0xFF
+            r"hand and starter is not valid UTF-8: '5H 5D \udcff JC 5C' (byte 0xFF at character 7",
+            id="undecodable-byte",
+        ),
+    ],
+)
+def test_card_arguments_over_4096_bytes_or_not_utf8_are_one_short_error_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "score", *argv)
+    assert status == 1 and out == ""
+    assert err.startswith(f"pegboard: error: {message}") and err.count("\n") == 1
+    assert len(err) < 200  # the arguments are quoted shortened, never echoed whole
+    err.encode("ascii")
+
+
 def test_score_reads_hands_from_stdin_and_survives_a_bad_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("5H 5D 5S JC 5C\nbad line\n\n3C 3D 6H 6S 9C\n"))
+    monkeypatch.setattr("sys.stdin", stdin(b"5H 5D 5S JC 5C\nbad line\n\n3C 3D 6H 6S 9C\n"))
     status, out, err = run(capsys, "score", "--json", "-")
     answers = [json.loads(line) for line in out.splitlines()]
     assert status == 1
@@ -166,7 +201,7 @@ def test_demo_plays_a_real_deal(capsys: pytest.CaptureFixture[str]) -> None:
 def test_score_from_stdin_reads_a_line_as_parse_cards_reads_a_hand(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("5H,5D;5S JC 5C\n\t3c 3d 6h 6s 9c \n"))
+    monkeypatch.setattr("sys.stdin", stdin(b"5H,5D;5S JC 5C\n\t3c 3d 6h 6s 9c \n"))
     status, out, _ = run(capsys, "score", "--json", "-")
     assert status == 0
     assert [json.loads(line)["total"] for line in out.splitlines()] == [29, 14]
