@@ -48,7 +48,8 @@ from pegboard.app.ledtracks import LedLayout, parse_led_layout
 from pegboard.app.screens import MIN_SIZE
 from pegboard.devices.leds import StripKind
 from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
-from pegboard.engine.errors import ConfigError
+from pegboard.engine.cards import MAX_TEXT_BYTES
+from pegboard.engine.errors import ConfigError, quote, quote_name
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 
@@ -349,12 +350,20 @@ def parse_config(text: str, *, source: str = "<string>", base: Path | None = Non
     61
 
     Raises:
-        ConfigError: not TOML, or a bad key or value.
+        ConfigError: not TOML (or nested too deeply to read), or a bad key or value; values
+            and keys are quoted shortened to about 60 characters.
     """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"config: {source} is not valid TOML: {e}") from e
+    except RecursionError:
+        # tomllib reads nested lists and inline tables by recursion: thousands of levels
+        # exhaust Python's stack long before they could mean anything to pegboard
+        raise ConfigError(
+            f"config: {source} is nested too deeply to read (expected a few levels of tables "
+            "and lists, as in hardware/*.toml)"
+        ) from None
     return config_from_mapping(data, source=source, base=base)
 
 
@@ -428,7 +437,7 @@ def _parse_game(table: Mapping[str, Any], base: Path | None) -> GameConfig:
     except ConfigError:
         known = ", ".join(v.value for v in Variant)
         raise ConfigError(
-            f"config: game.variant must be one of {known}, got {variant_text!r}"
+            f"config: game.variant must be one of {known}, got {quote(variant_text)}"
         ) from None
     options: dict[str, Any] = {}
     for key in ("muggins", "muggins_in_play", "starter_counts_in_play"):
@@ -445,7 +454,7 @@ def _parse_game(table: Mapping[str, Any], base: Path | None) -> GameConfig:
             elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ConfigError(
                     f"config: game.{key} must be a hole number like 91, or false for none, "
-                    f"got {value!r}"
+                    f"got {quote(value)}"
                 )
             else:
                 options[key] = value
@@ -464,10 +473,16 @@ def _parse_game(table: Mapping[str, Any], base: Path | None) -> GameConfig:
         ):
             raise ConfigError(
                 f"config: game.names must be one word per side ({rules.sides} for "
-                f"{variant.value}), got {raw!r}"
+                f"{variant.value}), got {quote(raw)}"
             )
+        for name in raw:  # the game refuses a longer name too, but only once it starts
+            if len(name.encode("utf-8")) > MAX_TEXT_BYTES:
+                raise ConfigError(
+                    f"config: game.names has a name too long: {quote(name)} (expected at "
+                    f"most {MAX_TEXT_BYTES} bytes)"
+                )
         if len({n.lower() for n in raw}) != len(raw):
-            raise ConfigError(f"config: game.names must all differ, got {raw!r}")
+            raise ConfigError(f"config: game.names must all differ, got {quote(raw)}")
         names = tuple(raw)
 
     fmt_default = MatchFormat.default_for(rules).value
@@ -477,12 +492,12 @@ def _parse_game(table: Mapping[str, Any], base: Path | None) -> GameConfig:
     except ConfigError:
         formats = ", ".join(f.value for f in MatchFormat)
         raise ConfigError(
-            f"config: game.match must be one of {formats}, got {fmt_text!r}"
+            f"config: game.match must be one of {formats}, got {quote(fmt_text)}"
         ) from None
     if fmt is MatchFormat.BEST_OF_THREE and rules.sides != 2:
         raise ConfigError(
-            f"config: game.match {fmt_text!r} counts game points, which {rules.sides} separate "
-            "players do not have (expected first-to-two or single)"
+            f"config: game.match {quote(fmt_text)} counts game points, which {rules.sides} "
+            "separate players do not have (expected first-to-two or single)"
         )
 
     if "database" in table:
@@ -524,13 +539,13 @@ def _parse_display(table: Mapping[str, Any]) -> DisplayConfig:
     if display not in OLED_DISPLAYS:
         raise ConfigError(
             f"config: display.display must be a luma.oled display like 'ssd1306', "
-            f"got {table['display']!r}{_did_you_mean(display, OLED_DISPLAYS)}"
+            f"got {quote(table['display'])}{_did_you_mean(display, OLED_DISPLAYS)}"
         )
     interface = _string(table, "interface", "display", d.interface).lower()
     if interface not in INTERFACES:
         raise ConfigError(
             f"config: display.interface must be one of {', '.join(INTERFACES)}, "
-            f"got {table['interface']!r}"
+            f"got {quote(table['interface'])}"
         )
     address = table.get("i2c_address", d.i2c_address)
     if isinstance(address, str):
@@ -541,15 +556,15 @@ def _parse_display(table: Mapping[str, Any]) -> DisplayConfig:
     if isinstance(address, bool) or not isinstance(address, int) or not 0x03 <= address <= 0x77:
         raise ConfigError(
             f"config: display.i2c_address must be a number like 0x3C, "
-            f"got {table.get('i2c_address')!r}"
+            f"got {quote(table.get('i2c_address'))}"
         )
     mode = _string(table, "mode", "display", d.mode)
     if mode not in ("1", "RGB", "RGBA"):
-        raise ConfigError(f"config: display.mode must be '1', 'RGB' or 'RGBA', got {mode!r}")
+        raise ConfigError(f"config: display.mode must be '1', 'RGB' or 'RGBA', got {quote(mode)}")
     rotate = table.get("rotate", d.rotate)
     if isinstance(rotate, bool) or rotate not in (0, 1, 2, 3):
         raise ConfigError(
-            f"config: display.rotate must be 0, 1, 2 or 3 (quarter turns), got {rotate!r}"
+            f"config: display.rotate must be 0, 1, 2 or 3 (quarter turns), got {quote(rotate)}"
         )
     config = DisplayConfig(
         enabled=_flag(table, "enabled", "display", d.enabled),
@@ -596,7 +611,7 @@ def _parse_buttons(table: Mapping[str, Any]) -> ButtonsConfig:
     if long_press <= debounce:
         raise ConfigError(
             f"config: buttons.long_press must be longer than buttons.debounce ({debounce:g} s), "
-            f"got {long_press!r}"
+            f"got {quote(long_press)}"
         )
     _distinct(pins.items(), "buttons")
     return ButtonsConfig(_flag(table, "enabled", "buttons", d.enabled), pins, debounce, long_press)
@@ -617,16 +632,16 @@ def _parse_keypad(table: Mapping[str, Any]) -> KeypadConfig:
     else:
         raise ConfigError(
             "config: keypad.layout must be '4x4', '3x4' or a list of rows like "
-            f"['123A', '456B', '789C', '*0#D'], got {raw_layout!r}"
+            f"['123A', '456B', '789C', '*0#D'], got {quote(raw_layout)}"
         )
     if len(layout) != len(rows) or any(len(r) != len(cols) for r in layout):
         raise ConfigError(
-            f"config: keypad.layout {list(layout)!r} does not fit {len(rows)} rows x "
+            f"config: keypad.layout {quote(list(layout))} does not fit {len(rows)} rows x "
             f"{len(cols)} cols (expected one string of {len(cols)} keys per row pin)"
         )
     keys = "".join(layout)
     if len(set(keys)) != len(keys):
-        raise ConfigError(f"config: keypad.layout has a key twice: {list(layout)!r}")
+        raise ConfigError(f"config: keypad.layout has a key twice: {quote(list(layout))}")
     _distinct([*((f"rows[{i}]", p) for i, p in enumerate(rows)),
                *((f"cols[{i}]", p) for i, p in enumerate(cols))], "keypad")  # fmt: skip
     scan_hz = table.get("scan_hz", d.scan_hz)
@@ -636,7 +651,7 @@ def _parse_keypad(table: Mapping[str, Any]) -> KeypadConfig:
         or not 50 <= scan_hz <= 1000
     ):
         raise ConfigError(
-            f"config: keypad.scan_hz must be a number from 50 to 1000, got {scan_hz!r}"
+            f"config: keypad.scan_hz must be a number from 50 to 1000, got {quote(scan_hz)}"
         )
     return KeypadConfig(
         enabled=_flag(table, "enabled", "keypad", d.enabled),
@@ -654,7 +669,7 @@ def _parse_usb(table: Mapping[str, Any]) -> UsbKeypadConfig:
     enabled = _flag(table, "enabled", "usb_keypad", d.enabled)
     path = table.get("path", d.path)
     if not isinstance(path, str):
-        raise ConfigError(f"config: usb_keypad.path must be a string, got {path!r}")
+        raise ConfigError(f"config: usb_keypad.path must be a string, got {quote(path)}")
     if enabled and not path:
         raise ConfigError(
             "config: usb_keypad.path is required when the USB keypad is enabled "
@@ -664,18 +679,18 @@ def _parse_usb(table: Mapping[str, Any]) -> UsbKeypadConfig:
     if "keymap" in table:
         raw = table["keymap"]
         if not isinstance(raw, Mapping):
-            raise ConfigError(f"config: usb_keypad.keymap must be a table, got {raw!r}")
+            raise ConfigError(f"config: usb_keypad.keymap must be a table, got {quote(raw)}")
         keymap = {}
         for kernel, key in raw.items():
             if kernel not in LINUX_KEY_CODES:
                 raise ConfigError(
-                    f"config: usb_keypad.keymap.{kernel} is not a known key"
+                    f"config: usb_keypad.keymap.{quote_name(kernel)} is not a known key"
                     f"{_did_you_mean(kernel, tuple(LINUX_KEY_CODES))}"
                 )
             if not isinstance(key, str) or not key.strip() or ":" in key:
                 raise ConfigError(
-                    f"config: usb_keypad.keymap.{kernel} must be a key name like '5' or "
-                    f"'undo', got {key!r}"
+                    f"config: usb_keypad.keymap.{quote_name(kernel)} must be a key name like "
+                    f"'5' or 'undo', got {quote(key)}"
                 )
             keymap[kernel] = key
     return UsbKeypadConfig(
@@ -692,7 +707,7 @@ def _parse_simulator(table: Mapping[str, Any]) -> SimulatorConfig:
     d = SimulatorConfig()
     scale = table.get("scale", d.scale)
     if isinstance(scale, bool) or scale not in (1, 2):
-        raise ConfigError(f"config: simulator.scale must be 1 or 2, got {scale!r}")
+        raise ConfigError(f"config: simulator.scale must be 1 or 2, got {quote(scale)}")
     return SimulatorConfig(
         scale=scale,
         color=_flag(table, "color", "simulator", d.color),
@@ -706,7 +721,7 @@ def _parse_simulator(table: Mapping[str, Any]) -> SimulatorConfig:
 def _strip_pins(config: Config) -> dict[int, str]:
     used: dict[int, str] = {}
     for spec in config.leds.strips:
-        what = f"LED strip {spec.name!r}"
+        what = f"LED strip {quote(spec.name)}"
         if spec.kind is StripKind.WS281X:
             used[spec.pin] = what
         elif spec.kind in (StripKind.SPI_WS2812, StripKind.APA102):
@@ -750,7 +765,7 @@ def _check_pins(config: Config) -> None:
 def _section(data: Mapping[str, Any], name: str) -> Mapping[str, Any]:
     value = data.get(name, {})
     if not isinstance(value, Mapping):
-        raise ConfigError(f"config: [{name}] must be a table, got {value!r}")
+        raise ConfigError(f"config: [{name}] must be a table, got {quote(value)}")
     return value
 
 
@@ -763,7 +778,7 @@ def _known(table: Mapping[str, Any], allowed: Sequence[str], path: str, what: st
     for key in table:
         if key not in allowed:
             hint = _did_you_mean(key, allowed) or f" (expected one of {', '.join(allowed)})"
-            name = f"{path}.{key}" if path else key
+            name = f"{path}.{quote_name(key)}" if path else quote_name(key)
             raise ConfigError(f"config: {name} is not a known {what}{hint}")
 
 
@@ -775,14 +790,14 @@ def _unprefixed(error: ConfigError) -> str:
 def _string(table: Mapping[str, Any], key: str, path: str, default: str) -> str:
     value = table.get(key, default)
     if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"config: {path}.{key} must be a non-empty string, got {value!r}")
+        raise ConfigError(f"config: {path}.{key} must be a non-empty string, got {quote(value)}")
     return value.strip()
 
 
 def _flag(table: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
     value = table.get(key, default)
     if not isinstance(value, bool):
-        raise ConfigError(f"config: {path}.{key} must be true or false, got {value!r}")
+        raise ConfigError(f"config: {path}.{key} must be true or false, got {quote(value)}")
     return value
 
 
@@ -792,7 +807,7 @@ def _whole(
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ConfigError(
-            f"config: {path}.{key} must be a whole number from {low} to {high}, got {value!r}"
+            f"config: {path}.{key} must be a whole number from {low} to {high}, got {quote(value)}"
         )
     return value
 
@@ -803,7 +818,8 @@ def _seconds(
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= high:
         raise ConfigError(
-            f"config: {path}.{key} must be a number of seconds from 0 to {high:g}, got {value!r}"
+            f"config: {path}.{key} must be a number of seconds from 0 to {high:g}, "
+            f"got {quote(value)}"
         )
     return float(value)
 
@@ -812,7 +828,7 @@ def _pin(table: Mapping[str, Any], key: str, path: str, default: int) -> int:
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value not in _BCM_PINS:
         raise ConfigError(
-            f"config: {path}.{key} must be a BCM GPIO number from 0 to 27, got {value!r}"
+            f"config: {path}.{key} must be a BCM GPIO number from 0 to 27, got {quote(value)}"
         )
     return value
 
@@ -827,7 +843,8 @@ def _pins(
         or any(isinstance(p, bool) or not isinstance(p, int) or p not in _BCM_PINS for p in value)
     ):
         raise ConfigError(
-            f"config: {path}.{key} must be a list of BCM GPIO numbers from 0 to 27, got {value!r}"
+            f"config: {path}.{key} must be a list of BCM GPIO numbers from 0 to 27, "
+            f"got {quote(value)}"
         )
     return tuple(value)
 

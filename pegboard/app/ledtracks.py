@@ -56,7 +56,7 @@ from typing import Any
 
 from pegboard.devices.leds import StripKind, StripSpec
 from pegboard.devices.ports import Color
-from pegboard.engine.errors import ConfigError
+from pegboard.engine.errors import ConfigError, quote, quote_name
 
 __all__ = [
     "Frame",
@@ -179,10 +179,10 @@ class TrackLayout:
 
     def __post_init__(self) -> None:
         if self.holes < 1:
-            raise ConfigError(f"track on strip {self.strip!r} has no LEDs for holes")
+            raise ConfigError(f"track on strip {quote(self.strip)} has no LEDs for holes")
         if self.laps not in (1, 2) or self.holes < self.laps:
             raise ConfigError(
-                f"track on strip {self.strip!r}: laps must be 1 or 2 with an LED per lap,"
+                f"track on strip {quote(self.strip)}: laps must be 1 or 2 with an LED per lap,"
                 f" got {self.laps!r}"
             )
 
@@ -236,7 +236,7 @@ class LedLayout:
         names = [spec.name for spec in self.strips]
         for name in names:
             if names.count(name) > 1:
-                raise ConfigError(f"config: leds.strips has two strips named {name!r}")
+                raise ConfigError(f"config: leds.strips has two strips named {quote(name)}")
         if not self.tracks:
             raise ConfigError("config: leds.tracks needs one track per side, got none")
         owner: dict[tuple[str, int], int] = {}
@@ -244,20 +244,20 @@ class LedLayout:
             where = f"config: leds.tracks[{index}]"
             if track.strip not in names:
                 raise ConfigError(
-                    f"{where}.strip must name a strip ({', '.join(map(repr, names))}),"
-                    f" got {track.strip!r}"
+                    f"{where}.strip must name a strip ({', '.join(map(quote, names))}),"
+                    f" got {quote(track.strip)}"
                 )
             count = self.strip(track.strip).count
             for led in track.strip_leds:
                 if not 0 <= led < count:
                     raise ConfigError(
-                        f"{where} runs off strip {track.strip!r}: LED {led}"
+                        f"{where} runs off strip {quote(track.strip)}: LED {led}"
                         f" (the strip has {count} LEDs, 0..{count - 1})"
                     )
                 other = owner.setdefault((track.strip, led), index)
                 if other != index:
                     raise ConfigError(
-                        f"{where} shares LED {led} of strip {track.strip!r}"
+                        f"{where} shares LED {led} of strip {quote(track.strip)}"
                         f" with leds.tracks[{other}]"
                     )
         if not 0 <= self.brightness <= 1:
@@ -340,20 +340,20 @@ def _check_keys(table: Mapping[str, Any], allowed: frozenset[str], path: str) ->
     for key in table:
         if key not in allowed:
             raise ConfigError(
-                f"config: {path}.{key} is not a known key"
+                f"config: {path}.{quote_name(key)} is not a known key"
                 f" (expected one of {', '.join(sorted(allowed))})"
             )
 
 
 def _table(value: Any, path: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise ConfigError(f"config: {path} must be a table, got {value!r}")
+        raise ConfigError(f"config: {path} must be a table, got {quote(value)}")
     return value
 
 
 def _tables(value: Any, path: str) -> list[Mapping[str, Any]]:
     if not isinstance(value, list) or not value:
-        raise ConfigError(f"config: {path} must be a non-empty list of tables, got {value!r}")
+        raise ConfigError(f"config: {path} must be a non-empty list of tables, got {quote(value)}")
     return [_table(item, f"{path}[{index}]") for index, item in enumerate(value)]
 
 
@@ -376,7 +376,7 @@ def _whole(
     if value is None:
         raise ConfigError(f"config: {path}.{key} is required ({expected})")
     if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise ConfigError(f"config: {path}.{key} must be {expected}, got {value!r}")
+        raise ConfigError(f"config: {path}.{key} must be {expected}, got {quote(value)}")
     return value
 
 
@@ -386,7 +386,7 @@ def _choice(
     value = table.get(key, default)
     if isinstance(value, bool) or value not in choices:
         expected = " or ".join(map(str, choices))
-        raise ConfigError(f"config: {path}.{key} must be {expected}, got {value!r}")
+        raise ConfigError(f"config: {path}.{key} must be {expected}, got {quote(value)}")
     return int(value)
 
 
@@ -396,7 +396,7 @@ def _number(
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
         raise ConfigError(
-            f"config: {path}.{key} must be a number from {low:g} to {high:g}, got {value!r}"
+            f"config: {path}.{key} must be a number from {low:g} to {high:g}, got {quote(value)}"
         )
     return float(value)
 
@@ -404,7 +404,7 @@ def _number(
 def _flag(table: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
     value = table.get(key, default)
     if not isinstance(value, bool):
-        raise ConfigError(f"config: {path}.{key} must be true or false, got {value!r}")
+        raise ConfigError(f"config: {path}.{key} must be true or false, got {quote(value)}")
     return value
 
 
@@ -413,7 +413,7 @@ def _text(table: Mapping[str, Any], key: str, path: str, default: str | None = N
     if value is None:
         raise ConfigError(f"config: {path}.{key} is required (a string)")
     if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"config: {path}.{key} must be a non-empty string, got {value!r}")
+        raise ConfigError(f"config: {path}.{key} must be a non-empty string, got {quote(value)}")
     return value.strip()
 
 
@@ -431,7 +431,8 @@ def _color(table: Mapping[str, Any], key: str, path: str, default: Color) -> Col
         isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in channels
     ):
         raise ConfigError(
-            f"config: {path}.{key} must be a colour [r, g, b] of 0..255 or '#rrggbb', got {value!r}"
+            f"config: {path}.{key} must be a colour [r, g, b] of 0..255 or '#rrggbb', "
+            f"got {quote(value)}"
         )
     return (channels[0], channels[1], channels[2])
 
@@ -445,7 +446,9 @@ def _parse_strip(table: Mapping[str, Any], path: str) -> StripSpec:
         raise ConfigError(f"config: {path}.kind: {e}") from e
     order = table.get("order", "")
     if not isinstance(order, str) or (order and sorted(order.upper()) != ["B", "G", "R"]):
-        raise ConfigError(f"config: {path}.order must be a channel order like 'GRB', got {order!r}")
+        raise ConfigError(
+            f"config: {path}.order must be a channel order like 'GRB', got {quote(order)}"
+        )
     return StripSpec(
         name=name,
         kind=kind,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from typing import TypeVar
 
-from .errors import ConfigError
+from .errors import ConfigError, quote
 
 __all__ = ["parse_choice"]
 
@@ -29,4 +29,4 @@ def parse_choice(cls: type[E], text: str, what: str) -> E:
         if member.value == key:
             return member
     names = ", ".join(str(member.value) for member in cls)
-    raise ConfigError(f"unknown {what}: {text!r} (expected one of {names})")
+    raise ConfigError(f"unknown {what}: {quote(text)} (expected one of {names})")

@@ -466,3 +466,115 @@ def test_example_configs_in_hardware_load(name: str) -> None:
     config = load_config(HARDWARE / name)
     assert isinstance(config, Config)
     assert config.source.endswith(name)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        pytest.param("[" * 5000 + "]" * 5000, id="arrays"),
+        pytest.param("{a = " * 5000 + "1" + "}" * 5000, id="inline-tables"),
+    ],
+)
+def test_a_config_nested_5000_deep_is_one_config_error_naming_the_file(
+    tmp_path: Path, value: str
+) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text(f"[game]\nnames = {value}\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert str(info.value) == (
+        f"config: {path} is nested too deeply to read (expected a few levels of tables "
+        "and lists, as in hardware/*.toml)"
+    )
+
+
+MEGABYTE = "x" * 1_000_000
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        pytest.param(
+            f'[game]\nvariant = "{MEGABYTE}"',
+            "config: game.variant must be one of six-card, ",
+            id="game.variant",
+        ),
+        pytest.param(
+            f'[game]\nmatch = "{MEGABYTE}"', "config: game.match must be one of ", id="game.match"
+        ),
+        pytest.param(
+            f'[game]\nnames = ["{MEGABYTE}", "B"]',
+            "config: game.names has a name too long: 'xxxx",
+            id="game.names",
+        ),
+        pytest.param(
+            f'[display]\ndisplay = "{MEGABYTE}"',
+            "config: display.display must be a luma.oled display",
+            id="display.display",
+        ),
+        pytest.param(
+            f'[display]\ni2c_address = "{MEGABYTE}"',
+            "config: display.i2c_address must be a number like 0x3C, got 'xxxx",
+            id="display.i2c_address",
+        ),
+        pytest.param(
+            f'[keypad]\nlayout = "{MEGABYTE}"', "config: keypad.layout must be", id="keypad.layout"
+        ),
+        pytest.param(
+            f"[keypad]\nrows = [{', '.join(['1'] * 200_000)}]",
+            "config: keypad.rows must be a list of BCM GPIO numbers",
+            id="keypad.rows",
+        ),
+        pytest.param(
+            f'[usb_keypad]\nkeymap = {{ KEY_{MEGABYTE} = "5" }}',
+            "config: usb_keypad.keymap.'KEY_xxxx",
+            id="usb-keymap-key",
+        ),
+        pytest.param(f"[game]\n{MEGABYTE} = 1", "config: game.'xxxxxx", id="unknown-key"),
+        pytest.param(f"[{MEGABYTE}]", "config: 'xxxxxx", id="unknown-section"),
+        pytest.param(
+            f'[leds]\nbrightness = "{MEGABYTE}"',
+            "config: leds.brightness must be a number from 0 to 1, got 'xxxx",
+            id="leds.brightness",
+        ),
+        pytest.param(
+            f'[[leds.strips]]\nname = "a"\nkind = "{MEGABYTE}"\ncount = 10',
+            "config: leds.strips[0].kind: unknown LED strip kind: 'xxxx",
+            id="leds.strips.kind",
+        ),
+        pytest.param(
+            f'[[leds.strips]]\nname = "a"\nkind = "sim"\ncount = 10\norder = "{MEGABYTE}"',
+            "config: leds.strips[0].order must be a channel order like 'GRB', got 'xxxx",
+            id="leds.strips.order",
+        ),
+        pytest.param(
+            f'[[leds.strips]]\nname = "a"\nkind = "sim"\ncount = 244\n'
+            f'[[leds.tracks]]\nfirst = 0\nlength = 122\ncolor = "{MEGABYTE}"',
+            "config: leds.tracks[0].color must be a colour",
+            id="leds.tracks.color",
+        ),
+        pytest.param(
+            f'[[leds.strips]]\nname = "a"\nkind = "sim"\ncount = 244\n'
+            f'[[leds.tracks]]\nstrip = "{MEGABYTE}"\nfirst = 0\nlength = 122',
+            "config: leds.tracks[0].strip must name a strip ('a'), got 'xxxx",
+            id="leds.tracks.strip",
+        ),
+        pytest.param(
+            f"[leds.colors]\n{MEGABYTE} = 1",
+            "config: leds.colors.'xxxx",
+            id="leds-unknown-key",
+        ),
+        pytest.param(
+            '[game]\n"two\\nlines" = 1',
+            r"config: game.'two\nlines' is not a known key",
+            id="newline-in-a-key",
+        ),
+    ],
+)
+def test_a_huge_value_is_quoted_shortened_in_one_line(text: str, start: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config(text)
+    message = str(info.value)
+    assert message.startswith(start)
+    assert "\n" not in message
+    assert len(message) < 300
