@@ -17,6 +17,10 @@ Key files
 ``wait SECONDS``
     Let time pass, e.g. ``wait 2`` or ``wait 0.25``. Headless runs do not really wait: they move
     the simulator's clock on.
+``!6``, ``!hash``
+    A key the device is expected to refuse (a card over 31, a fifth five): ``!`` then the
+    key, no space. A headless run stops with an error, naming the line, at any refused key
+    that is not marked so, and at a marked key that is accepted. Only keys can be marked.
 Blank lines and comments
     Whitespace around a line does not matter. ``#`` is a key, so the rule is: a line that is
     just ``#`` presses the ``#`` key; any other line that starts with ``#`` is a comment; and a
@@ -25,6 +29,33 @@ Blank lines and comments
 
 Every step has one text form and reads back to itself: ``str(step)`` is the line, and
 ``format_key_script`` writes a whole file that ``parse_key_script`` reads back unchanged.
+
+The header: the game a key file is for
+--------------------------------------
+Keys only make sense for one game: the same presses mean other things three-handed, or with
+muggins. So a key file says which game it plays in header lines, comments of the form
+``# key: value`` before its first key::
+
+    # A three-handed deal (any comment may come first).
+    # variant: three-handed
+    # names: Ann, Bob, Cy
+    # final_scores: 4, 19, 9
+
+The keys are those of the config's ``[game]`` section, with the same values: ``variant``
+(``six-card``, ``five-card``, ``three-handed`` ...), ``names`` (one word per side, separated
+by commas), ``match`` (``best-of-three``, ``first-to-two``, ``single``), ``target``,
+``muggins``, ``muggins_in_play``, ``starter_counts_in_play`` (``yes`` or ``no``),
+``win_points``, ``lurch_points``, ``double_skunk_points`` (whole numbers), ``lurch_line`` and
+``double_skunk_line`` (a hole number, or ``none``). A file with any of them plays exactly the
+game they describe, whatever the config's ``[game]`` says; a setting left out takes its
+default (six-card for two, the variant's own match format, no muggins). A file with none of
+them plays the config's game. One more key is a check, not a setting: ``final_scores``, one
+score per side, which the game must end on (a headless run that ends elsewhere is an error).
+
+Before the first key, a comment that starts with a lower-case word and a colon is a header,
+so an unknown or misspelt key is an error rather than a setting silently lost; write other
+comments there some other way (``# Note: ...``, ``# the plan: ...``). After the first key, only
+a known key is taken for a misplaced header (an error); any other comment is a comment.
 
 The computer keyboard
 =====================
@@ -36,23 +67,32 @@ In the simulator the computer keyboard stands in for the keypad and the buttons.
 
 from __future__ import annotations
 
+import difflib
 import logging
 import math
 import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent, KeySink
-from pegboard.engine.errors import PegboardError
+from pegboard.engine.errors import ConfigError, PegboardError
+from pegboard.engine.match import MatchFormat
+from pegboard.engine.rules import Rules, Variant
 
 __all__ = [
     "BUTTON_NAMES",
+    "HEADER_KEYS",
     "KEYBOARD_LEGEND",
     "KEYPAD_KEYS",
+    "Header",
+    "HeaderValue",
+    "KeyScript",
     "KeyScriptError",
     "LegendRow",
+    "ScriptLine",
     "ScriptedKeys",
     "Step",
     "Wait",
@@ -61,7 +101,9 @@ __all__ = [
     "legend_lines",
     "parse_key",
     "parse_key_script",
+    "parse_script",
     "read_key_script",
+    "read_script",
 ]
 
 log = logging.getLogger(__name__)
@@ -118,18 +160,27 @@ def parse_key(text: str) -> KeyEvent:
     return KeyEvent(name, KeyAction.LONG_PRESS)
 
 
-def _parse_line(line: str) -> Step | None:
-    """One line of a key file: a step, or ``None`` for a blank or comment line.
+def _parse_line(line: str) -> tuple[Step, bool] | None:
+    """One line of a key file: a step and whether it is marked refused (``!``), or ``None``
+    for a blank or comment line.
 
     Raises:
         KeyScriptError: a bad line (the message does not name the line yet).
     """
     text = line.strip()
     if text == "#":
-        return KeyEvent("#")  # the # key; '# ...' is a comment
+        return KeyEvent("#"), False  # the # key; '# ...' is a comment
     if not text or text.startswith("#"):
         return None
     text = _TRAILING_COMMENT.sub("", text).rstrip()
+    refused = text.startswith("!")
+    if refused:
+        key = text[1:]
+        if not key or key[0].isspace() or key.startswith("!") or key.split()[0] == "wait":
+            raise KeyScriptError(
+                f"a key marked refused is '!' then the key, like '!7' or '!hash', got {text!r}"
+            )
+        text = key
     words = text.split()
     if words[0] == "wait":
         if len(words) != 2 or not _SECONDS.fullmatch(words[1]):
@@ -137,44 +188,283 @@ def _parse_line(line: str) -> Step | None:
         seconds = float(words[1])
         if not math.isfinite(seconds):
             raise KeyScriptError(f"wait needs seconds like 'wait 0.5', got {text!r}")
-        return Wait(seconds)
+        return Wait(seconds), False
     if len(words) != 1:
         raise KeyScriptError(f"one key per line, got {text!r}")
-    return parse_key(text)
+    return parse_key(text), refused
 
 
-def parse_key_script(text: str, *, source: str = "key script") -> list[Step]:
-    """Parse a key file (see the module notes for the format).
+# -- the header -----------------------------------------------------------------------------
+
+HeaderValue = str | bool | int | tuple[str, ...] | tuple[int, ...]
+"""A header's value: text, a flag, a whole number, names or scores."""
+
+_HEADER = re.compile(r"#\s*([a-z][a-z0-9_-]*)\s*:(.*)", re.DOTALL)
+_WHOLE = re.compile(r"[0-9]+")
+_FLAGS = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
+_EXAMPLE_NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def _variant(text: str) -> str:
+    try:
+        return Variant.parse(text).value
+    except ConfigError as e:
+        raise KeyScriptError(str(e)) from None
+
+
+def _match(text: str) -> str:
+    try:
+        return MatchFormat.parse(text).value
+    except ConfigError as e:
+        raise KeyScriptError(str(e)) from None
+
+
+def _names(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(","))
+    if not all(name and len(name.split()) == 1 for name in names):
+        raise KeyScriptError(
+            f"names must be one word per side, separated by commas like 'Ann, Bob', got {text!r}"
+        )
+    if len({name.lower() for name in names}) != len(names):
+        raise KeyScriptError(f"names must all differ, got {text!r}")
+    return names
+
+
+def _flag(key: str) -> Callable[[str], bool]:
+    def parse(text: str) -> bool:
+        flag = _FLAGS.get(text.lower())
+        if flag is None:
+            raise KeyScriptError(f"{key} must be yes or no, got {text!r}")
+        return flag
+
+    return parse
+
+
+def _whole(key: str, example: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not _WHOLE.fullmatch(text):
+            raise KeyScriptError(f"{key} must be a whole number like {example}, got {text!r}")
+        return int(text)
+
+    return parse
+
+
+def _hole(key: str) -> Callable[[str], int | bool]:
+    def parse(text: str) -> int | bool:
+        if text.lower() in ("none", "no", "false"):
+            return False  # as the config writes "no such line"
+        if not _WHOLE.fullmatch(text) or int(text) < 1:
+            raise KeyScriptError(f"{key} must be a hole number like 91, or none, got {text!r}")
+        return int(text)
+
+    return parse
+
+
+def _scores(text: str) -> tuple[int, ...]:
+    scores = [score.strip() for score in text.split(",")]
+    if not all(_WHOLE.fullmatch(score) for score in scores):
+        raise KeyScriptError(
+            f"final_scores must be whole numbers separated by commas like '121, 73', got {text!r}"
+        )
+    return tuple(int(score) for score in scores)
+
+
+HEADER_KEYS: Mapping[str, Callable[[str], HeaderValue]] = {
+    "variant": _variant,
+    "names": _names,
+    "match": _match,
+    "target": _whole("target", 121),
+    "muggins": _flag("muggins"),
+    "muggins_in_play": _flag("muggins_in_play"),
+    "starter_counts_in_play": _flag("starter_counts_in_play"),
+    "win_points": _whole("win_points", 2),
+    "lurch_points": _whole("lurch_points", 2),
+    "double_skunk_points": _whole("double_skunk_points", 3),
+    "lurch_line": _hole("lurch_line"),
+    "double_skunk_line": _hole("double_skunk_line"),
+    "final_scores": _scores,
+}
+"""The header keys, each with the function that reads its value: the config's ``[game]`` keys
+(but ``database``), then ``final_scores``, the check."""
+
+_CHECKS = frozenset({"final_scores"})  # header keys that are not game settings
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """One header line, ``# key: value``: where it is, its key, the value as written and read."""
+
+    line: int
+    key: str
+    text: str
+    value: HeaderValue
+
+    def __str__(self) -> str:
+        return f"# {self.key}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptLine:
+    """One step of a key file, with its line number; *refused*: marked ``!``."""
+
+    number: int
+    step: Step
+    refused: bool = False
+
+    def __str__(self) -> str:
+        return f"!{self.step}" if self.refused else str(self.step)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyScript:
+    """A whole key file: its header and its steps, each with its line number.
+
+    *source* names the file in error messages.
+    """
+
+    source: str
+    headers: tuple[Header, ...]
+    lines: tuple[ScriptLine, ...]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every step, in order, without line numbers or marks."""
+        return tuple(line.step for line in self.lines)
+
+    def header(self, key: str) -> Header | None:
+        """The header line for *key*, or None."""
+        return next((h for h in self.headers if h.key == key), None)
+
+    def game_table(self) -> dict[str, Any]:
+        """The header's game settings as the config's ``[game]`` table (as ``tomllib`` reads
+        it): empty when the file has none, and then the config's game is played."""
+        return {
+            h.key: list(h.value) if isinstance(h.value, tuple) else h.value
+            for h in self.headers
+            if h.key not in _CHECKS
+        }
+
+    def error(self, line: int, message: str) -> KeyScriptError:
+        """A ``KeyScriptError`` that names this file and *line*."""
+        return KeyScriptError(f"{self.source} line {line}: {message}")
+
+
+def _header_error(key: str) -> KeyScriptError:
+    close = difflib.get_close_matches(key, list(HEADER_KEYS), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return KeyScriptError(
+        f"unknown header {key!r}{hint} (expected one of {', '.join(HEADER_KEYS)}; "
+        "a comment before the first key may not start with 'word:')"
+    )
+
+
+def _check_sides(script: KeyScript) -> None:
+    """Names and final scores, one per side of the header's variant.
+
+    Raises:
+        KeyScriptError: another count; the message names the line.
+    """
+    variant = script.header("variant")
+    rules = Rules.for_variant(str(variant.value) if variant is not None else "six-card")
+    name = rules.variant.value
+    for key, example, what in (
+        ("names", ", ".join(_EXAMPLE_NAMES[: rules.sides]), "name"),
+        ("final_scores", "121, 73", "score"),
+    ):
+        header = script.header(key)
+        if header is None or not isinstance(header.value, tuple):
+            continue
+        if len(header.value) != rules.sides:
+            raise script.error(
+                header.line,
+                f"{key} {header.text!r} are {len(header.value)} {key.split('_')[-1]}, and "
+                f"{name} has {rules.sides} sides (expected one {what} per side, like "
+                f"{example!r})",
+            )
+
+
+def parse_script(text: str, *, source: str = "key script") -> KeyScript:
+    """Parse a key file with its header and line numbers (see the module notes).
 
     Args:
         text: the whole file.
         source: how error messages name the file.
 
     Raises:
-        KeyScriptError: a bad line; the message names the source, the line number and the line.
+        KeyScriptError: a bad line or header; the message names the source, the line number
+            and what was expected.
     """
-    steps: list[Step] = []
+    headers: list[Header] = []
+    lines: list[ScriptLine] = []
     for number, line in enumerate(text.splitlines(), start=1):
         try:
-            step = _parse_line(line)
+            found = _HEADER.fullmatch(line.strip())
+            if found is not None and (not lines or found[1] in HEADER_KEYS):
+                headers.append(_parse_header(found[1], found[2], number, headers, lines))
+                continue
+            parsed = _parse_line(line)
         except KeyScriptError as e:
             raise KeyScriptError(f"{source} line {number}: {e}") from None
-        if step is not None:
-            steps.append(step)
-    return steps
+        if parsed is not None:
+            lines.append(ScriptLine(number, *parsed))
+    script = KeyScript(source, tuple(headers), tuple(lines))
+    _check_sides(script)
+    return script
 
 
-def read_key_script(path: str | Path) -> list[Step]:
-    """Read and parse a key file.
+def _parse_header(
+    key: str, rest: str, number: int, headers: Sequence[Header], lines: Sequence[ScriptLine]
+) -> Header:
+    """One ``# key: value`` line.
 
     Raises:
-        KeyScriptError: the file cannot be read or has a bad line.
+        KeyScriptError: an unknown key, one given twice or after the first key, or a bad value.
+    """
+    if key not in HEADER_KEYS:
+        raise _header_error(key)
+    if lines:
+        raise KeyScriptError(f"header {key!r} must come before the first key")
+    first = next((h for h in headers if h.key == key), None)
+    if first is not None:
+        raise KeyScriptError(f"header {key!r} is given twice (first on line {first.line})")
+    value_text = _TRAILING_COMMENT.sub("", rest).strip()
+    return Header(number, key, value_text, HEADER_KEYS[key](value_text))
+
+
+def read_script(path: str | Path) -> KeyScript:
+    """Read and parse a key file with its header.
+
+    Raises:
+        KeyScriptError: the file cannot be read, or has a bad line or header.
     """
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise KeyScriptError(f"cannot read key script {str(path)!r}: {e}") from e
-    return parse_key_script(text, source=str(path))
+    return parse_script(text, source=str(path))
+
+
+def parse_key_script(text: str, *, source: str = "key script") -> list[Step]:
+    """Parse a key file (see the module notes for the format): its steps only.
+
+    Args:
+        text: the whole file.
+        source: how error messages name the file.
+
+    Raises:
+        KeyScriptError: a bad line or header; the message names the source, the line number
+            and the line.
+    """
+    return list(parse_script(text, source=source).steps)
+
+
+def read_key_script(path: str | Path) -> list[Step]:
+    """Read and parse a key file: its steps only.
+
+    Raises:
+        KeyScriptError: the file cannot be read or has a bad line.
+    """
+    return list(read_script(path).steps)
 
 
 def format_key_script(steps: Iterable[Step]) -> str:

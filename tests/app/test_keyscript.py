@@ -18,6 +18,7 @@ from pegboard.app.keyscript import (
     KeyScriptError,
     LegendRow,
     ScriptedKeys,
+    ScriptLine,
     Step,
     Wait,
     format_key_script,
@@ -25,7 +26,9 @@ from pegboard.app.keyscript import (
     legend_lines,
     parse_key,
     parse_key_script,
+    parse_script,
     read_key_script,
+    read_script,
 )
 from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
 from pegboard.engine.errors import PegboardError
@@ -220,6 +223,226 @@ def test_a_key_file_that_is_not_text_is_a_key_script_error(tmp_path: Path) -> No
     path.write_bytes(b"\xff\xfe7\n")
     with pytest.raises(KeyScriptError, match=r"^cannot read key script '.*binary\.keys': "):
         read_key_script(path)
+
+
+TUTORIAL = """\
+# A three-handed deal (the header says which game the keys are for).
+# variant: three-handed
+#   names :  Ann, Bob,Cy
+# match: single
+# muggins: yes
+# lurch_line: none   # a trailing comment
+# final_scores: 4, 19, 9
+# Keypad: 1-9 ace..nine (a capital: a comment, not a header)
+
+9       # note: a colon in a comment after the first key
+!hash   # refused: nothing typed yet
+wait 1
+"""
+
+
+def test_a_key_script_reads_its_header_and_numbers_its_lines() -> None:
+    script = parse_script(TUTORIAL, source="t.keys")
+    assert script.source == "t.keys"
+    assert [(h.line, h.key, h.text, h.value) for h in script.headers] == [
+        (2, "variant", "three-handed", "three-handed"),
+        (3, "names", "Ann, Bob,Cy", ("Ann", "Bob", "Cy")),
+        (4, "match", "single", "single"),
+        (5, "muggins", "yes", True),
+        (6, "lurch_line", "none", False),
+        (7, "final_scores", "4, 19, 9", (4, 19, 9)),
+    ]
+    assert script.lines == (
+        ScriptLine(10, KeyEvent("9")),
+        ScriptLine(11, KeyEvent("#"), refused=True),
+        ScriptLine(12, Wait(1.0)),
+    )
+    assert script.steps == (KeyEvent("9"), KeyEvent("#"), Wait(1.0))
+    assert script.game_table() == {
+        "variant": "three-handed",
+        "names": ["Ann", "Bob", "Cy"],
+        "match": "single",
+        "muggins": True,
+        "lurch_line": False,
+    }
+    final = script.header("final_scores")
+    assert final is not None and final.line == 7
+    assert script.header("target") is None
+
+
+def test_parse_key_script_reads_the_same_steps_and_drops_the_header() -> None:
+    assert parse_key_script(TUTORIAL) == list(parse_script(TUTORIAL).steps)
+
+
+def test_a_file_without_a_header_has_no_game_settings() -> None:
+    script = parse_script(SCRIPT)
+    assert script.headers == () and script.game_table() == {}
+    assert list(script.steps) == parse_key_script(SCRIPT)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        pytest.param("!7", ScriptLine(1, KeyEvent("7"), refused=True), id="7"),
+        pytest.param("!#", ScriptLine(1, KeyEvent("#"), refused=True), id="hash"),
+        pytest.param("  !hash  # go", ScriptLine(1, KeyEvent("#"), refused=True), id="hash-word"),
+        pytest.param("!undo:long", ScriptLine(1, KeyEvent("undo", LONG), refused=True), id="redo"),
+        pytest.param("7", ScriptLine(1, KeyEvent("7")), id="plain"),
+    ],
+)
+def test_a_bang_marks_a_key_the_device_should_refuse(text: str, line: ScriptLine) -> None:
+    assert parse_script(text).lines == (line,)
+    assert parse_script(str(line)).lines == (line,)  # the line's text reads back
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            "!wait 1",
+            r"^k\.keys line 1: a key marked refused is '!' then the key, like '!7' or "
+            r"'!hash', got '!wait 1'$",
+            id="wait",
+        ),
+        pytest.param("!", r"^k\.keys line 1: a key marked refused is '!' then the key", id="bare"),
+        pytest.param("! 7", r"^k\.keys line 1: a key marked refused is '!' then", id="space"),
+        pytest.param("!!7", r"^k\.keys line 1: a key marked refused is '!' then", id="twice"),
+        pytest.param("!x", r"^k\.keys line 1: unknown key 'x' \(expected", id="not-a-key"),
+    ],
+)
+def test_a_bad_refused_mark_is_refused_with_its_line(text: str, message: str) -> None:
+    with pytest.raises(KeyScriptError, match=message):
+        parse_script(text, source="k.keys")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            "5\n# variant: six-card\n",
+            r"^k\.keys line 2: header 'variant' must come before the first key$",
+            id="after-a-key",
+        ),
+        pytest.param(
+            "# variant: six-card\n# variant: five-card\n",
+            r"^k\.keys line 2: header 'variant' is given twice \(first on line 1\)$",
+            id="twice",
+        ),
+        pytest.param(
+            "# note: the rest of this file\n",
+            r"^k\.keys line 1: unknown header 'note' \(expected one of variant, names, match, "
+            r"target, .*final_scores; a comment before the first key may not start with "
+            r"'word:'\)$",
+            id="unknown",
+        ),
+        pytest.param(
+            "# final-scores: 1, 2\n",
+            r"^k\.keys line 1: unknown header 'final-scores' \(did you mean 'final_scores'\?\)",
+            id="did-you-mean",
+        ),
+        pytest.param(
+            "# variant: four-card\n",
+            r"^k\.keys line 1: unknown variant: 'four-card' \(expected one of six-card, ",
+            id="variant",
+        ),
+        pytest.param(
+            "# variant:\n",
+            r"^k\.keys line 1: unknown variant: '' \(expected one of six-card, ",
+            id="no-variant",
+        ),
+        pytest.param(
+            "# match: best-of-five\n",
+            r"^k\.keys line 1: unknown match format: 'best-of-five' \(expected one of ",
+            id="match",
+        ),
+        pytest.param(
+            "# muggins: maybe\n",
+            r"^k\.keys line 1: muggins must be yes or no, got 'maybe'$",
+            id="flag",
+        ),
+        pytest.param(
+            "# target: lots\n",
+            r"^k\.keys line 1: target must be a whole number like 121, got 'lots'$",
+            id="target",
+        ),
+        pytest.param(
+            "# win_points: -1\n",
+            r"^k\.keys line 1: win_points must be a whole number like 2, got '-1'$",
+            id="points",
+        ),
+        pytest.param(
+            "# lurch_line: x\n",
+            r"^k\.keys line 1: lurch_line must be a hole number like 91, or none, got 'x'$",
+            id="line",
+        ),
+        pytest.param(
+            "# names: Ann, , Bob\n",
+            r"^k\.keys line 1: names must be one word per side, separated by commas like "
+            r"'Ann, Bob', got 'Ann, , Bob'$",
+            id="empty-name",
+        ),
+        pytest.param(
+            "# names: Ann Marie, Bob\n",
+            r"^k\.keys line 1: names must be one word per side, .* got 'Ann Marie, Bob'$",
+            id="two-words",
+        ),
+        pytest.param(
+            "# names: Ann, ann\n",
+            r"^k\.keys line 1: names must all differ, got 'Ann, ann'$",
+            id="same-name",
+        ),
+        pytest.param(
+            "# variant: three-handed\n# names: Ann, Bob\n",
+            r"^k\.keys line 2: names 'Ann, Bob' are 2 names, and three-handed has 3 sides "
+            r"\(expected one name per side, like 'Ann, Bob, Cy'\)$",
+            id="names-for-the-variant",
+        ),
+        pytest.param(
+            "# names: Ann, Bob, Cy\n",
+            r"^k\.keys line 1: names 'Ann, Bob, Cy' are 3 names, and six-card has 2 sides "
+            r"\(expected one name per side, like 'Ann, Bob'\)$",
+            id="names-for-six-card",
+        ),
+        pytest.param(
+            "# final_scores: 121, x\n",
+            r"^k\.keys line 1: final_scores must be whole numbers separated by commas like "
+            r"'121, 73', got '121, x'$",
+            id="scores",
+        ),
+        pytest.param(
+            "# variant: five-card\n# final_scores: 61\n",
+            r"^k\.keys line 2: final_scores '61' are 1 scores, and five-card has 2 sides "
+            r"\(expected one score per side, like '121, 73'\)$",
+            id="scores-for-the-variant",
+        ),
+    ],
+)
+def test_a_bad_header_is_refused_with_its_line_and_what_was_expected(
+    text: str, message: str
+) -> None:
+    with pytest.raises(KeyScriptError, match=message):
+        parse_script(text, source="k.keys")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("5\n# note: after the first key, any comment\n", id="unknown-later"),
+        pytest.param("# Keypad: 1-9 ace..nine\n5\n", id="capital"),
+        pytest.param("# the show: two words\n5\n", id="two-words"),
+        pytest.param("#:long is a comment\n5\n", id="no-word"),
+    ],
+)
+def test_other_comments_with_a_colon_stay_comments(text: str) -> None:
+    script = parse_script(text)
+    assert script.headers == () and script.steps == (KeyEvent("5"),)
+
+
+def test_the_repository_key_files_all_have_a_header() -> None:
+    for path in sorted((Path(__file__).parent / "keys").glob("*.keys")):
+        script = read_script(path)
+        assert script.header("variant") is not None, path.name
+        assert script.header("final_scores") is not None, path.name
 
 
 NAMES = sorted(KEYPAD_KEYS) + sorted(BUTTON_NAMES)
