@@ -14,6 +14,13 @@ track and per strip); ``--gif PATH`` also writes every frame of the session as a
 A headless run plays on a throwaway journal in a temporary directory, deleted at the end, so it
 never touches the saved game that ``pegboard run`` resumes; ``--db PATH`` plays on that journal
 instead (and keeps it).
+
+A key file's header says which game it is for (``# variant: three-handed``, ``# names: ...``;
+see ``pegboard.app.keyscript``), so it plays the same whatever the config says. The replay
+checks the file as it goes: a key the device refuses stops the run with an error naming its
+line unless the file marks it ``!`` as expected, and so does a marked key that is accepted;
+a game that ends on other scores than the header's ``final_scores`` is an error too. The
+outputs are written either way, showing where the run stopped.
 """
 
 from __future__ import annotations
@@ -34,22 +41,32 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from pegboard.app.config import Config
-from pegboard.app.controller import Controller
+from pegboard.app.config import Config, config_from_mapping
+from pegboard.app.controller import Controller, DisplayPower
 from pegboard.app.daemon import Ports, build_controller, run_daemon, sim_ports
-from pegboard.app.keyscript import ScriptedKeys, key_for_char, legend_lines, read_key_script
+from pegboard.app.keyscript import (
+    KeyScript,
+    KeyScriptError,
+    Wait,
+    key_for_char,
+    legend_lines,
+    read_script,
+)
 from pegboard.app.ledtracks import LedLayout, render_ansi
 from pegboard.app.sdnotify import Notifier
 from pegboard.app.store import Store
 from pegboard.devices.leds import RecordingStrip
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import Color, FakeClock, KeySink, LedStrip
+from pegboard.engine.errors import ConfigError, PegboardError
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
 __all__ = [
+    "ReplayError",
     "TerminalKeys",
+    "config_for_script",
     "leds_to_dict",
     "render_halfblocks",
     "run_headless",
@@ -156,6 +173,63 @@ def write_gif(path: Path, frames: Sequence[Image], *, ms: int = 500, scale: int 
 # -- headless -------------------------------------------------------------------------------
 
 
+class ReplayError(PegboardError):
+    """A headless replay that did not go as its key file says: a key refused that is not marked
+    ``!``, a key marked ``!`` that was accepted, or a game that ended on other scores than the
+    header's ``final_scores``."""
+
+
+def config_for_script(config: Config, script: KeyScript) -> Config:
+    """*config* playing the game that *script*'s header describes (see ``keyscript``).
+
+    The header's settings replace the config's ``[game]`` (a setting left out takes its
+    default); the journal stays the config's. The LED layout stays the config's own, unless
+    the config has none of its own (the default for its sides), when it becomes the default
+    for the header's sides. A script without settings leaves *config* as it is.
+
+    Raises:
+        KeyScriptError: settings that do not go together, or a config with fewer LED tracks
+            than the header's variant has sides; the message names the file and the line.
+    """
+    table = script.game_table()
+    if not table:
+        return config
+    try:
+        described = config_from_mapping({"game": table}, source=script.source)
+    except ConfigError as e:
+        raise _header_error(script, e) from None
+    game = dataclasses.replace(described.game, database=config.game.database)
+    leds = config.leds
+    own_default = config_from_mapping({"game": {"variant": config.game.rules.variant.value}}).leds
+    if leds == own_default:
+        leds = described.leds
+    elif len(leds.tracks) < game.rules.sides:
+        variant = script.header("variant")
+        line = variant.line if variant is not None else script.headers[0].line
+        raise script.error(
+            line,
+            f"{game.rules.variant.value} has {game.rules.sides} sides, and the config "
+            f"{config.source!r} has {len(leds.tracks)} LED tracks (expected one track per "
+            "side, or a config without [leds])",
+        )
+    return dataclasses.replace(config, game=game, leds=leds)
+
+
+_CONFIG_KEY = re.compile(r"config: game\.(\w+)(.*)", re.DOTALL)
+
+
+def _header_error(script: KeyScript, error: ConfigError) -> KeyScriptError:
+    """The config's complaint about the header's settings, on the line of the key it names."""
+    settings = [h for h in script.headers if h.key in script.game_table()]
+    line, message = settings[0].line, str(error).removeprefix("config: ")
+    found = _CONFIG_KEY.fullmatch(str(error))
+    if found is not None:
+        header = script.header(found[1])
+        line = header.line if header is not None else line
+        message = found[1] + found[2]
+    return script.error(line, message)
+
+
 def run_headless(
     config: Config,
     *,
@@ -169,18 +243,24 @@ def run_headless(
 ) -> Controller:
     """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
 
-    The game is played on *journal*; without one, on a throwaway journal in a temporary
-    directory that is deleted at the end, so a headless run never touches the saved game
+    The key file's header says which game it plays (``config_for_script``). The game is
+    played on *journal*; without one, on a throwaway journal in a temporary directory that is
+    deleted at the end, so a headless run never touches the saved game
     (``config.game.database`` is not used). Without *keys_file* nothing is replayed. With
     *wait_for_signal* it then goes on as a daemon until SIGTERM or SIGINT, which leaves the
     paused screen and the LEDs off in the outputs.
 
+    The replay stops at a key the device refuses unless the file marks it ``!``, and at a
+    marked key it accepts; the outputs show where it stopped, then ``ReplayError`` is raised.
+
     Raises:
-        KeyScriptError: the key file cannot be read or has a bad line.
+        KeyScriptError: the key file cannot be read, or has a bad line or header.
+        ReplayError: a key refused or accepted against the file's marks, or other final scores.
         JournalError: the journal cannot be opened or replayed.
     """
     notifier = notifier if notifier is not None else Notifier()
-    steps = read_key_script(keys_file) if keys_file is not None else []
+    script = read_script(keys_file) if keys_file is not None else KeyScript("", (), ())
+    config = config_for_script(config, script)
     with contextlib.ExitStack() as stack:
         if journal is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="pegboard-headless-"))
@@ -191,27 +271,76 @@ def run_headless(
         clock = FakeClock(1000.0)
         ports = sim_ports(config)
         if wait_for_signal:
-            return _headless_daemon(config, ports, steps, clock, seed, out_dir, gif, notifier)
+            return _headless_daemon(config, ports, script, clock, seed, out_dir, gif, notifier)
         with Store(config.game.database) as store:
             controller = build_controller(
                 config, store, ports, clock=clock, rng=random.Random(seed)
             )
             controller.tick()  # the first frame
             notifier.ready("headless")
-            _replay(controller, steps, clock)
+            problem = _replay(controller, script, clock)
             write_outputs(out_dir, controller, ports, config.leds)
             if gif is not None:
                 _gif(gif, ports)
-        return controller
+    if problem is not None:
+        raise problem
+    return controller
 
 
-def _replay(controller: Controller, steps: Sequence[Any], clock: FakeClock) -> None:
-    def on_wait(seconds: float) -> None:
-        controller.tick()
+def _replay(controller: Controller, script: KeyScript, clock: FakeClock) -> ReplayError | None:
+    """Play *script* into *controller*, moving *clock* at each wait; the first problem, if any.
 
-    ScriptedKeys(steps, clock=clock, on_wait=on_wait).start(controller.handle)
+    The replay stops at the first key refused against the file's marks; the game is then
+    left as that key left it, its LEDs settled, for the outputs to show.
+    """
+    problem: ReplayError | None = None
+    for line in script.lines:
+        step = line.step
+        if isinstance(step, Wait):
+            clock.advance(step.seconds)
+            controller.tick()
+            continue
+        swallowed = controller.display_power is DisplayPower.ASLEEP  # it only wakes the display
+        controller.handle(step)
+        refused = bool(controller.last_error) and not swallowed
+        if refused and not line.refused:
+            problem = _problem(
+                script,
+                line.number,
+                f"key {str(step)!r} was refused ({controller.last_error}); "
+                f"mark the line {'!' + str(step)!r} if that is expected",
+            )
+            break
+        if line.refused and not refused:
+            problem = _problem(
+                script,
+                line.number,
+                f"key {str(step)!r} is marked '!' as refused, but it was accepted",
+            )
+            break
     controller.tick()
     controller.settle()  # a peg still moving ends where it stops: leds.json shows the board
+    return problem if problem is not None else _check_final_scores(controller, script)
+
+
+def _problem(script: KeyScript, line: int, message: str) -> ReplayError:
+    """A ``ReplayError`` naming *script*'s file and *line*."""
+    return ReplayError(f"{script.source} line {line}: {message}")
+
+
+def _check_final_scores(controller: Controller, script: KeyScript) -> ReplayError | None:
+    """The game's scores against the header's ``final_scores``: a problem, or None."""
+    header = script.header("final_scores")
+    if header is None or not isinstance(header.value, tuple):
+        return None
+    scores = tuple(side["score"] for side in controller.view.to_dict()["sides"])
+    if scores == header.value:
+        return None
+    got = ", ".join(str(score) for score in scores)
+    want = ", ".join(str(score) for score in header.value)
+    return _problem(
+        script, header.line, f"the game ended with scores {got} (expected final_scores {want})"
+    )
 
 
 def _gif(path: Path, ports: Ports) -> None:
@@ -223,7 +352,7 @@ def _gif(path: Path, ports: Ports) -> None:
 def _headless_daemon(
     config: Config,
     ports: Ports,
-    steps: Sequence[Any],
+    script: KeyScript,
     clock: FakeClock,
     seed: int,
     out_dir: Path,
@@ -231,9 +360,11 @@ def _headless_daemon(
     notifier: Notifier,
 ) -> Controller:
     def on_ready(controller: Controller) -> None:
-        _replay(controller, steps, clock)
+        problem = _replay(controller, script, clock)
         write_outputs(out_dir, controller, ports, config.leds)
-        notifier.status(f"keys replayed: {len(steps)} steps")
+        if problem is not None:
+            raise problem  # out of run_daemon, which stops the ports on its way out
+        notifier.status(f"keys replayed: {len(script.lines)} steps")
 
     result = run_daemon(
         config, ports, notifier=notifier, clock=clock, rng=random.Random(seed), on_ready=on_ready

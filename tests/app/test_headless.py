@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -147,3 +148,174 @@ def test_headless_wait_for_signal_without_keys_runs_until_sigterm(
     assert proc.returncode == 0, err.decode()
     assert _state()["phase"] == "cut"  # the paused first frame of a new game
     assert _files(home) == {}  # on a throwaway journal too
+
+
+# --------------------------------------------------------------------------- key file headers
+
+
+def _header(path: Path) -> dict[str, str]:
+    """The ``# key: value`` lines before the first key, read here without pegboard's parser."""
+    header: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        text = line.strip()
+        if text == "#" or (text and not text.startswith("#")):
+            break  # the first key
+        found = re.fullmatch(r"#\s*([a-z_]+)\s*:\s*(.*)", text)
+        if found:
+            header[found[1]] = found[2]
+    return header
+
+
+def _listed(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",")]
+
+
+@pytest.mark.parametrize("keys", [pytest.param(p, id=p.stem) for p in KEY_FILES])
+def test_every_key_file_plays_the_game_its_header_states_with_the_readme_command(
+    home: Path, keys: Path
+) -> None:
+    header = _header(keys)
+    assert {"variant", "final_scores"} <= header.keys(), f"{keys.name} needs a header"
+    assert _readme_run(keys, "--gif", "out/game.gif") == 0
+    state = _state()
+    assert state["variant"] == header["variant"]
+    assert _scores(state) == [int(score) for score in _listed(header["final_scores"])]
+    if "names" in header:
+        assert [side["name"] for side in state["sides"]] == _listed(header["names"])
+    if "match" in header:
+        assert state["match"]["format"] == header["match"]
+    assert Path("out/game.gif").is_file()
+    assert _files(home) == {}
+
+
+def test_the_header_plays_its_game_whatever_the_config_says(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[game]\nvariant = "five-card"\nnames = ["Mum", "Dad"]\nmuggins = true\n')
+    monkeypatch.setenv("PEGBOARD_CONFIG", str(config))
+    assert _readme_run(KEYS / "three-handed-deal.keys") == 0
+    state = _state()
+    assert state["variant"] == "three-handed"
+    assert _scores(state) == [4, 19, 9]
+    assert len(json.loads(Path("out/leds.json").read_text())["tracks"]) == 3
+
+
+def test_a_key_file_without_settings_plays_the_configs_game(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[game]\nvariant = "five-card"\nnames = ["Mum", "Dad"]\n')
+    monkeypatch.setenv("PEGBOARD_CONFIG", str(config))
+    keys = tmp_path / "cut.keys"
+    keys.write_text("# just a cut\n5\n3\n")
+    assert _readme_run(keys) == 0
+    assert (_state()["variant"], _state()["dealer_name"]) == ("five-card", "Dad")
+
+
+def _run_keys(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """Run *text* as ``game.keys`` with the README's command: the status and stderr's lines."""
+    keys = tmp_path / "game.keys"
+    keys.write_text(text)
+    status = _readme_run(keys)
+    err = capsys.readouterr().err
+    return status, err
+
+
+CUT = "# variant: six-card\n5\n3\n"  # a cut: 5 for A, 3 for B; B deals, A leads
+
+
+def test_a_refused_key_exits_1_naming_its_line(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, err = _run_keys(tmp_path, CUT + "hash   # nothing typed: no starter yet\n4\n", capsys)
+    assert status == 1
+    assert err.count("\n") == 1
+    assert re.fullmatch(
+        r"pegboard: error: .*game\.keys line 4: key '#' was refused \(.+\); "
+        r"mark the line '!#' if that is expected\n",
+        err,
+    ), err
+    assert _state()["phase"] == "starter"  # the outputs show where it stopped ...
+    assert _scores(_state()) == [0, 0]  # ... and the 4 after it was not played
+
+
+def test_a_key_marked_refused_may_be_refused(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, err = _run_keys(tmp_path, CUT + "!hash  # no starter yet: refused\n4\n", capsys)
+    assert (status, err) == (0, "")
+    assert _state()["phase"] == "play"
+
+
+def test_a_key_marked_refused_that_is_accepted_exits_1(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, err = _run_keys(tmp_path, CUT + "!4\n", capsys)
+    assert status == 1
+    assert re.fullmatch(
+        r"pegboard: error: .*game\.keys line 4: key '4' is marked '!' as refused, "
+        r"but it was accepted\n",
+        err,
+    ), err
+
+
+def test_other_final_scores_exit_1_naming_the_header_line(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "# variant: six-card\n# final_scores: 0, 2\n5\n3\n4\n"  # no heels: still 0, 0
+    status, err = _run_keys(tmp_path, text, capsys)
+    assert status == 1
+    assert re.fullmatch(
+        r"pegboard: error: .*game\.keys line 2: the game ended with scores 0, 0 "
+        r"\(expected final_scores 0, 2\)\n",
+        err,
+    ), err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            "# variant: four-card\n5\n",
+            r"line 1: unknown variant: 'four-card' \(expected one of six-card, three-handed, ",
+            id="unknown-variant",
+        ),
+        pytest.param(
+            "# variant: three-handed\n# names: Ann, Bob\n5\n",
+            r"line 2: names 'Ann, Bob' are 2 names, and three-handed has 3 sides "
+            r"\(expected one name per side, like 'Ann, Bob, Cy'\)$",
+            id="two-names-for-three",
+        ),
+        pytest.param(
+            "# names: Ann, Bob, Cy\n5\n",
+            r"line 1: names 'Ann, Bob, Cy' are 3 names, and six-card has 2 sides",
+            id="three-names-for-the-default",
+        ),
+        pytest.param(
+            "# varient: three-handed\n5\n",
+            r"line 1: unknown header 'varient' \(did you mean 'variant'\?\) \(expected one of "
+            r"variant, names, ",
+            id="misspelt",
+        ),
+        pytest.param(
+            "# variant: three-handed\n# match: best-of-three\n5\n",
+            r"line 2: match 'best-of-three' ",  # the rest is the config's own reason
+            id="settings-that-do-not-go-together",
+        ),
+        pytest.param(
+            "# variant: six-card\n# final_scores: 121\n5\n",
+            r"line 2: final_scores '121' are 1 scores, and six-card has 2 sides",
+            id="one-score-for-two",
+        ),
+    ],
+)
+def test_a_bad_header_exits_1_naming_the_file_line_and_what_was_expected(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    status, err = _run_keys(tmp_path, text, capsys)
+    assert status == 1
+    assert err.count("\n") == 1
+    assert err.startswith(f"pegboard: error: {tmp_path / 'game.keys'} line ")
+    assert re.search(message, err.rstrip("\n")), err
+    assert not Path("out").exists()

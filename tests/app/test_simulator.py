@@ -84,13 +84,14 @@ def _play(tmp_path: Path, game: str, keys: str) -> dict[str, Any]:
 
 
 def _keys(name: str, *, until: str | None = None) -> str:
-    """The key file *name*, or its lines up to the first one containing *until*."""
+    """The key file *name*, or its lines up to the first one containing *until* (without the
+    header's final_scores: a game cut short ends on other scores)."""
     text = (KEYS / name).read_text()
     if until is None:
         return text
     lines = text.splitlines(keepends=True)
     cut = next(i for i, line in enumerate(lines) if until in line)
-    return "".join(lines[: cut + 1])
+    return "".join(line for line in lines[: cut + 1] if not line.startswith("# final_scores:"))
 
 
 def _scores(state: dict[str, Any]) -> list[int]:
