@@ -18,6 +18,7 @@ import pytest
 from pegboard.app import run_cli
 
 KEYS = Path(__file__).parent / "keys"
+ROOT = Path(__file__).resolve().parents[2]
 KEY_FILES = sorted(KEYS.glob("*.keys"))
 
 
@@ -319,3 +320,28 @@ def test_a_bad_header_exits_1_naming_the_file_line_and_what_was_expected(
     assert err.startswith(f"pegboard: error: {tmp_path / 'game.keys'} line ")
     assert re.search(message, err.rstrip("\n")), err
     assert not Path("out").exists()
+
+
+def test_a_refused_key_stops_a_run_that_would_wait_for_a_signal(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keys = tmp_path / "game.keys"
+    keys.write_text(CUT + "hash\n")
+    assert _readme_run(keys, "--wait-for-signal") == 1  # at once, not at SIGTERM
+    assert "game.keys line 4: key '#' was refused" in capsys.readouterr().err
+    assert _state()["phase"] == "starter"
+
+
+def test_a_config_with_too_few_led_tracks_for_the_header_is_an_error(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = ROOT / "hardware" / "pi-zero-2w-ssd1306-ws2812.toml"  # two tracks of its own
+    keys = KEYS / "three-handed-deal.keys"
+    assert _readme_run(keys, "--config", str(config)) == 1
+    assert capsys.readouterr().err == (
+        f"pegboard: error: {keys} line 4: three-handed has 3 sides, and the config "
+        f"{str(config)!r} has 2 LED tracks (expected one track per side, or a config "
+        "without [leds])\n"
+    )
+    assert _readme_run(KEYS / "six-card-lurch.keys", "--config", str(config)) == 0
+    assert [side["name"] for side in _state()["sides"]] == ["Ann", "Bob"]  # not Red and Blue
