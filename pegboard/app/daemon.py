@@ -39,6 +39,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
@@ -59,13 +60,14 @@ from pegboard.app.screens import (
     MenuItem,
     MenuView,
     choose_screen,
+    render_error,
     render_screen,
 )
 from pegboard.app.sdnotify import Notifier, WatchdogPinger
 from pegboard.app.store import Store
 from pegboard.devices.leds import RecordingStrip, StripSpec, open_strip
 from pegboard.devices.ports import Clock, Color, Display, KeyEvent, Keys, LedStrip, SystemClock
-from pegboard.engine.errors import HardwareError
+from pegboard.engine.errors import HardwareError, JournalError
 from pegboard.engine.game import Phase
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView
@@ -633,7 +635,12 @@ def run_daemon(
     stop = stop if stop is not None else threading.Event()
     events: queue.Queue[KeyEvent | None] = queue.Queue()
     clock = clock if clock is not None else SystemClock()
-    store = Store(config.game.database)
+    try:
+        store = Store(config.game.database)
+    except JournalError as e:
+        log.error("journal: %s", e)
+        show_journal_error(ports, config.game.database, e)
+        raise
     if store.notice:
         log.warning("%s", store.notice)
     controller: Controller | None = None
@@ -689,6 +696,19 @@ def run_daemon(
             signal.signal(number, handler)
     assert result is not None
     return result
+
+
+def show_journal_error(ports: Ports, path: Path, error: JournalError) -> None:
+    """Put a journal the daemon refused on the display: the file's name and what is wrong."""
+    if ports.display is None:
+        return
+    # "'pegboard.db' is not a pegboard journal": the name, not the path, fits the screen
+    reason = str(error).replace(repr(str(path)), repr(path.name)).split(" (", 1)[0]
+    display = ports.display
+    try:
+        display.show(render_error(reason, display.size, display.mode))
+    except (HardwareError, OSError, ValueError) as e:
+        log.warning("could not show the journal error: %s", e)
 
 
 def _score_line(view: GameView) -> str:

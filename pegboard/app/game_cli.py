@@ -133,8 +133,10 @@ def _add_db(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _open(args: argparse.Namespace) -> Store:
-    store = Store(args.db if args.db is not None else default_db_path())
+def _open(args: argparse.Namespace, *, readonly: bool = False) -> Store:
+    """The journal named by ``--db`` (or the default); a reader creates and changes nothing."""
+    path = args.db if args.db is not None else default_db_path()
+    store = Store(path, readonly=readonly)
     if store.notice:
         print(f"pegboard: notice: {store.notice}", file=sys.stderr)
     return store
@@ -212,7 +214,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         GameCommandError: no match in the database.
     """
-    with _open(args) as store:
+    with _open(args, readonly=True) as store:
         view = render_view(_current(store))
     if args.json:
         print(json.dumps(view.to_dict()), file=out)

@@ -10,10 +10,14 @@ SQLite runs in WAL mode with ``synchronous=FULL``, so a committed command surviv
 the process or of the machine. On start ``Store.load`` replays the current match's journal and
 resumes exactly where it stopped, mid-deal included.
 
-A database that cannot be read (not a database, failed integrity check) is never silently
-replaced: the file and its ``-wal``/``-shm`` companions are moved aside to
-``<name>.corrupt-<time>``, ``Store.notice`` says so (the CLI prints it), and a fresh database
-is started.
+Never harm a file that is not ours. Only a recognisable pegboard journal is opened: SQLite's
+header and pegboard's tables. Anything else (a text file, a config, a picture, another
+program's database, an empty file) is refused with a clear error and left byte for byte as it
+was. A file with the header that cannot be read (malformed, failed integrity check) is a damaged
+journal: a command that writes moves it aside with its ``-wal``/``-shm`` companions to
+``<name>.corrupt-<time>``, ``Store.notice`` says so (the CLI prints it), and a fresh journal is
+started; a reader only reports it. Readers (``readonly=True``) create, write and rename nothing.
+A new journal is built under a hidden name and linked into place whole.
 
 History: whenever the set of finished games of a match changes (a game won, or a win taken back
 by undo), the match's rows in ``games``, ``deal_points`` and ``shown_hands`` are rewritten in
@@ -180,8 +184,12 @@ class LurchRecord:
     winner: str
 
 
-class _IntegrityError(sqlite3.DatabaseError):
-    """``PRAGMA quick_check`` found the database damaged."""
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_OWN_TABLES = frozenset({"matches", "journal"})
+
+
+class _Damaged(Exception):
+    """A file with SQLite's header that cannot be read as a database: a damaged journal."""
 
 
 def _is_corrupt(error: sqlite3.DatabaseError) -> bool:
@@ -190,8 +198,6 @@ def _is_corrupt(error: sqlite3.DatabaseError) -> bool:
     Other errors (locked, cannot open, read-only, disk I/O) say nothing about the file's
     contents, so the file must be left where it is.
     """
-    if isinstance(error, _IntegrityError):
-        return True
     return getattr(error, "sqlite_errorname", None) in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 
 
@@ -199,61 +205,191 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-class Store:
-    """The SQLite journal and history at *path* (created with its folder when missing).
+def _companion(path: Path, suffix: str) -> Path:
+    return Path(str(path) + suffix)
 
-    ``notice`` holds a message when a damaged database (not a database, or malformed) was
-    moved aside on opening. ``state`` is the current match after ``load`` or ``new_match``.
-    *timeout* is how many seconds to wait for another process's lock.
+
+class Store:
+    """The SQLite journal and history at *path*.
+
+    Only a pegboard journal is ever opened: a file that does not start with SQLite's header, or
+    a database without pegboard's tables (another program's), is refused and left byte for
+    byte as it was. A file with the header that cannot be read (malformed, failed integrity
+    check) is a damaged journal: a writer moves it aside with its ``-wal``/``-shm`` companions
+    to ``<name>.corrupt-<time>``, says so in ``notice``, and starts a fresh one; a reader
+    refuses it.
+
+    A writer (the default) creates a missing journal, with its folder. A reader
+    (``readonly=True``: ``game show`` and every later reader) creates, writes and renames
+    nothing: a missing path is an error, and when no writer has the journal open it reads a
+    copy of the file in memory, so SQLite makes no ``-wal``/``-shm`` files beside it.
+
+    ``state`` is the current match after ``load`` or ``new_match``. *timeout* is how many
+    seconds to wait for another process's lock.
 
     Raises:
-        JournalError: the database cannot be created or opened (a folder not writable, *path*
-            is a folder, the file is locked by another process for longer than *timeout*);
-            such a file is left where it is.
+        JournalError: *path* is not a pegboard journal, a reader finds no journal or a damaged
+            one, or the database cannot be created or opened (a folder not writable, *path* is
+            a folder, the file is locked by another process for longer than *timeout*); such a
+            file is left where it is.
     """
 
-    def __init__(self, path: Path | str, *, timeout: float = 10.0) -> None:
+    def __init__(self, path: Path | str, *, timeout: float = 10.0, readonly: bool = False) -> None:
         self.path = Path(path)
         self.notice: str | None = None
         self.state: GameState | None = None
         self.match_id: int | None = None
+        self.readonly = readonly
         self._timeout = timeout
-        if self.path.exists() and not self.path.is_file():
+        shown = repr(str(self.path))
+        if not self.path.exists():
+            if readonly:
+                raise JournalError(
+                    f"no journal at {shown}: start one with 'pegboard game new --db {self.path}'"
+                )
+            self._conn = self._create()
+            return
+        if not self.path.is_file():
             raise JournalError(
-                f"cannot open {str(self.path)!r}: it is not a file (expected a database file, "
+                f"cannot open {shown}: it is not a file (expected a database file, "
                 "e.g. pegboard.db)"
             )
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise JournalError(f"cannot create the folder for {str(self.path)!r}: {e}") from e
-        try:
-            self._conn = self._connect()
-        except sqlite3.DatabaseError as e:
-            if not _is_corrupt(e):
-                # locked, unreadable, no permission: the file may be fine, so never move it
-                raise JournalError(f"cannot open {str(self.path)!r}: {e}") from e
+            probe = self._probe()
+        except _Damaged as e:
+            if readonly:
+                raise JournalError(
+                    f"{shown} is a damaged pegboard journal ({e}); a command that writes "
+                    "(e.g. 'pegboard game new') moves it aside and starts a fresh one"
+                ) from e
             aside = self._move_aside()
             self.notice = (
-                f"the database {str(self.path)!r} could not be read ({e}); it was kept as "
+                f"the database {shown} could not be read ({e}); it was kept as "
                 f"{str(aside)!r} and a fresh one was started"
             )
-            try:
-                self._conn = self._connect()
-            except sqlite3.Error as again:
-                raise JournalError(f"cannot open {str(self.path)!r}: {again}") from again
+            self._conn = self._create()
+            return
+        if readonly:
+            self._conn = probe
+            return
+        probe.close()
+        try:
+            self._conn = self._connect(self.path)
         except sqlite3.Error as e:
-            raise JournalError(f"cannot open {str(self.path)!r}: {e}") from e
+            raise JournalError(f"cannot open {shown}: {e}") from e
 
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, timeout=self._timeout)
+    def _probe(self) -> sqlite3.Connection:
+        """A read-only connection to the journal at ``path``, checked to be pegboard's.
+
+        Raises:
+            _Damaged: SQLite's header, but not readable as a database.
+            JournalError: not a pegboard journal, or it cannot be read (locked, no permission).
+        """
+        shown = repr(str(self.path))
+        try:
+            with self.path.open("rb") as f:
+                header = f.read(len(_SQLITE_HEADER))
+        except OSError as e:
+            raise JournalError(f"cannot open {shown}: {e.strerror or e}") from e
+        if header != _SQLITE_HEADER:
+            what = "it is empty" if not header else "it is not a SQLite database"
+            raise JournalError(
+                f"{shown} is not a pegboard journal ({what}); it was left as it is (expected "
+                "a journal made by pegboard, or a path that does not exist yet)"
+            )
+        try:
+            conn = self._read_only()
+        except sqlite3.DatabaseError as e:
+            if _is_corrupt(e):
+                raise _Damaged(str(e)) from e
+            raise JournalError(f"cannot open {shown}: {e}") from e
+        try:
+            check = conn.execute("PRAGMA quick_check").fetchone()
+            tables = {n for (n,) in conn.execute("SELECT name FROM sqlite_master")}
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            if _is_corrupt(e):
+                raise _Damaged(str(e)) from e
+            raise JournalError(f"cannot open {shown}: {e}") from e
+        if check is None or check[0] != "ok":
+            conn.close()
+            raise _Damaged(f"integrity check failed: {check[0] if check else None!r}")
+        if not tables >= _OWN_TABLES:
+            conn.close()
+            raise JournalError(
+                f"{shown} is not a pegboard journal (a SQLite database without pegboard's "
+                "tables); it was left as it is"
+            )
+        return conn
+
+    def _read_only(self) -> sqlite3.Connection:
+        """A connection that can neither write the journal nor create files beside it.
+
+        While a writer has the journal open (its ``-wal`` file exists), SQLite reads it in place
+        read-only, through the writer's ``-wal``/``-shm``. Otherwise the file is read into memory
+        (SQLite would create ``-wal``/``-shm`` to read a WAL database in place).
+        """
+        if _companion(self.path, "-wal").exists():
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=self._timeout)
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return conn
+        data = bytearray(self.path.read_bytes())
+        if len(data) >= 20 and data[18:20] == b"\x02\x02":
+            data[18:20] = b"\x01\x01"  # our copy only: an in-memory database has no WAL
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            conn.deserialize(bytes(data))
+        except sqlite3.Error:
+            conn.close()
+            raise
+        return conn
+
+    def _create(self) -> sqlite3.Connection:
+        """Make a new journal at ``path``: whole or not at all, never over an existing file.
+
+        It is built beside *path* under a hidden name and linked into place only when complete,
+        so a power cut while creating it leaves no half-made file to be refused on restart.
+
+        Raises:
+            JournalError: the folder or the file cannot be created.
+        """
+        shown = repr(str(self.path))
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise JournalError(f"cannot create the folder for {shown}: {e}") from e
+        draft = self.path.with_name(f".{self.path.name}.new-{os.getpid()}")
+        try:
+            try:
+                conn = self._connect(draft)
+                conn.close()
+                try:
+                    os.link(draft, self.path)
+                except FileExistsError:
+                    raise JournalError(
+                        f"cannot create {shown}: a file appeared there meanwhile; it was left "
+                        "as it is"
+                    ) from None
+                except OSError:  # a file system without hard links (e.g. FAT)
+                    if self.path.exists():
+                        raise JournalError(
+                            f"cannot create {shown}: a file appeared there meanwhile"
+                        ) from None
+                    os.rename(draft, self.path)
+            finally:
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    _companion(draft, suffix).unlink(missing_ok=True)
+            return self._connect(self.path)
+        except (sqlite3.Error, OSError) as e:
+            raise JournalError(f"cannot create {shown}: {e}") from e
+
+    def _connect(self, path: Path) -> sqlite3.Connection:
+        conn = sqlite3.connect(path, isolation_level=None, timeout=self._timeout)
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
-            check = conn.execute("PRAGMA quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise _IntegrityError(f"integrity check failed: {check!r}")
             conn.executescript(_SCHEMA)
         except sqlite3.Error:
             conn.close()
@@ -264,10 +400,14 @@ class Store:
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
         aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
         for suffix in ("", "-wal", "-shm"):
-            src = Path(str(self.path) + suffix)
+            src = _companion(self.path, suffix)
             if src.exists():
-                src.rename(Path(str(aside) + suffix))
+                src.rename(_companion(aside, suffix))
         return aside
+
+    def _check_writable(self) -> None:
+        if self.readonly:
+            raise JournalError(f"{str(self.path)!r} was opened read-only: nothing is written")
 
     def close(self) -> None:
         """Close the database."""
@@ -293,6 +433,7 @@ class Store:
             ConfigError, InvalidCommandError: bad names or format for the rules.
             JournalError: the database cannot be written.
         """
+        self._check_writable()
         state = GameState.new(rules, names, match_format)
         try:
             cur = self._conn.execute(
@@ -369,6 +510,7 @@ class Store:
             PegboardError: the game refuses one of the commands (nothing is stored).
             JournalError: no current match, or the database cannot be written.
         """
+        self._check_writable()
         if self.state is None or self.match_id is None:
             raise JournalError("no match in progress: start one with 'pegboard game new'")
         before = state = self.state

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pegboard.app.game_cli import main
+from pegboard.app.store import Store
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -61,7 +62,13 @@ def test_a_random_cut_is_journalled_as_cards(
 def test_show_without_a_match_is_an_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    db = str(tmp_path / "p.db")
     status, _, err = cli(capsys, "game", "show", "--db", str(tmp_path / "none.db"))
+    assert status == 1 and "no journal at" in err  # and nothing was created
+    assert not (tmp_path / "none.db").exists()
+    with Store(db):  # a journal with no match yet
+        pass
+    status, _, err = cli(capsys, "game", "show", "--db", db)
     assert status == 1 and "no match in" in err
 
 

@@ -67,14 +67,24 @@ def test_the_journal_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
 
 def test_a_corrupt_database_is_moved_aside_not_replaced(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
-    db.write_bytes(b"this is not a database, it is a shopping list" * 100)
+    damaged = b"SQLite format 3\x00" + b"then the pages went missing" * 100
+    db.write_bytes(damaged)
     with Store(db) as store:
         assert store.notice is not None
         assert "could not be read" in store.notice and "corrupt-" in store.notice
         assert store.load() is None
     kept = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
     assert len(kept) == 1
-    assert kept[0].read_bytes().startswith(b"this is not a database")
+    assert kept[0].read_bytes() == damaged
+
+
+def test_a_file_that_is_not_a_database_is_refused_and_kept(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    db.write_bytes(b"this is not a database, it is a shopping list" * 100)
+    with pytest.raises(JournalError, match=r"'.*p\.db' is not a pegboard journal \(it is not a"):
+        Store(db)
+    assert db.read_bytes() == b"this is not a database, it is a shopping list" * 100
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.db"]
 
 
 def test_a_journal_that_does_not_replay_is_reported(tmp_path: Path) -> None:
