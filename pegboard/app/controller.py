@@ -71,8 +71,8 @@ from pegboard.app.store import Store
 from pegboard.devices.ports import Clock, Color, Display, KeyEvent, LedStrip, SystemClock
 from pegboard.engine.cards import shuffled_deck
 from pegboard.engine.commands import Command, Cut
-from pegboard.engine.errors import ConfigError, HardwareError, PegboardError
-from pegboard.engine.game import GameState, apply
+from pegboard.engine.errors import ConfigError, HardwareError, JournalError, PegboardError
+from pegboard.engine.game import GameState
 from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
@@ -385,22 +385,20 @@ class Controller:
         return True
 
     def _do(self, commands: list[Command]) -> bool:
-        """Check *commands* as a whole on a copy of the state, then journal them one by one."""
-        trial = self._state
+        """Journal what one press means in ONE transaction: all of it or, after a crash, none.
+
+        A press can mean several commands (a deal taken back and entered again with other
+        suits); the journal checks them as a whole and stores them together.
+        """
         try:
-            for command in commands:
-                trial, _ = apply(trial, command)
+            self._state, _ = self.store.do_all(commands)
+        except JournalError as e:  # the journal could not be written: nothing was done
+            self.last_error = _short(str(e))
+            log.error("journal: %s", e)
+            return False
         except PegboardError as e:
             self.last_error = _short(str(e))
             log.info("refused %s: %s", [self._state.command_text(c) for c in commands], e)
-            return False
-        try:
-            for command in commands:
-                self._state, _ = self.store.do(command)
-        except PegboardError as e:  # the journal could not be written: nothing more is done
-            self.last_error = _short(str(e))
-            log.error("journal: %s", e)
-            self._refresh()
             return False
         self._refresh()
         return True
