@@ -891,7 +891,10 @@ def _on_show(state: GameState, table: Table, command: Show | Crib, events: list[
     cards = _cards_to_count(state, table, up, command.cards)
     owner = table.dealer if up is None else up
     side = rules.side_of(owner)
-    breakdown = score_crib(cards, starter) if up is None else score_hand(cards, starter)
+    if up is None:
+        breakdown = score_crib(cards, starter, rules=rules)  # the crib flush depends on the rules
+    else:
+        breakdown = score_hand(cards, starter, rules=rules)
     total, claim = breakdown.total, table.claim
     events.append(HandCounted(up, side, cards, breakdown, claim))
     shown = ShownHand(up, side, cards, total, claim)

@@ -142,6 +142,19 @@ class Rules:
         return self.players * self.discards + self.pack_to_crib
 
     @property
+    def crib_flush(self) -> int:
+        """Points for a crib flush, which needs all five cards (crib and starter) of one suit.
+
+        It is worth what a hand flush with its starter is worth, one more than the hand size:
+        5, but 4 in five-card cribbage, where hands are three cards (the German document: "ein
+        Flush in der Crib 4, allerdings nur, wenn alle Karten die gleiche Farbe haben").
+
+        >>> Rules.six_card().crib_flush, Rules.five_card().crib_flush
+        (5, 4)
+        """
+        return self.hand_size + 1
+
+    @property
     def sides(self) -> int:
         """How many score tracks the game has."""
         return len(self.teams)

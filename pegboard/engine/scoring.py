@@ -17,6 +17,9 @@ Two ways to score a show, which always agree:
 (flush, nobs) is separate. That split is what makes the exact statistics and the discard
 advice fast: there are only 6,175 multisets of five ranks a deal can hold.
 
+The variant changes one thing in the show, the crib flush (``Rules.crib_flush``: 5, but 4 in
+five-card cribbage), so the scorers take *rules* for it and default to six-card.
+
 >>> from .cards import Card, parse_cards
 >>> score_hand(parse_cards("5H 5D 5S JC"), Card.parse("5C")).total
 29
@@ -38,6 +41,7 @@ from functools import cache
 
 from .cards import Card, Rank, Suit, format_cards
 from .errors import InvalidHandError
+from .rules import Rules
 
 __all__ = [
     "Breakdown",
@@ -209,16 +213,21 @@ def _check_show(hand: Sequence[Card], starter: Card, crib: bool) -> None:
         )
 
 
-def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
-    # a hand flush needs every hand card of one suit (the starter adds 1 if it matches; three
-    # hand cards plus the starter is nothing); a crib flush needs all five cards of one suit
+_SIX_CARD = Rules.six_card()
+"""The rules a scorer uses when it is given none."""
+
+
+def _flush_points(hand: Sequence[Card], starter: Card, crib: bool, rules: Rules) -> int:
+    # a hand flush needs every hand card of one suit, one point each, and the starter adds 1 if
+    # it matches (three hand cards plus the starter is nothing); a crib flush needs all five
+    # cards of one suit and is worth what the rules say (5, but 4 in five-card cribbage)
     suit = hand[0].suit
     for card in hand:
         if card.suit is not suit:
             return 0
-    if starter.suit is suit:
-        return len(hand) + 1
-    return 0 if crib else len(hand)
+    if crib:
+        return rules.crib_flush if starter.suit is suit else 0
+    return len(hand) + 1 if starter.suit is suit else len(hand)
 
 
 def _has_nobs(hand: Sequence[Card], starter: Card) -> Card | None:
@@ -229,7 +238,9 @@ def _has_nobs(hand: Sequence[Card], starter: Card) -> Card | None:
     return None
 
 
-def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Breakdown:
+def score_hand(
+    hand: Sequence[Card], starter: Card, *, crib: bool = False, rules: Rules | None = None
+) -> Breakdown:
     """Itemised show score of *hand* (4 cards, or 3 in five-card cribbage) with the *starter*.
 
     The items come in the order players count: fifteens, pairs, runs, flush, nobs. Within
@@ -241,7 +252,8 @@ def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Br
     - every maximal run of 3 or more ranks: one ``RUN`` item per distinct card combination,
       as many points as cards (3-4-4-5-5 gives four runs of three)
     - hand flush, all hand cards of one suit: one ``FLUSH`` item worth the number of hand
-      cards, plus 1 if the starter matches; with ``crib=True`` only all five cards, for 5
+      cards, plus 1 if the starter matches; with ``crib=True`` only all five cards, for
+      ``rules.crib_flush`` points (*rules* defaults to six-card: 5; five-card cribbage: 4)
     - the jack of the starter's suit in hand or crib: one ``NOBS`` item, 1 point
 
     Raises:
@@ -278,9 +290,9 @@ def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Br
             for combo in itertools.product(*stretch):
                 items.append(ScoreItem(ScoreKind.RUN, combo, len(stretch)))
         stretch = []
-    flush = _flush_points(hand, starter, crib)
+    flush = _flush_points(hand, starter, crib, _SIX_CARD if rules is None else rules)
     if flush:
-        flushed = sorted(hand) if flush == len(hand) else cards
+        flushed = cards if starter.suit is hand[0].suit else sorted(hand)
         items.append(ScoreItem(ScoreKind.FLUSH, tuple(flushed), flush))
     jack = _has_nobs(hand, starter)
     if jack is not None:
@@ -288,8 +300,11 @@ def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Br
     return Breakdown(tuple(items))
 
 
-def score_crib(crib: Sequence[Card], starter: Card) -> Breakdown:
+def score_crib(crib: Sequence[Card], starter: Card, *, rules: Rules | None = None) -> Breakdown:
     """Itemised show score of a *crib* (4 cards) with the *starter*: a flush needs all five.
+
+    The flush is worth ``rules.crib_flush``: 5, but 4 in five-card cribbage (*rules* defaults
+    to six-card).
 
     Raises:
         InvalidHandError: not 4 cards, or a card given twice, counting the starter.
@@ -299,11 +314,16 @@ def score_crib(crib: Sequence[Card], starter: Card) -> Breakdown:
     0
     >>> score_crib(parse_cards("2H 4H 6H 8H"), Card.parse("KH")).total
     5
+    >>> from .rules import Rules
+    >>> score_crib(parse_cards("2H 4H 6H 8H"), Card.parse("KH"), rules=Rules.five_card()).total
+    4
     """
-    return score_hand(crib, starter, crib=True)
+    return score_hand(crib, starter, crib=True, rules=rules)
 
 
-def score_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
+def score_total(
+    hand: Sequence[Card], starter: Card, *, crib: bool = False, rules: Rules | None = None
+) -> int:
     """The show total of *hand* with the *starter*, fast: the same number as ``score_hand``.
 
     Raises:
@@ -315,6 +335,10 @@ def score_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> i
     4
     >>> score_total(parse_cards("2H 4H 6H 8H"), Card.parse("KC"), crib=True)
     0
+    >>> from .rules import Rules
+    >>> flush, starter = parse_cards("2H 4H 6H 8H"), Card.parse("KH")
+    >>> [score_total(flush, starter, crib=True, rules=r) for r in (None, Rules.five_card())]
+    [5, 4]
     """
     # Hot path (statistics, advice, benchmarks): enums hash and read ``.value`` in Python code,
     # so everything here sticks to identity tests and int arithmetic on the IntEnum ranks.
@@ -342,9 +366,12 @@ def score_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> i
             if first.rank is second.rank and first.suit is second.suit:
                 _check_show(hand, starter, crib)
     if flush_suit is not None:
-        if flush_suit is starter_suit:
+        if crib:
+            if flush_suit is starter_suit:
+                points += (_SIX_CARD if rules is None else rules).crib_flush
+        elif flush_suit is starter_suit:
             points += size + 1
-        elif not crib:
+        else:
             points += size
     ranked = _POINTS_BY_KEY.get(key)
     if ranked is None:

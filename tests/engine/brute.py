@@ -51,14 +51,21 @@ def brute_runs(cards: Sequence[BruteCard]) -> int:
     return 0
 
 
-def brute_flush(hand: Sequence[BruteCard], starter: BruteCard, crib: bool) -> int:
+def brute_flush(
+    hand: Sequence[BruteCard], starter: BruteCard, crib: bool, five_card: bool = False
+) -> int:
+    if crib:
+        # a crib flush needs all five cards (crib and starter) of one suit; it is worth 5, but
+        # 4 in five-card cribbage ("ein Flush in der Crib 4", the German document)
+        if len({suit for _, suit in [*hand, starter]}) != 1:
+            return 0
+        return 4 if five_card else 5
+    # a hand flush: every hand card of one suit, one point each, and one more for the starter
     hand_suits = {suit for _, suit in hand}
     if len(hand_suits) != 1:
         return 0
     if starter[1] in hand_suits:
         return len(hand) + 1
-    if crib:
-        return 0
     return len(hand)
 
 
@@ -66,13 +73,18 @@ def brute_nobs(hand: Sequence[BruteCard], starter: BruteCard) -> int:
     return 1 if (11, starter[1]) in hand else 0
 
 
-def brute_score(hand: Sequence[BruteCard], starter: BruteCard, crib: bool = False) -> int:
-    """The show total of *hand* with *starter*, the slow and obvious way."""
+def brute_score(
+    hand: Sequence[BruteCard], starter: BruteCard, crib: bool = False, five_card: bool = False
+) -> int:
+    """The show total of *hand* with *starter*, the slow and obvious way.
+
+    *five_card*: the hand or crib is from five-card cribbage (it changes only the crib flush).
+    """
     cards = [*hand, starter]
     return (
         brute_fifteens(cards)
         + brute_pairs(cards)
         + brute_runs(cards)
-        + brute_flush(hand, starter, crib)
+        + brute_flush(hand, starter, crib, five_card)
         + brute_nobs(hand, starter)
     )

@@ -289,6 +289,16 @@ def test_five_card_three_for_last_and_a_single_series() -> None:
     assert state.table.scores == (0 + 2 + 3, 3 + 1 + 4)
 
 
+def test_a_five_card_crib_flush_pegs_four_and_only_with_all_five_cards() -> None:
+    # RULES.md: a five-card crib flush needs all five cards of one suit and is worth 4, not 5
+    state = run(GameState.new(Rules.five_card()), "cut 3C 9H")  # A deals; B has three for last
+    state = run(state, "starter KH", "next", "next", "next", "crib 2H 4H 6H 8H")
+    assert state.table.scores == (4, 3)
+    state = run(GameState.new(Rules.five_card()), "cut 3C 9H")
+    state = run(state, "starter KC", "next", "next", "next", "crib 2H 4H 6H 8H")
+    assert state.table.scores == (0, 3)  # four hearts and a club starter: no crib flush
+
+
 def test_four_handed_partners_peg_on_one_track() -> None:
     state = GameState.new(Rules.four_handed(), ("NS", "EW"))
     state = run(state, "cut 3C 9H", "starter 2C", "play 5S", "play 10H", "play 5H", "play 5D")

@@ -75,6 +75,16 @@ def test_five_card_plays_one_series_to_61_with_three_for_the_pone() -> None:
     assert (rules.lurch_line, rules.double_skunk_line) == (45, None)
 
 
+@pytest.mark.parametrize(
+    ("variant", "points"),
+    [pytest.param(v, 4 if v is Variant.FIVE_CARD else 5, id=v.value) for v in Variant],
+)
+def test_a_crib_flush_is_worth_five_but_four_in_five_card_cribbage(
+    variant: Variant, points: int
+) -> None:
+    assert Rules.for_variant(variant).crib_flush == points
+
+
 def test_optional_rules_are_off_by_default() -> None:
     rules = Rules.six_card()
     assert not (rules.muggins or rules.muggins_in_play or rules.starter_counts_in_play)

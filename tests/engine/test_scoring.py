@@ -16,9 +16,11 @@ from pegboard.engine import (
     Card,
     InvalidHandError,
     Rank,
+    Rules,
     ScoreItem,
     ScoreKind,
     Suit,
+    Variant,
     describe_item,
     format_cards,
     parse_cards,
@@ -284,6 +286,47 @@ def test_flush_rules(hand: str, starter: str, crib: bool, flush: int) -> None:
     assert breakdown.total == flush  # none of these hands scores anything else
 
 
+@pytest.mark.parametrize(
+    ("crib", "starter", "rules", "flush"),
+    [
+        pytest.param("2H 4H 6H 8H", "KH", Rules.five_card(), 4, id="2H 4H 6H 8H KH five-card"),
+        pytest.param("2H 4H 6H 8H", "KC", Rules.five_card(), 0, id="2H 4H 6H 8H KC five-card"),
+        pytest.param("2H 4H 6H 8C", "KH", Rules.five_card(), 0, id="2H 4H 6H 8C KH five-card"),
+        pytest.param("2H 4H 6H 8H", "KH", Rules.six_card(), 5, id="2H 4H 6H 8H KH six-card"),
+        pytest.param("2H 4H 6H 8H", "KH", None, 5, id="2H 4H 6H 8H KH default"),
+        pytest.param(
+            "2H 4H 6H 8H", "KH", Rules.two_in_the_crib(), 5, id="2H 4H 6H 8H KH two-in-the-crib"
+        ),
+    ],
+)
+def test_a_five_card_crib_flush_needs_all_five_cards_and_is_worth_four(
+    crib: str, starter: str, rules: Rules | None, flush: int
+) -> None:
+    # RULES.md: "In the five-card variant likewise only all five, but worth 4" (the German
+    # document: "ein Flush in der Crib 4, allerdings nur, wenn alle Karten die gleiche Farbe haben")
+    cards, start = parse_cards(crib), Card.parse(starter)
+    breakdown = score_crib(cards, start, rules=rules)
+    assert sum(item.points for item in breakdown.of_kind(ScoreKind.FLUSH)) == flush
+    assert breakdown.total == flush  # none of these cribs scores anything else
+    assert score_hand(cards, start, crib=True, rules=rules) == breakdown
+    assert score_total(cards, start, crib=True, rules=rules) == flush
+
+
+def test_a_five_card_crib_flush_lists_all_five_cards_and_is_called_for_four() -> None:
+    breakdown = score_crib(parse_cards("2H 4H 6H 8H"), Card.parse("KH"), rules=Rules.five_card())
+    (flush,) = breakdown.of_kind(ScoreKind.FLUSH)
+    assert format_cards(flush.cards) == "2H 4H 6H 8H KH"
+    assert flush.points == 4
+    assert show_calls(breakdown) == ["a flush of 4 is 4"]
+
+
+def test_a_five_card_hand_flush_is_unchanged_by_the_rules() -> None:
+    five_card = Rules.five_card()
+    assert score_hand(parse_cards("2H 6H 8H"), Card.parse("KC"), rules=five_card).total == 3
+    assert score_hand(parse_cards("2H 6H 8H"), Card.parse("KH"), rules=five_card).total == 4
+    assert score_total(parse_cards("2H 6H 8H"), Card.parse("KH"), rules=five_card) == 4
+
+
 def test_a_flush_lists_its_cards_and_is_called_by_its_size() -> None:
     breakdown = show("2H 4H 6H 8H", "KH")
     (flush,) = breakdown.of_kind(ScoreKind.FLUSH)
@@ -406,29 +449,34 @@ def test_the_score_does_not_change_when_suits_are_swapped_consistently(
     )
 
 
-@given(hands, st.booleans())
+# the crib flush is the one thing the rules change in the show: 5, but 4 in five-card cribbage
+variants = st.sampled_from([Rules.six_card(), Rules.five_card()])
+
+
+@given(hands, st.booleans(), variants)
 def test_every_way_of_scoring_agrees_with_the_brute_force_scorer(
-    cards: tuple[Card, ...], crib: bool
+    cards: tuple[Card, ...], crib: bool, rules: Rules
 ) -> None:
     *hand, starter = cards
     crib = crib and len(hand) == 4
-    breakdown = score_hand(hand, starter, crib=crib)
+    breakdown = score_hand(hand, starter, crib=crib, rules=rules)
     assert breakdown.total == sum(item.points for item in breakdown.items)
-    expected = brute_score(brute(tuple(hand)), brute_card(str(starter)), crib)
+    five_card = rules.variant is Variant.FIVE_CARD
+    expected = brute_score(brute(tuple(hand)), brute_card(str(starter)), crib, five_card)
     assert breakdown.total == expected
-    assert score_total(hand, starter, crib=crib) == expected
+    assert score_total(hand, starter, crib=crib, rules=rules) == expected
     # the calls end on the total
     calls = show_calls(breakdown)
     assert (calls[-1].split()[-1] if calls else "0") == str(expected)
 
 
-@given(hands, st.booleans())
+@given(hands, st.booleans(), variants)
 def test_every_item_is_made_of_the_shown_cards_and_scores_what_it_says(
-    cards: tuple[Card, ...], crib: bool
+    cards: tuple[Card, ...], crib: bool, rules: Rules
 ) -> None:
     *hand, starter = cards
     crib = crib and len(hand) == 4
-    for item in score_hand(hand, starter, crib=crib).items:
+    for item in score_hand(hand, starter, crib=crib, rules=rules).items:
         assert set(item.cards) <= set(cards)
         match item.kind:
             case ScoreKind.FIFTEEN:
@@ -441,7 +489,11 @@ def test_every_item_is_made_of_the_shown_cards_and_scores_what_it_says(
                 assert item.points == len(ranks) >= 3
             case ScoreKind.FLUSH:
                 assert len({card.suit for card in item.cards}) == 1
-                assert item.points == len(item.cards)
+                if crib:  # all five cards, worth 5 (five-card cribbage: 4)
+                    assert len(item.cards) == 5
+                    assert item.points == (4 if rules.variant is Variant.FIVE_CARD else 5)
+                else:  # one point per card
+                    assert item.points == len(item.cards)
             case ScoreKind.NOBS:
                 (jack,) = item.cards
                 assert jack.rank is Rank.JACK and jack.suit is starter.suit and jack != starter
