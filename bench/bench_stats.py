@@ -1,4 +1,5 @@
-"""Exact show statistics: how long ``show_distribution`` takes for hands, cribs and five-card.
+"""Exact show statistics: how long ``show_distribution`` takes for hands, cribs and five-card
+(its three-card hands and its crib, whose flush is worth 4).
 
 Run: ``.venv/bin/python bench/bench_stats.py``. Each case is timed cold in a fresh interpreter
 (the honest number: no cache warmed by an earlier case) and then warm, best of 5, in this one.
@@ -10,12 +11,13 @@ import subprocess
 import sys
 import time
 
-from pegboard.engine import show_distribution
+from pegboard.engine import Rules, show_distribution
 
 CASES = {
     "hand": {"crib": False, "hand_size": 4},
     "crib": {"crib": True, "hand_size": 4},
     "five-card": {"crib": False, "hand_size": 3},
+    "five-crib": {"crib": True, "hand_size": 4, "rules": Rules.five_card()},
 }
 
 

@@ -14,7 +14,8 @@ to score one by one in a blink. They fall into few classes, though:
    the flush and nobs points they add; the result is cached, and few shapes exist.
 
 Every (ranks, starter rank) class then adds its suit counts, shifted by its rank points, to the
-distribution. The five-card variant's three-card hands work the same way.
+distribution. The five-card variant's three-card hands work the same way, and so does its crib,
+whose flush is worth 4 rather than 5 (``Rules.crib_flush``).
 
 >>> d = show_distribution()
 >>> d.combinations, d.counts[29], d.counts[19]
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .errors import InvalidHandError
+from .rules import Rules
 from .scoring import rank_points
 
 __all__ = ["MAX_SHOW_SCORE", "ScoreDistribution", "show_distribution"]
@@ -85,19 +87,24 @@ class ScoreDistribution:
         }
 
 
-def show_distribution(*, crib: bool = False, hand_size: int = 4) -> ScoreDistribution:
+def show_distribution(
+    *, crib: bool = False, hand_size: int = 4, rules: Rules | None = None
+) -> ScoreDistribution:
     """The exact distribution of show scores over every (hand or crib, starter) combination.
 
     ``hand_size=4``: every four cards with every starter from the other 48 (12,994,800);
     ``hand_size=3``: the five-card variant's three-card hands with every starter from the other
     49 (1,082,900). ``crib=True`` scores the four cards as a crib (flush only all five); a crib
-    always has four cards, in five-card cribbage too.
+    always has four cards, in five-card cribbage too, but there its flush is worth 4, not 5:
+    *rules* (default six-card) says which, and matters only to a crib.
 
     Raises:
         InvalidHandError: hand_size is not 3 or 4, or a crib of 3 cards is asked for.
 
     >>> show_distribution(crib=True).counts[28]
     76
+    >>> round(show_distribution(crib=True, rules=Rules.five_card()).mean, 4)
+    4.7328
     """
     if hand_size not in (3, 4):
         raise InvalidHandError(f"hand_size must be 3 or 4, got {hand_size!r}")
@@ -105,6 +112,8 @@ def show_distribution(*, crib: bool = False, hand_size: int = 4) -> ScoreDistrib
         raise InvalidHandError(
             f"a crib always has 4 cards, got hand_size={hand_size!r} with crib=True"
         )
+    # a hand's flush is one point per card; a crib's is all or nothing, worth what the rules say
+    crib_flush = (Rules.six_card() if rules is None else rules).crib_flush if crib else None
     counts = [0] * (MAX_SHOW_SCORE + 1)
     combinations = 0
     for hand_ranks in itertools.combinations_with_replacement(range(1, 14), hand_size):
@@ -114,7 +123,7 @@ def show_distribution(*, crib: bool = False, hand_size: int = 4) -> ScoreDistrib
                 continue  # all four cards of that rank are already in the hand
             points = rank_points((*hand_ranks, starter_rank))
             shape = _shape(held, starter_rank)
-            for bonus, ways in _suit_bonuses(shape, crib):
+            for bonus, ways in _suit_bonuses(shape, crib_flush):
                 counts[points + bonus] += ways
                 combinations += ways
     return ScoreDistribution(combinations, tuple(counts))
@@ -131,8 +140,11 @@ def _shape(held: Counter[int], starter_rank: int) -> _Shape:
 
 
 @cache
-def _suit_bonuses(shape: _Shape, crib: bool) -> tuple[tuple[int, int], ...]:
-    """(flush + nobs points, number of suit assignments) for every way to give *shape* suits."""
+def _suit_bonuses(shape: _Shape, crib_flush: int | None) -> tuple[tuple[int, int], ...]:
+    """(flush + nobs points, number of suit assignments) for every way to give *shape* suits.
+
+    *crib_flush*: None for a hand, else a crib whose flush (all five cards) is worth that much.
+    """
     groups = shape
     size = sum(n for n, _, _ in groups)
     suits = range(_SUIT_COUNT)
@@ -156,9 +168,11 @@ def _suit_bonuses(shape: _Shape, crib: bool) -> tuple[tuple[int, int], ...]:
                 continue  # that card is in the hand already
             bonus = 1 if starter_suit in jack_suits else 0  # nobs; a jack starter never is
             if flush_suit is not None:
-                if starter_suit == flush_suit:
+                if crib_flush is not None:
+                    bonus += crib_flush if starter_suit == flush_suit else 0
+                elif starter_suit == flush_suit:
                     bonus += size + 1
-                elif not crib:
+                else:
                     bonus += size
             tally[bonus] += 1
     return tuple(sorted(tally.items()))

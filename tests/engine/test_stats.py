@@ -11,6 +11,7 @@ import pytest
 from pegboard.engine import (
     DECK,
     InvalidHandError,
+    Rules,
     ScoreDistribution,
     score_total,
     show_distribution,
@@ -26,6 +27,14 @@ HAND_COUNTS = (
 CRIB_COUNTS = (
     1022208, 99792, 2839800, 508908, 2868960, 703496, 1787176, 755320, 1118336, 358368,
     378240, 43880, 310956, 16548, 88132, 9072, 57288, 11196, 2264, 0,
+    7828, 2472, 444, 356, 3680, 0, 0, 0, 76, 4,
+)  # fmt: skip
+# the five-card variant's crib: the same 12,994,800 combinations as CRIB_COUNTS, but a flush (all
+# five cards) is worth 4, not 5; counted by the brute-force scorer (tests/engine/brute.py) over
+# every combination, once, apart from the engine
+FIVE_CARD_CRIB_COUNTS = (
+    1022208, 99792, 2839800, 508908, 2871776, 702264, 1789248, 753284, 1122428, 356184,
+    376496, 44576, 309808, 15912, 87932, 8592, 57276, 11208, 2248, 0,
     7828, 2472, 444, 356, 3680, 0, 0, 0, 76, 4,
 )  # fmt: skip
 # the five-card variant: all 1,082,900 (three cards, starter) combinations
@@ -48,18 +57,46 @@ def test_the_published_facts_about_hands_hold() -> None:
 
 
 @pytest.mark.parametrize(
-    ("crib", "hand_size", "combinations", "counts"),
+    ("crib", "hand_size", "rules", "combinations", "counts"),
     [
-        pytest.param(False, 4, 12_994_800, HAND_COUNTS, id="hand"),
-        pytest.param(True, 4, 12_994_800, CRIB_COUNTS, id="crib"),
-        pytest.param(False, 3, 1_082_900, FIVE_CARD_COUNTS, id="five-card"),
+        pytest.param(False, 4, None, 12_994_800, HAND_COUNTS, id="hand"),
+        pytest.param(True, 4, None, 12_994_800, CRIB_COUNTS, id="crib"),
+        pytest.param(True, 4, Rules.six_card(), 12_994_800, CRIB_COUNTS, id="six-card-crib"),
+        pytest.param(False, 3, None, 1_082_900, FIVE_CARD_COUNTS, id="five-card"),
+        pytest.param(
+            True, 4, Rules.five_card(), 12_994_800, FIVE_CARD_CRIB_COUNTS, id="five-card-crib"
+        ),
     ],
 )
 def test_the_full_distributions_are_pinned(
-    crib: bool, hand_size: int, combinations: int, counts: tuple[int, ...]
+    crib: bool,
+    hand_size: int,
+    rules: Rules | None,
+    combinations: int,
+    counts: tuple[int, ...],
 ) -> None:
-    distribution = show_distribution(crib=crib, hand_size=hand_size)
+    distribution = show_distribution(crib=crib, hand_size=hand_size, rules=rules)
     assert distribution == ScoreDistribution(combinations, counts)
+
+
+def test_the_five_card_crib_mean_is_pinned() -> None:
+    # 61,502,280 points over 12,994,800 cribs; the six-card crib's 61,528,020 are 25,740 more
+    five_card = show_distribution(crib=True, rules=Rules.five_card())
+    assert five_card.mean == pytest.approx(61_502_280 / 12_994_800, abs=1e-12)
+    assert round(five_card.mean, 6) == 4.732838
+    assert round(show_distribution(crib=True).mean, 6) == 4.734819
+
+
+def test_a_five_card_crib_differs_from_a_six_card_crib_only_by_its_flushes() -> None:
+    # a five-card crib flush is worth 4, not 5: one point less on every five-card flush, that is
+    # 4 suits, C(13, 5) = 1,287 five-card sets each, any one of the five as the starter
+    pairs = enumerate(zip(CRIB_COUNTS, FIVE_CARD_CRIB_COUNTS, strict=True))
+    lost = sum(score * (six - five) for score, (six, five) in pairs)
+    assert lost == 1 * (4 * 1287 * 5)
+    assert sum(FIVE_CARD_CRIB_COUNTS) == sum(CRIB_COUNTS)
+    assert show_distribution(crib=True, rules=Rules.five_card()).mean < (
+        show_distribution(crib=True).mean
+    )
 
 
 def test_a_crib_differs_from_a_hand_only_by_the_four_card_flushes() -> None:
@@ -71,9 +108,9 @@ def test_a_crib_differs_from_a_hand_only_by_the_four_card_flushes() -> None:
     assert show_distribution(crib=True).mean < show_distribution().mean
 
 
-def test_the_five_card_crib_is_the_standard_crib() -> None:
+def test_a_five_card_crib_still_has_four_cards() -> None:
     with pytest.raises(InvalidHandError, match=r"a crib always has 4 cards, got hand_size=3"):
-        show_distribution(crib=True, hand_size=3)
+        show_distribution(crib=True, hand_size=3, rules=Rules.five_card())
 
 
 @pytest.mark.parametrize("hand_size", [2, 5, 6])
@@ -109,15 +146,24 @@ def test_the_five_card_count_matches_scoring_every_three_card_hand() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("crib", [pytest.param(False, id="hand"), pytest.param(True, id="crib")])
-def test_scoring_all_12994800_deals_one_by_one_gives_the_same_distribution(crib: bool) -> None:
+@pytest.mark.parametrize(
+    ("crib", "rules", "expected"),
+    [
+        pytest.param(False, Rules.six_card(), HAND_COUNTS, id="hand"),
+        pytest.param(True, Rules.six_card(), CRIB_COUNTS, id="crib"),
+        pytest.param(True, Rules.five_card(), FIVE_CARD_CRIB_COUNTS, id="five-card-crib"),
+    ],
+)
+def test_scoring_all_12994800_deals_one_by_one_gives_the_same_distribution(
+    crib: bool, rules: Rules, expected: tuple[int, ...]
+) -> None:
     # the clever count never scores a hand; here every hand is scored, ~20 s each
     counts = [0] * 30
     for hand in itertools.combinations(DECK, 4):
         for starter in DECK:
             if starter not in hand:
-                counts[score_total(hand, starter, crib=crib)] += 1
-    assert tuple(counts) == (CRIB_COUNTS if crib else HAND_COUNTS)
+                counts[score_total(hand, starter, crib=crib, rules=rules)] += 1
+    assert tuple(counts) == expected
 
 
 @pytest.mark.slow
@@ -135,10 +181,14 @@ def test_the_brute_force_scorer_agrees_on_all_five_card_deals() -> None:
 def test_the_brute_force_scorer_agrees_with_score_total_on_200000_random_deals() -> None:
     rng = random.Random(20240229)
     disagreements: Counter[str] = Counter()
+    six_card, five_card_rules = Rules.six_card(), Rules.five_card()
     for i in range(200_000):
         *hand, starter = rng.sample(DECK, 5)
         crib = i % 2 == 1
-        expected = brute_score([brute_card(str(c)) for c in hand], brute_card(str(starter)), crib)
-        if score_total(hand, starter, crib=crib) != expected:
-            disagreements[f"{' '.join(map(str, hand))} {starter} crib={crib}"] += 1
+        five_card = i % 4 == 3  # every other crib is a five-card crib (its flush is 4)
+        rules = five_card_rules if five_card else six_card
+        brute_hand = [brute_card(str(c)) for c in hand]
+        expected = brute_score(brute_hand, brute_card(str(starter)), crib, five_card)
+        if score_total(hand, starter, crib=crib, rules=rules) != expected:
+            disagreements[f"{' '.join(map(str, hand))} {starter} crib={crib} {rules.variant}"] += 1
     assert not disagreements
