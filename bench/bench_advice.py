@@ -67,7 +67,7 @@ def brute_force(dealt: Sequence[Card], rules: Rules) -> list[tuple[float, float]
         for starter in unseen:
             others = [card for card in unseen if card is not starter]
             for drawn in itertools.combinations(others, unknown):
-                total += score_total((*discard, *drawn), starter, crib=True)
+                total += score_total((*discard, *drawn), starter, crib=True, rules=rules)
                 deals += 1
         results.append((hand, total / deals))
     return results

@@ -19,9 +19,9 @@ the way ``rank_points`` splits it:
   are only 455 multisets of three ranks (1,820 of four), and the rank points of the discard plus
   each multiset are cached, so one discard costs one dot product.
 * The flush and nobs are counted from suits alone: a crib flush needs the discards to share a suit
-  and every unknown card and the starter to be of that suit; nobs from a discarded jack needs a
-  starter of its suit; nobs from an unknown card needs the jack of the starter's suit among the
-  unknown crib cards.
+  and every unknown card and the starter to be of that suit, and is worth ``rules.crib_flush``
+  (5, but 4 in five-card cribbage); nobs from a discarded jack needs a starter of its suit; nobs
+  from an unknown card needs the jack of the starter's suit among the unknown crib cards.
 
 Everything is summed as integers over one common denominator, so the means are exact up to the
 final division and equal options compare equal.
@@ -160,7 +160,7 @@ def advise(
         if crib_rank is None:
             crib_rank = sum(map(operator.mul, _crib_rank_row(discard_ranks, drawn), weights))
             crib_rank_cache[discard_ranks] = crib_rank
-        crib = (crib_rank + _crib_flush(discard, suit_left, drawn)) * per_set
+        crib = (crib_rank + _crib_flush(discard, suit_left, drawn, rules)) * per_set
         crib += unknown_nobs * sets + _nobs_starters(discard, suit_left) * per_starter
 
         net = hand * per_starter + sign * crib
@@ -222,14 +222,16 @@ def _hand_flush(keep: Sequence[Card], suit_left: dict[Suit, int], n: int) -> int
     return len(keep) * n + suit_left[suit]
 
 
-def _crib_flush(discard: Sequence[Card], suit_left: dict[Suit, int], drawn: int) -> int:
+def _crib_flush(
+    discard: Sequence[Card], suit_left: dict[Suit, int], drawn: int, rules: Rules
+) -> int:
     """Crib flush points summed over the sets of *drawn* unknown cards + starter: only when
-    every crib card and the starter share one suit, one point each."""
+    every crib card and the starter share one suit, ``rules.crib_flush`` each time."""
     suits = {card.suit for card in discard}
     if len(suits) != 1:
         return 0
     (suit,) = suits
-    return (len(discard) + drawn) * math.comb(suit_left[suit], drawn)
+    return rules.crib_flush * math.comb(suit_left[suit], drawn)
 
 
 def _nobs_starters(cards: Sequence[Card], suit_left: dict[Suit, int]) -> int:

@@ -36,7 +36,7 @@ def brute_force(
     for starter in unseen:
         others = [card for card in unseen if card != starter]
         for drawn in itertools.combinations(others, unknown):
-            total += score_total((*discard, *drawn), starter, crib=True)
+            total += score_total((*discard, *drawn), starter, crib=True, rules=rules)
             deals += 1
     return hand, Fraction(total, deals)
 
@@ -184,6 +184,16 @@ def test_a_crib_flush_needs_the_unknown_cards_and_starter_in_the_discards_suit()
     spade, heart = option_for(options, "9S"), option_for(options, "9H")
     gain = Fraction(5 * (math.comb(12, 4) - math.comb(9, 4)), math.comb(47, 4))
     assert spade.crib_ev - heart.crib_ev == pytest.approx(float(gain), rel=0, abs=1e-12)
+
+
+def test_a_five_card_crib_flush_is_worth_four_in_the_advice() -> None:
+    # Five-card, 2S 9S or 2H 9S to the crib: the same ranks, so only the flush chance differs.
+    # The opponent's two discards and the starter must all be spades (11 unseen), and then the
+    # flush is worth 4, not 5 (RULES.md, from the German document).
+    options = advise(parse_cards("2S 9S 2H KD 5C"), rules=Rules.five_card(), dealer=True)
+    suited, mixed = option_for(options, "2S 9S"), option_for(options, "2H 9S")
+    gain = Fraction(4 * math.comb(11, 3), math.comb(47, 3))
+    assert suited.crib_ev - mixed.crib_ev == pytest.approx(float(gain), rel=0, abs=1e-12)
 
 
 def test_a_discarded_jack_scores_nobs_with_a_starter_of_its_suit() -> None:
