@@ -52,7 +52,7 @@ def _score_line(words: str | Sequence[str], *, crib: bool, rules: Rules) -> dict
     what = "crib and starter" if crib else "hand and starter"
     cards = parse_cards(words, count=size + 1, what=what)
     hand, starter = cards[:-1], cards[-1]
-    breakdown = score_hand(hand, starter, crib=crib)
+    breakdown = score_hand(hand, starter, crib=crib, rules=rules)
     return {
         "hand": [str(c) for c in hand],
         "starter": str(starter),
@@ -200,7 +200,8 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_stats_distribution(args: argparse.Namespace, out: TextIO) -> int:
     rules = Rules.for_variant(args.variant)
-    dist = show_distribution(crib=args.crib, hand_size=4 if args.crib else rules.hand_size)
+    hand_size = 4 if args.crib else rules.hand_size
+    dist = show_distribution(crib=args.crib, hand_size=hand_size, rules=rules)
     if args.json:
         payload = {
             "variant": rules.variant.value,

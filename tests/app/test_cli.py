@@ -205,3 +205,27 @@ def test_score_from_stdin_reads_a_line_as_parse_cards_reads_a_hand(
     status, out, _ = run(capsys, "score", "--json", "-")
     assert status == 0
     assert [json.loads(line)["total"] for line in out.splitlines()] == [29, 14]
+
+
+@pytest.mark.parametrize(
+    ("variant", "total"),
+    [pytest.param("six-card", 5, id="six-card"), pytest.param("five-card", 4, id="five-card")],
+)
+def test_a_crib_flush_on_the_command_line_is_worth_what_the_variant_says(
+    capsys: pytest.CaptureFixture[str], variant: str, total: int
+) -> None:
+    status, out, _ = run(
+        capsys, "score", "--json", "--variant", variant, "--crib", *"2H 4H 6H 8H KH".split()
+    )
+    assert status == 0 and json.loads(out)["total"] == total
+
+
+def test_the_five_card_crib_distribution_counts_its_flush_as_four(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(
+        capsys, "stats", "distribution", "--variant", "five-card", "--crib", "--json"
+    )
+    assert status == 0
+    payload = json.loads(out)
+    assert payload["combinations"] == 12_994_800 and payload["mean"] == 4.732838
