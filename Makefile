@@ -21,8 +21,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check pegboard tests bench
 	$(BIN)/mypy pegboard
 
+# pytest on every core (-n auto): the exhaustive checks run side by side
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 # benchmarks print figures; cribbage-scorer is the reference for the scoring comparison only
 bench: $(STAMP)
