@@ -23,12 +23,12 @@ import time
 from pathlib import Path
 from random import Random
 
-from pegboard.app.config import parse_config
-from pegboard.app.daemon import build_controller, sim_ports
-from pegboard.app.keyscript import Wait, read_key_script
-from pegboard.app.store import Store
+from pegboard.config.settings import parse_config
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import FakeClock
+from pegboard.journal import Store
+from pegboard.table.daemon import build_controller, sim_ports
+from pegboard.table.keyscript import Wait, read_key_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,7 +78,7 @@ def bench_daemon() -> tuple[float, int]:
         sock.bind(path)
         sock.settimeout(60)
         env = dict(os.environ, NOTIFY_SOCKET=path, HOME=tmp)
-        cmd = [sys.executable, "-m", "pegboard.app.run_cli", "run", "--simulate", "--headless",
+        cmd = [sys.executable, "-m", "pegboard", "run", "--simulate", "--headless",
                "--wait-for-signal", "--out", str(Path(tmp) / "out"),
                "--db", str(Path(tmp) / "g.db"), "--log-level", "WARNING"]  # fmt: skip
         start = time.perf_counter()

@@ -12,7 +12,14 @@ import statistics
 import time
 from collections.abc import Callable
 
-from pegboard.app.ledtracks import (
+from pegboard.devices.leds import (
+    APA102_SPI_HZ,
+    WS2812_RESET_BYTES,
+    WS2812_SPI_HZ,
+    encode_apa102,
+    encode_ws2812_spi,
+)
+from pegboard.ui.ledtracks import (
     LedLayout,
     SidePegs,
     TrackState,
@@ -21,13 +28,6 @@ from pegboard.app.ledtracks import (
     render_ansi,
     render_tracks,
     worst_case_current_ma,
-)
-from pegboard.devices.leds import (
-    APA102_SPI_HZ,
-    WS2812_RESET_BYTES,
-    WS2812_SPI_HZ,
-    encode_apa102,
-    encode_ws2812_spi,
 )
 
 ROUNDS = 7

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import time
 
-from pegboard.app.screens import EntryView, MenuItem, MenuView, choose_screen, render_screen
 from pegboard.devices.oled import LumaDisplay
 from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, apply
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
+from pegboard.ui.screens import EntryView, MenuItem, MenuView, choose_screen, render_screen
 
 
 class CountingSerial:

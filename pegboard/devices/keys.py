@@ -58,7 +58,7 @@ from functools import partial
 from typing import Any
 
 from pegboard.devices.ports import Clock, KeyAction, KeyEvent, KeySink, SystemClock
-from pegboard.engine.errors import ConfigError, HardwareError
+from pegboard.errors import ConfigError, HardwareError
 
 __all__ = [
     "DEFAULT_LONG_PRESS_KEYS",

@@ -3,7 +3,7 @@
 Every class here implements the ``LedStrip`` port: ``length``, ``show(pixels)`` with one RGB
 colour per LED in the strip's own order, and ``close()``, which turns every LED off before it lets
 go of the hardware. Colours arrive final: brightness and the current limit are applied by
-``pegboard.app.ledtracks`` before a frame reaches a strip, so a strip only reorders the channels
+``pegboard.ui.ledtracks`` before a frame reaches a strip, so a strip only reorders the channels
 for its wire and clocks them out.
 
 Each hardware library is imported inside the one backend that needs it, when that backend is
@@ -50,8 +50,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.engine.choices import parse_choice
-from pegboard.engine.errors import ConfigError, HardwareError
+from pegboard.choices import parse_choice
+from pegboard.errors import ConfigError, HardwareError
 
 from .ports import Color, LedStrip
 
@@ -108,7 +108,7 @@ class StripSpec:
     """What it takes to open one strip. Fields a backend does not use are ignored by it.
 
     ``order`` is the channel order on the wire ("" means the kind's usual order);
-    ``ma_per_channel`` and ``idle_ma`` feed the current estimate (see ``pegboard.app.ledtracks``).
+    ``ma_per_channel`` and ``idle_ma`` feed the current estimate (see ``pegboard.ui.ledtracks``).
 
     Raises:
         ConfigError: a field out of range.

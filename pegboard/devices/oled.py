@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from pegboard.devices.ports import Display
-from pegboard.engine.errors import ConfigError, HardwareError
+from pegboard.errors import ConfigError, HardwareError
 
 if TYPE_CHECKING:
     from PIL.Image import Image

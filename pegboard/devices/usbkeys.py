@@ -51,7 +51,7 @@ from types import MappingProxyType
 from typing import Protocol
 
 from pegboard.devices.ports import KeyAction, KeyEvent, KeySink
-from pegboard.engine.errors import ConfigError, HardwareError
+from pegboard.errors import ConfigError, HardwareError
 
 __all__ = [
     "DEFAULT_USB_KEYMAP",

@@ -23,10 +23,7 @@ side
     A player or team that owns a score track.
 """
 
-from .advice import CribOwner, DiscardOption, advise
-from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards, shuffled_deck
-from .commands import Command, InvalidCommandError, format_command, parse_command
-from .errors import (
+from pegboard.errors import (
     ConfigError,
     GameOverError,
     HardwareError,
@@ -37,6 +34,10 @@ from .errors import (
     JournalError,
     PegboardError,
 )
+
+from .advice import CribOwner, DiscardOption, advise
+from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards, shuffled_deck
+from .commands import Command, InvalidCommandError, format_command, parse_command
 from .game import GameState, Phase, apply, replay
 from .match import GameResult, Match, MatchFormat
 from .play import PlayScore, PlayState, score_play

@@ -47,8 +47,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from pegboard.errors import InvalidHandError
+
 from .cards import DECK, Card, Rank, Suit, format_cards
-from .errors import InvalidHandError
 from .rules import Rules
 from .scoring import rank_points
 

@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidCardError, InvalidHandError, PegboardError, quote
+from pegboard.errors import InvalidCardError, InvalidHandError, PegboardError, quote
 
 __all__ = [
     "DECK",
@@ -191,7 +191,7 @@ def check_text(text: str, what: str, error: type[PegboardError]) -> str:
     >>> check_text("5H 5D \\udcff", "hand", InvalidHandError)
     Traceback (most recent call last):
     ...
-    pegboard.engine.errors.InvalidHandError: hand is not valid UTF-8: '5H 5D \\udcff' (byte 0xFF at character 7 cannot be decoded; expected UTF-8 text)
+    pegboard.errors.InvalidHandError: hand is not valid UTF-8: '5H 5D \\udcff' (byte 0xFF at character 7 cannot be decoded; expected UTF-8 text)
     """  # noqa: E501
     # a character is at least one byte: a text longer in characters is never measured in bytes
     if len(text) > MAX_TEXT_BYTES:
@@ -237,7 +237,7 @@ def parse_cards(
     >>> parse_cards("5H 5H")
     Traceback (most recent call last):
     ...
-    pegboard.engine.errors.InvalidHandError: duplicate card 5H in '5H 5H'
+    pegboard.errors.InvalidHandError: duplicate card 5H in '5H 5H'
     """
     # the whole text is checked before it is split: a 10 MB line is refused at once
     if isinstance(text, str):

@@ -32,8 +32,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pegboard.errors import PegboardError, quote
+
 from .cards import Card, check_text, format_cards, parse_cards
-from .errors import PegboardError, quote
 
 __all__ = [
     "Claim",

@@ -62,6 +62,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pegboard.errors import GameOverError, IllegalCommandError, InvalidHandError
+
 from .cards import Card, check_text, format_cards, parse_cards
 from .commands import (
     MAX_PEG,
@@ -81,7 +83,6 @@ from .commands import (
     Undo,
     format_command,
 )
-from .errors import GameOverError, IllegalCommandError, InvalidHandError
 from .match import GameResult, Match, MatchFormat, next_seat_of_other_side
 from .play import PlayState
 from .rules import Rules, first_dealer

@@ -39,8 +39,9 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .choices import parse_choice
-from .errors import ConfigError
+from pegboard.choices import parse_choice
+from pegboard.errors import ConfigError
+
 from .rules import Lurch, Rules, game_points, lurch_of
 
 __all__ = ["GameResult", "Match", "MatchFormat", "next_seat_of_other_side"]

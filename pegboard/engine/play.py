@@ -53,8 +53,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from pegboard.errors import IllegalPlayError, InvalidHandError
+
 from .cards import DECK, Card, format_cards
-from .errors import IllegalPlayError, InvalidHandError
 from .rules import Rules
 from .scoring import Breakdown, ScoreItem, ScoreKind
 
@@ -98,8 +99,8 @@ def score_play(series: Sequence[Card], *, base_count: int = 0) -> Breakdown:
     >>> score_play(parse_cards("KS QD 5H 9S"))
     Traceback (most recent call last):
     ...
-    pegboard.engine.errors.IllegalPlayError: cannot play 9S: count is 25 and 9S would make 34 (over 31)
-    """  # noqa: E501
+    pegboard.errors.IllegalPlayError: cannot play 9S: count is 25 and 9S would make 34 (over 31)
+    """
     cards = tuple(series)
     if not cards:
         raise InvalidHandError("no card to score: the series is empty (expected 1 card or more)")

@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pegboard.choices import parse_choice
+from pegboard.errors import ConfigError
+
 from .cards import Card
-from .choices import parse_choice
-from .errors import ConfigError
 
 __all__ = ["Lurch", "Rules", "Variant", "first_dealer", "game_points", "lurch_of"]
 

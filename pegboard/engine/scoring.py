@@ -39,8 +39,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from pegboard.errors import InvalidHandError
+
 from .cards import Card, Rank, Suit, format_cards
-from .errors import InvalidHandError
 from .rules import Rules
 
 __all__ = [

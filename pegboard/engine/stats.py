@@ -31,7 +31,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from .errors import InvalidHandError
+from pegboard.errors import InvalidHandError
+
 from .rules import Rules
 from .scoring import rank_points
 

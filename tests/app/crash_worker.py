@@ -16,11 +16,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pegboard.app.store import Store
 from pegboard.engine.cards import shuffled_deck
 from pegboard.engine.commands import Command, Cut, Go, Next, Peg, Play, Redo, Starter, Undo
 from pegboard.engine.game import GameState, Phase
 from pegboard.engine.rules import Rules
+from pegboard.journal import Store
 
 
 def next_command(state: GameState, rng: random.Random) -> Command:

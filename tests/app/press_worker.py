@@ -16,10 +16,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pegboard.app.controller import Controller
-from pegboard.app.store import Store
 from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
 from pegboard.engine.rules import Rules
+from pegboard.journal import Store
+from pegboard.table.controller import Controller
 
 BEFORE_THE_PRESS = "9 3 5 4 6 2 8 3 7 # # 9 C #"
 """Cut (B deals), starter 5, the play (A: 4 2 3 9, B: 6 8 7 K), then A's hand asks 'flush?'."""

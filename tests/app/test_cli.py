@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pegboard.app.cli import main
+from pegboard.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -215,7 +215,7 @@ def test_a_crib_flush_on_the_command_line_is_worth_what_the_variant_says(
     capsys: pytest.CaptureFixture[str], variant: str, total: int
 ) -> None:
     status, out, _ = run(
-        capsys, "score", "--json", "--variant", variant, "--crib", *"2H 4H 6H 8H KH".split()
+        capsys, "score", "--json", "--variant", variant, "--crib", *["2H", "4H", "6H", "8H", "KH"]
     )
     assert status == 0 and json.loads(out)["total"] == total
 

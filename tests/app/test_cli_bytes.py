@@ -74,7 +74,7 @@ def pegboard(tmp_path: Path, env: dict[str, str], *args: str | bytes, stdin: byt
     code = _MEASURED.replace("__peak_file__", repr(str(peak_file)))
     with open(tmp_path / "stdin", "rb") as given:
         done = subprocess.run(
-            [sys.executable, "-c", code, "pegboard.app.cli", *args],
+            [sys.executable, "-c", code, "pegboard", *args],
             stdin=given,
             capture_output=True,
             cwd=ROOT,

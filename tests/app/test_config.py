@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from pegboard.app.config import (
+from pegboard.config.settings import (
     Config,
     DisplayConfig,
     load_config,
     parse_config,
 )
-from pegboard.app.ledtracks import LedLayout
-from pegboard.engine.errors import ConfigError
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
+from pegboard.errors import ConfigError
+from pegboard.ui.ledtracks import LedLayout
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 

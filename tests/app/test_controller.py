@@ -11,23 +11,23 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pegboard.app.controller import Controller, DisplayPower
-from pegboard.app.daemon import (
+from pegboard.devices.leds import RecordingStrip as SimStrip
+from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
+from pegboard.engine.game import Phase
+from pegboard.engine.rules import Rules
+from pegboard.engine.view import GameView
+from pegboard.errors import HardwareError
+from pegboard.journal import Store
+from pegboard.table.controller import Controller, DisplayPower
+from pegboard.table.daemon import (
     FLASH_HOLD,
     FLASH_SECONDS,
     FRAME_SECONDS,
     PEG_FRAMES,
     TrackAnimator,
 )
-from pegboard.app.entry import EntryView, Layout
-from pegboard.app.ledtracks import LedLayout, animate_peg, render_tracks
-from pegboard.app.store import Store
-from pegboard.devices.leds import RecordingStrip as SimStrip
-from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
-from pegboard.engine.errors import HardwareError
-from pegboard.engine.game import Phase
-from pegboard.engine.rules import Rules
-from pegboard.engine.view import GameView
+from pegboard.ui.keypad import EntryView, Layout
+from pegboard.ui.ledtracks import LedLayout, animate_peg, render_tracks
 
 
 class RecordingDisplay:

@@ -6,7 +6,7 @@ import random
 import signal
 from pathlib import Path
 
-from pegboard.app.store import Store
+from pegboard.journal import Store
 from tests.app import press_worker
 from tests.app.crash_worker import crash_trial
 

@@ -20,9 +20,17 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
-from pegboard.app.config import Config, parse_config
-from pegboard.app.controller import Controller, DisplayPower
-from pegboard.app.daemon import (
+from pegboard.config.settings import Config, parse_config
+from pegboard.devices.leds import RecordingStrip, StripKind, StripSpec
+from pegboard.devices.oled import RecordingDisplay
+from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
+from pegboard.engine.game import GameState, Phase
+from pegboard.engine.rules import Rules, Variant
+from pegboard.engine.view import GameView, render_view
+from pegboard.errors import HardwareError
+from pegboard.journal import Store
+from pegboard.table.controller import Controller, DisplayPower
+from pegboard.table.daemon import (
     FRAME_SECONDS,
     LazyDisplay,
     LazyStrip,
@@ -33,18 +41,10 @@ from pegboard.app.daemon import (
     sim_ports,
     track_state,
 )
-from pegboard.app.entry import HINT_WIDTH
-from pegboard.app.keyscript import BUTTON_NAMES, KEYPAD_KEYS
-from pegboard.app.ledtracks import LedLayout, render_tracks
-from pegboard.app.sdnotify import Notifier
-from pegboard.app.store import Store
-from pegboard.devices.leds import RecordingStrip, StripKind, StripSpec
-from pegboard.devices.oled import RecordingDisplay
-from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
-from pegboard.engine.errors import HardwareError
-from pegboard.engine.game import GameState, Phase
-from pegboard.engine.rules import Rules, Variant
-from pegboard.engine.view import GameView, render_view
+from pegboard.table.keyscript import BUTTON_NAMES, KEYPAD_KEYS
+from pegboard.table.sdnotify import Notifier
+from pegboard.ui.keypad import HINT_WIDTH
+from pegboard.ui.ledtracks import LedLayout, render_tracks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,7 +53,7 @@ def _start(args: list[str], notify_path: str, tmp_path: Path) -> subprocess.Pope
     env = dict(os.environ, NOTIFY_SOCKET=notify_path, WATCHDOG_USEC="200000")
     env.pop("PEGBOARD_CONFIG", None)
     env["HOME"] = str(tmp_path)  # no stray user config
-    cmd = [sys.executable, "-m", "pegboard.app.run_cli", "run", "--log-level", "WARNING", *args]
+    cmd = [sys.executable, "-m", "pegboard", "run", "--log-level", "WARNING", *args]
     return subprocess.Popen(cmd, env=env, cwd=ROOT, stderr=subprocess.PIPE)
 
 
@@ -274,8 +274,8 @@ def test_install_script_refuses_unknown_options() -> None:
 
 
 def test_key_events_from_the_simulated_keys_reach_the_controller(tmp_path: Path) -> None:
-    from pegboard.app.daemon import build_controller
-    from pegboard.app.store import Store
+    from pegboard.journal import Store
+    from pegboard.table.daemon import build_controller
 
     config = parse_config(f'[game]\ndatabase = "{tmp_path / "g.db"}"')
     with Store(config.game.database) as store:
@@ -524,7 +524,7 @@ def animator_frame(config: Config, controller: Controller) -> Mapping[str, Seque
 
 
 def test_the_terminal_simulator_without_a_terminal_says_what_to_do(tmp_path: Path) -> None:
-    cmd = [sys.executable, "-m", "pegboard.app.cli", "run", "--simulate"]
+    cmd = [sys.executable, "-m", "pegboard", "run", "--simulate"]
     cmd += ["--db", str(tmp_path / "g.db")]
     done = subprocess.run(
         cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, check=False

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from pegboard.app.entry import (
+from pegboard.devices.ports import KeyEvent
+from pegboard.engine.cards import Card, Rank, Suit, parse_cards
+from pegboard.engine.commands import Claim, Cut, Next, Peg, Play, Show, Starter
+from pegboard.engine.game import GameState, apply
+from pegboard.engine.match import MatchFormat
+from pegboard.engine.rules import Rules, Variant
+from pegboard.engine.scoring import score_hand
+from pegboard.ui.keypad import (
     IDLE_COMMIT,
     EntryState,
     HandFacts,
@@ -21,13 +28,6 @@ from pegboard.app.entry import (
     rank_of_key,
     render_entry,
 )
-from pegboard.devices.ports import KeyEvent
-from pegboard.engine.cards import Card, Rank, Suit, parse_cards
-from pegboard.engine.commands import Claim, Cut, Next, Peg, Play, Show, Starter
-from pegboard.engine.game import GameState, apply
-from pegboard.engine.match import MatchFormat
-from pegboard.engine.rules import Rules, Variant
-from pegboard.engine.scoring import score_hand
 
 
 def _state(*texts: str, rules: Rules | None = None) -> GameState:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pegboard.app.game_cli import main
-from pegboard.app.store import Store
+from pegboard.cli.main import main
+from pegboard.journal import Store
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pegboard.app.config import KEYPAD_LAYOUTS, Config, load_config, parse_config
-from pegboard.app.entry import _MENU, Layout, rank_of_key
+from pegboard.config.settings import KEYPAD_LAYOUTS, Config, load_config, parse_config
+from pegboard.ui.keypad import _MENU, Layout, rank_of_key
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pegboard.app import run_cli
+from pegboard.cli.main import main as pegboard_main
 
 KEYS = Path(__file__).parent / "keys"
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +37,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _readme_run(keys: Path, *extra: str) -> int:
     """The README's command: ``pegboard run --simulate --headless --keys FILE --out out/``."""
     argv = ["run", "--simulate", "--headless", "--keys", str(keys), "--out", "out/", *extra]
-    return run_cli.main(argv)
+    return pegboard_main(argv)
 
 
 def _state(out: Path = Path("out")) -> dict[str, Any]:
@@ -61,7 +61,7 @@ def _saved_game(path: Path, tmp_path: Path) -> None:
     keys = tmp_path / "cut.keys"
     keys.write_text("5\n3\n")
     argv = ["run", "--simulate", "--headless", "--keys", str(keys), "--out", str(tmp_path / "o")]
-    assert run_cli.main([*argv, "--db", str(path)]) == 0
+    assert pegboard_main([*argv, "--db", str(path)]) == 0
     assert _state(tmp_path / "o")["phase"] == "starter"
 
 
@@ -118,7 +118,7 @@ def test_headless_without_keys_is_a_usage_error(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as exited:
-        run_cli.main(["run", "--simulate", "--headless", "--out", "out/"])
+        pegboard_main(["run", "--simulate", "--headless", "--out", "out/"])
     assert exited.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("usage: pegboard run ")
@@ -135,7 +135,7 @@ def test_headless_wait_for_signal_without_keys_runs_until_sigterm(
     sock, path = notify_socket
     env = {k: v for k, v in os.environ.items() if k not in ("PEGBOARD_CONFIG", "PEGBOARD_DB")}
     env.update(NOTIFY_SOCKET=path, HOME=str(home))
-    command = [sys.executable, "-m", "pegboard.app.cli", "run", "--simulate", "--headless"]
+    command = [sys.executable, "-m", "pegboard", "run", "--simulate", "--headless"]
     command += ["--wait-for-signal", "--out", "out/", "--log-level", "WARNING"]
     proc = subprocess.Popen(command, env=env, cwd=tmp_path, stderr=subprocess.PIPE)
     try:

@@ -21,15 +21,15 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pegboard.app.config import parse_config
-from pegboard.app.daemon import run_daemon, sim_ports
-from pegboard.app.game_cli import main
-from pegboard.app.screens import render_error
-from pegboard.app.store import Store
+from pegboard.cli.main import main
+from pegboard.config.settings import parse_config
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.engine.commands import parse_command
-from pegboard.engine.errors import JournalError
 from pegboard.engine.rules import Rules
+from pegboard.errors import JournalError
+from pegboard.journal import Store
+from pegboard.table.daemon import run_daemon, sim_ports
+from pegboard.ui.screens import render_error
 
 
 def _text(path: Path) -> None:

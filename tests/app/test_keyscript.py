@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pegboard.app import keyscript
-from pegboard.app.keyscript import (
+from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
+from pegboard.errors import PegboardError
+from pegboard.table import keyscript
+from pegboard.table.keyscript import (
     BUTTON_NAMES,
     KEYBOARD_LEGEND,
     KEYPAD_KEYS,
@@ -30,8 +32,6 @@ from pegboard.app.keyscript import (
     read_key_script,
     read_script,
 )
-from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
-from pegboard.engine.errors import PegboardError
 
 LONG = KeyAction.LONG_PRESS
 

@@ -9,7 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pegboard.app.ledtracks import (
+from pegboard.devices.leds import StripKind, StripSpec
+from pegboard.devices.ports import Color
+from pegboard.errors import ConfigError
+from pegboard.ui.ledtracks import (
     REAR_SHARE,
     LedLayout,
     MarkColors,
@@ -26,9 +29,6 @@ from pegboard.app.ledtracks import (
     render_tracks,
     worst_case_current_ma,
 )
-from pegboard.devices.leds import StripKind, StripSpec
-from pegboard.devices.ports import Color
-from pegboard.engine.errors import ConfigError
 
 RED: Color = (255, 0, 0)
 BLUE: Color = (0, 0, 255)

@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 from luma.core.device import dummy
 from PIL import Image
 
-from pegboard.app.screens import (
+from pegboard.devices.oled import LumaDisplay
+from pegboard.engine.commands import parse_command
+from pegboard.engine.game import GameState, apply
+from pegboard.engine.rules import Rules
+from pegboard.engine.view import GameView, render_view
+from pegboard.ui.screens import (
     EntryView,
     MenuItem,
     MenuView,
@@ -28,11 +33,6 @@ from pegboard.app.screens import (
     render_scoreboard,
     render_screen,
 )
-from pegboard.devices.oled import LumaDisplay
-from pegboard.engine.commands import parse_command
-from pegboard.engine.game import GameState, apply
-from pegboard.engine.rules import Rules
-from pegboard.engine.view import GameView, render_view
 
 GoldenCheck = Callable[[Image.Image, str], None]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pegboard.app.sdnotify import Notifier, WatchdogPinger
+from pegboard.table.sdnotify import Notifier, WatchdogPinger
 
 
 def _received(sock: socket.socket) -> list[str]:

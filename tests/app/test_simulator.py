@@ -16,19 +16,19 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from pegboard.app.config import parse_config
-from pegboard.app.sdnotify import Notifier
-from pegboard.app.simulator import (
+from pegboard.config.settings import parse_config
+from pegboard.engine.cards import Card, parse_cards
+from pegboard.engine.play import PlayState
+from pegboard.engine.rules import Rules
+from pegboard.engine.scoring import score_crib, score_hand, score_heels
+from pegboard.table.sdnotify import Notifier
+from pegboard.table.simulator import (
     leds_to_dict,
     render_halfblocks,
     run_headless,
     run_terminal,
     write_gif,
 )
-from pegboard.engine.cards import Card, parse_cards
-from pegboard.engine.play import PlayState
-from pegboard.engine.rules import Rules
-from pegboard.engine.scoring import score_crib, score_hand, score_heels
 
 
 @pytest.mark.parametrize(
@@ -175,7 +175,7 @@ def test_a_six_card_game_to_a_lurch_win_through_the_command_line(tmp_path: Path)
     config = tmp_path / "pegboard.toml"
     config.write_text(_config_text(tmp_path, SIX_CARD))
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "pegboard.app.cli", "run", "--simulate", "--headless"]
+    command = [sys.executable, "-m", "pegboard", "run", "--simulate", "--headless"]
     command += ["--config", str(config), "--keys", str(KEYS / "six-card-lurch.keys")]
     command += ["--out", str(out)]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=100)

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pegboard.app.store import Store, rules_from_json, rules_to_json
 from pegboard.engine.commands import parse_command
-from pegboard.engine.errors import IllegalCommandError, JournalError
 from pegboard.engine.game import GameState, Phase
 from pegboard.engine.rules import Rules, Variant
+from pegboard.errors import IllegalCommandError, JournalError
+from pegboard.journal import Store, rules_from_json, rules_to_json
 
 
 def do(store: Store, *texts: str) -> GameState:

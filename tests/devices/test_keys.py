@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pegboard.devices.keys import KEYPAD_3X4, KEYPAD_4X4, GpioButtons, MatrixKeypad
 from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
-from pegboard.engine.errors import ConfigError, HardwareError
+from pegboard.errors import ConfigError, HardwareError
 
 PINS = {"peg0": 17, "peg1": 27, "undo": 22, "ok": 23}
 ROWS = (5, 6, 13, 19)

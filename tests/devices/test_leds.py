@@ -26,7 +26,7 @@ from pegboard.devices.leds import (
     open_strip,
 )
 from pegboard.devices.ports import Color
-from pegboard.engine.errors import ConfigError, HardwareError
+from pegboard.errors import ConfigError, HardwareError
 
 # -- fakes ------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from PIL import Image
 
 from pegboard.devices.oled import DIM_CONTRAST, LumaDisplay, RecordingDisplay
 from pegboard.devices.ports import Display
-from pegboard.engine.errors import ConfigError, HardwareError
+from pegboard.errors import ConfigError, HardwareError
 
 Call = tuple[str, tuple[int, ...]]
 

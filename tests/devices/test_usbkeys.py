@@ -23,7 +23,7 @@ from pegboard.devices.usbkeys import (
     EvdevEvent,
     UsbKeypad,
 )
-from pegboard.engine.errors import ConfigError, HardwareError
+from pegboard.errors import ConfigError, HardwareError
 
 EV_SYN, EV_MSC = 0, 4
 UP, DOWN, REPEAT = 0, 1, 2

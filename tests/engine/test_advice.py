@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from pegboard.engine.advice import CribOwner, DiscardOption, advise
 from pegboard.engine.cards import DECK, Card, Suit, format_cards, parse_cards
-from pegboard.engine.errors import InvalidHandError
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.scoring import score_total
+from pegboard.errors import InvalidHandError
 
 EXACT = 1e-9
 

@@ -15,9 +15,9 @@ from pegboard.engine.commands import (
     format_command,
     parse_command,
 )
-from pegboard.engine.errors import PegboardError
 from pegboard.engine.game import GameState, apply, replay
 from pegboard.engine.rules import Rules, Variant
+from pegboard.errors import PegboardError
 
 NAMES = ("A", "B")
 

@@ -5,12 +5,6 @@ from __future__ import annotations
 import pytest
 
 from pegboard.engine.commands import parse_command
-from pegboard.engine.errors import (
-    GameOverError,
-    IllegalCommandError,
-    IllegalPlayError,
-    InvalidHandError,
-)
 from pegboard.engine.game import (
     GameState,
     GameWon,
@@ -23,6 +17,12 @@ from pegboard.engine.game import (
 )
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Lurch, Rules
+from pegboard.errors import (
+    GameOverError,
+    IllegalCommandError,
+    IllegalPlayError,
+    InvalidHandError,
+)
 
 
 def run(state: GameState, *texts: str) -> GameState:

@@ -23,9 +23,9 @@ from pegboard.engine.commands import (
     Starter,
     Undo,
 )
-from pegboard.engine.errors import PegboardError
 from pegboard.engine.game import GameState, Phase, Undone, apply, replay, show_order
 from pegboard.engine.rules import Rules, Variant
+from pegboard.errors import PegboardError
 
 Deal = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], Card]
 

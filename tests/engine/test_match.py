@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.engine.errors import ConfigError
 from pegboard.engine.match import GameResult, Match, MatchFormat
 from pegboard.engine.rules import Rules
+from pegboard.errors import ConfigError
 
 SIX = Rules.six_card()
 

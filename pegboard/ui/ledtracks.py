@@ -56,7 +56,7 @@ from typing import Any
 
 from pegboard.devices.leds import StripKind, StripSpec
 from pegboard.devices.ports import Color
-from pegboard.engine.errors import ConfigError, quote, quote_name
+from pegboard.errors import ConfigError, quote, quote_name
 
 __all__ = [
     "Frame",

@@ -55,7 +55,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from pegboard.app.entry import (
+from pegboard.devices.ports import Clock, Color, Display, KeyEvent, LedStrip, SystemClock
+from pegboard.engine.cards import shuffled_deck
+from pegboard.engine.commands import Command, Cut
+from pegboard.engine.game import GameState
+from pegboard.engine.match import Match, MatchFormat
+from pegboard.engine.rules import Rules
+from pegboard.engine.view import GameView, render_view
+from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardError
+from pegboard.journal import Store
+from pegboard.ui.keypad import (
     EntryState,
     EntryView,
     Layout,
@@ -67,15 +76,6 @@ from pegboard.app.entry import (
     press,
     render_entry,
 )
-from pegboard.app.store import Store
-from pegboard.devices.ports import Clock, Color, Display, KeyEvent, LedStrip, SystemClock
-from pegboard.engine.cards import shuffled_deck
-from pegboard.engine.commands import Command, Cut
-from pegboard.engine.errors import ConfigError, HardwareError, JournalError, PegboardError
-from pegboard.engine.game import GameState
-from pegboard.engine.match import Match, MatchFormat
-from pegboard.engine.rules import Rules
-from pegboard.engine.view import GameView, render_view
 
 if TYPE_CHECKING:
     from PIL.Image import Image

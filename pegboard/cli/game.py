@@ -13,13 +13,11 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from pegboard.engine.cards import format_cards, shuffled_deck
 from pegboard.engine.commands import Cut, parse_command
-from pegboard.engine.errors import PegboardError, quote
 from pegboard.engine.game import (
     CardPlayed,
     Claimed,
@@ -44,10 +42,10 @@ from pegboard.engine.game import (
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import render_view
+from pegboard.errors import PegboardError, quote
+from pegboard.journal import Store, default_db_path
 
-from .store import Store, default_db_path
-
-__all__ = ["describe_event", "main", "register"]
+__all__ = ["describe_event", "register"]
 
 
 class GameCommandError(PegboardError):
@@ -303,14 +301,3 @@ def describe_event(state: GameState, event: Event) -> str | None:
         case Redone(command=command):
             return f"redone: {state.command_text(command)}"
     return None
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m pegboard.app.game_cli game new ...``: the same as ``pegboard game new ...``."""
-    from pegboard.app.cli import main as pegboard_main
-
-    return pegboard_main(None if argv is None else list(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

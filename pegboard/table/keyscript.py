@@ -78,9 +78,9 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent, KeySink
-from pegboard.engine.errors import ConfigError, PegboardError
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
+from pegboard.errors import ConfigError, PegboardError
 
 __all__ = [
     "BUTTON_NAMES",

@@ -39,10 +39,10 @@ from typing import Any
 
 from pegboard.engine.cards import format_cards
 from pegboard.engine.commands import Command, parse_command
-from pegboard.engine.errors import JournalError, PegboardError
 from pegboard.engine.game import Event, GameRecord, GameState, apply
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
+from pegboard.errors import JournalError, PegboardError
 
 __all__ = [
     "BestHand",

@@ -43,11 +43,19 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from pegboard.app.config import Config
-from pegboard.app.controller import Controller, LedStep, SleepingDisplay
-from pegboard.app.entry import EntryState, Layout
-from pegboard.app.entry import EntryView as KeypadEntry
-from pegboard.app.ledtracks import (
+from pegboard.config.settings import Config
+from pegboard.devices.leds import RecordingStrip, StripSpec, open_strip
+from pegboard.devices.ports import Clock, Color, Display, KeyEvent, Keys, LedStrip, SystemClock
+from pegboard.engine.game import Phase
+from pegboard.engine.rules import Rules
+from pegboard.engine.view import GameView
+from pegboard.errors import HardwareError, JournalError
+from pegboard.journal import Store
+from pegboard.table.controller import Controller, LedStep, SleepingDisplay
+from pegboard.table.sdnotify import Notifier, WatchdogPinger
+from pegboard.ui.keypad import EntryState, Layout
+from pegboard.ui.keypad import EntryView as KeypadEntry
+from pegboard.ui.ledtracks import (
     Frame,
     LedLayout,
     SidePegs,
@@ -55,7 +63,7 @@ from pegboard.app.ledtracks import (
     animate_peg,
     render_tracks,
 )
-from pegboard.app.screens import (
+from pegboard.ui.screens import (
     EntryView,
     MenuItem,
     MenuView,
@@ -63,14 +71,6 @@ from pegboard.app.screens import (
     render_error,
     render_screen,
 )
-from pegboard.app.sdnotify import Notifier, WatchdogPinger
-from pegboard.app.store import Store
-from pegboard.devices.leds import RecordingStrip, StripSpec, open_strip
-from pegboard.devices.ports import Clock, Color, Display, KeyEvent, Keys, LedStrip, SystemClock
-from pegboard.engine.errors import HardwareError, JournalError
-from pegboard.engine.game import Phase
-from pegboard.engine.rules import Rules
-from pegboard.engine.view import GameView
 
 if TYPE_CHECKING:
     from PIL.Image import Image

@@ -17,10 +17,10 @@ from pegboard import __version__
 from pegboard.engine import Breakdown, PegboardError, Rules, ScoreItem, Variant, parse_cards
 from pegboard.engine.advice import advise
 from pegboard.engine.cards import MAX_TEXT_BYTES
-from pegboard.engine.errors import InvalidHandError
 from pegboard.engine.play import score_play
 from pegboard.engine.scoring import score_hand, show_calls
 from pegboard.engine.stats import show_distribution
+from pegboard.errors import InvalidHandError
 
 __all__ = ["main"]
 
@@ -225,7 +225,7 @@ def _cmd_stats_distribution(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
-    from pegboard.app.demo import run_demo
+    from pegboard.cli.demo import run_demo
 
     return run_demo(out, seed=args.seed)
 
@@ -319,10 +319,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _register_extensions(sub: Any) -> None:
     """Subcommands that live in their own modules: the game, and the device (run, selftest)."""
-    from pegboard.app import game_cli, run_cli
+    from pegboard.cli import game, run
 
-    game_cli.register(sub)
-    run_cli.register(sub)
+    game.register(sub)
+    run.register(sub)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -339,7 +339,3 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from pegboard.app.config import Config, load_config
+from pegboard.config.settings import Config, load_config
 
-__all__ = ["cmd_run", "cmd_selftest", "main", "register"]
+__all__ = ["cmd_run", "cmd_selftest", "register"]
 
 
 def register(subparsers: Any) -> None:
@@ -132,7 +132,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         usage_error("--headless needs --out DIR")
     config = _setup(args)
     if args.simulate and args.headless:
-        from pegboard.app.simulator import run_headless
+        from pegboard.table.simulator import run_headless
 
         run_headless(
             config,
@@ -145,7 +145,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         )
         return 0
     if args.simulate:
-        from pegboard.app.simulator import run_terminal
+        from pegboard.table.simulator import run_terminal
 
         if not sys.stdin.isatty():  # the keys would never come: say so rather than hang
             print(
@@ -156,7 +156,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             return 2
         run_terminal(config, out)
         return 0
-    from pegboard.app.daemon import open_ports, run_daemon
+    from pegboard.table.daemon import open_ports, run_daemon
 
     run_daemon(config, open_ports(config))
     return 0
@@ -168,20 +168,9 @@ def cmd_selftest(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         PegboardError: a bad config or key file.
     """
-    from pegboard.app.selftest import run_selftest
+    from pegboard.table.selftest import run_selftest
 
     config = _setup(args)
     return run_selftest(
         config, out, simulate=args.simulate, seconds=args.seconds, keys_file=args.keys
     )
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m pegboard.app.run_cli run ...``: the same as ``pegboard run ...``."""
-    from pegboard.app.cli import main as pegboard_main
-
-    return pegboard_main(argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

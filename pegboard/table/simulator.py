@@ -16,7 +16,7 @@ never touches the saved game that ``pegboard run`` resumes; ``--db PATH`` plays 
 instead (and keeps it).
 
 A key file's header says which game it is for (``# variant: three-handed``, ``# names: ...``;
-see ``pegboard.app.keyscript``), so it plays the same whatever the config says. The replay
+see ``pegboard.table.keyscript``), so it plays the same whatever the config says. The replay
 checks the file as it goes: a key the device refuses stops the run with an error naming its
 line unless the file marks it ``!`` as expected, and so does a marked key that is accepted;
 a game that ends on other scores than the header's ``final_scores`` is an error too. The
@@ -41,10 +41,15 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from pegboard.app.config import Config, config_from_mapping
-from pegboard.app.controller import Controller, DisplayPower
-from pegboard.app.daemon import Ports, build_controller, run_daemon, sim_ports
-from pegboard.app.keyscript import (
+from pegboard.config.settings import Config, config_from_mapping
+from pegboard.devices.leds import RecordingStrip
+from pegboard.devices.oled import RecordingDisplay
+from pegboard.devices.ports import Color, FakeClock, KeySink, LedStrip
+from pegboard.errors import ConfigError, PegboardError
+from pegboard.journal import Store
+from pegboard.table.controller import Controller, DisplayPower
+from pegboard.table.daemon import Ports, build_controller, run_daemon, sim_ports
+from pegboard.table.keyscript import (
     KeyScript,
     KeyScriptError,
     Wait,
@@ -52,13 +57,8 @@ from pegboard.app.keyscript import (
     legend_lines,
     read_script,
 )
-from pegboard.app.ledtracks import LedLayout, render_ansi
-from pegboard.app.sdnotify import Notifier
-from pegboard.app.store import Store
-from pegboard.devices.leds import RecordingStrip
-from pegboard.devices.oled import RecordingDisplay
-from pegboard.devices.ports import Color, FakeClock, KeySink, LedStrip
-from pegboard.engine.errors import ConfigError, PegboardError
+from pegboard.table.sdnotify import Notifier
+from pegboard.ui.ledtracks import LedLayout, render_ansi
 
 if TYPE_CHECKING:
     from PIL.Image import Image

@@ -30,7 +30,7 @@ keypad 4x4     rows GPIO17 27 22 23, columns GPIO5 6 13 19    clear of the above
 Sections: ``[game]`` (variant and house rules, names, match format, database), ``[display]``
 (luma.core.cmdline's own option names, plus ``contrast``, ``dim_after`` and ``sleep_after``),
 ``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by
-``pegboard.app.ledtracks.parse_led_layout``) and ``[simulator]``. After each section is read,
+``pegboard.ui.ledtracks.parse_led_layout``) and ``[simulator]``. After each section is read,
 the pins are checked across sections: no GPIO may serve two purposes.
 """
 
@@ -44,14 +44,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pegboard.app.ledtracks import LedLayout, parse_led_layout
-from pegboard.app.screens import MIN_SIZE
 from pegboard.devices.leds import StripKind
 from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
 from pegboard.engine.cards import MAX_TEXT_BYTES
-from pegboard.engine.errors import ConfigError, quote, quote_name
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
+from pegboard.errors import ConfigError, quote, quote_name
+from pegboard.ui.ledtracks import LedLayout, parse_led_layout
+from pegboard.ui.screens import MIN_SIZE
 
 __all__ = [
     "BUTTON_NAMES",
@@ -301,7 +301,7 @@ class Config:
 def default_database_path() -> Path:
     """``$PEGBOARD_DB``; else systemd's ``$STATE_DIRECTORY/pegboard.db``; else the user's.
 
-    The user's is ``~/.local/share/pegboard/pegboard.db`` (``pegboard.app.store``).
+    The user's is ``~/.local/share/pegboard/pegboard.db`` (``pegboard.journal``).
     """
     if os.environ.get("PEGBOARD_DB"):
         return Path(os.environ["PEGBOARD_DB"])

@@ -1,6 +1,6 @@
 """Names from config files and command lines that choose one member of an enum.
 
->>> from .rules import Variant
+>>> from pegboard.engine.rules import Variant
 >>> parse_choice(Variant, " Five_Card ", "variant")
 <Variant.FIVE_CARD: 'five-card'>
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from typing import TypeVar
 
-from .errors import ConfigError, quote
+from pegboard.errors import ConfigError, quote
 
 __all__ = ["parse_choice"]
 

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from pegboard.app.config import Config
-from pegboard.app.daemon import Ports, open_ports, sim_ports
+from pegboard.config.settings import Config
 from pegboard.devices.ports import Display, KeyEvent
-from pegboard.engine.errors import HardwareError
+from pegboard.errors import HardwareError
+from pegboard.table.daemon import Ports, open_ports, sim_ports
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -69,7 +69,7 @@ def run_selftest(
         KeyScriptError: *keys_file* cannot be read.
     """
     if simulate:
-        from pegboard.app.keyscript import ScriptedKeys
+        from pegboard.table.keyscript import ScriptedKeys
 
         scripted = [ScriptedKeys.from_file(keys_file)] if keys_file is not None else []
         ports = sim_ports(config, scripted)
