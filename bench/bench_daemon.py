@@ -4,7 +4,7 @@ Run: .venv/bin/python bench/bench_daemon.py [--games N]
 
 Latency is measured in process on the simulator's ports (the same controller, renderers and
 journal as the Pi; the OLED's own transfer time, about 23 ms per full frame at 400 kHz I2C, comes
-on top on real hardware), over whole games replayed from ``tests/app/keys/six-card-lurch.keys``
+on top on real hardware), over whole games replayed from ``tests/keys/six-card-lurch.keys``
 (deals counted card by card on the keypad, then pegged by hand). RSS and start-to-READY come
 from a real daemon subprocess under a fake systemd notify socket.
 """
@@ -33,7 +33,7 @@ from pegboard.table.keyscript import Wait, read_key_script
 ROOT = Path(__file__).resolve().parents[1]
 
 
-GAME = ROOT / "tests" / "app" / "keys" / "six-card-lurch.keys"
+GAME = ROOT / "tests" / "keys" / "six-card-lurch.keys"
 """A whole six-card game to a lurch: two deals counted card by card, two pegged by hand."""
 
 

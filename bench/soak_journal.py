@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.app.crash_worker import crash_trial
+from tests.journal.crash_worker import crash_trial
 
 
 def main() -> int:

@@ -60,7 +60,7 @@ def test_halfblocks_in_colour_keep_the_grey_level() -> None:
     assert render_halfblocks(image, color=True) == "\x1b[38;2;200;200;200m█\x1b[0m"
 
 
-KEYS = Path(__file__).parent / "keys"
+KEYS = Path(__file__).parents[1] / "keys"
 REPO = Path(__file__).resolve().parents[2]
 SIX_CARD = '[game]\nvariant = "six-card"\nnames = ["Ann", "Bob"]'
 FIVE_CARD = '[game]\nvariant = "five-card"\nnames = ["Ann", "Bob"]\nmatch = "single"'

@@ -7,8 +7,8 @@ import signal
 from pathlib import Path
 
 from pegboard.journal import Store
-from tests.app import press_worker
-from tests.app.crash_worker import crash_trial
+from tests.journal import press_worker
+from tests.journal.crash_worker import crash_trial
 
 TRIALS = 50
 

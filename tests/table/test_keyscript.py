@@ -439,7 +439,7 @@ def test_other_comments_with_a_colon_stay_comments(text: str) -> None:
 
 
 def test_the_repository_key_files_all_have_a_header() -> None:
-    for path in sorted((Path(__file__).parent / "keys").glob("*.keys")):
+    for path in sorted((Path(__file__).parents[1] / "keys").glob("*.keys")):
         script = read_script(path)
         assert script.header("variant") is not None, path.name
         assert script.header("final_scores") is not None, path.name

@@ -17,7 +17,7 @@ import pytest
 
 from pegboard.cli.main import main as pegboard_main
 
-KEYS = Path(__file__).parent / "keys"
+KEYS = Path(__file__).parents[1] / "keys"
 ROOT = Path(__file__).resolve().parents[2]
 KEY_FILES = sorted(KEYS.glob("*.keys"))
 

@@ -11,7 +11,7 @@ import pytest
 from pegboard.config.settings import KEYPAD_LAYOUTS, Config, load_config, parse_config
 from pegboard.ui.keypad import _MENU, Layout, rank_of_key
 
-HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
+HARDWARE = Path(__file__).resolve().parents[1] / "hardware"
 SVG = "{http://www.w3.org/2000/svg}"
 
 # the 40-pin header (every Pi since the B+): physical pin -> BCM GPIO, for the pins with one
