@@ -39,8 +39,10 @@ from typing import Any
 
 from pegboard.engine.cards import format_cards
 from pegboard.engine.commands import Command, parse_command
-from pegboard.engine.game import Event, GameRecord, GameState, apply
+from pegboard.engine.events import Event
+from pegboard.engine.game import GameState, apply
 from pegboard.engine.match import MatchFormat
+from pegboard.engine.records import GameRecord
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import JournalError, PegboardError
 

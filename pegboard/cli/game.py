@@ -18,20 +18,18 @@ from typing import Any, TextIO
 
 from pegboard.engine.cards import format_cards, shuffled_deck
 from pegboard.engine.commands import Cut, parse_command
-from pegboard.engine.game import (
+from pegboard.engine.events import (
     CardPlayed,
     Claimed,
     CutMade,
     DealStarted,
     Event,
     GameStarted,
-    GameState,
     GameWon,
     HandCounted,
     HandSkipped,
     MatchWon,
     Pegged,
-    Phase,
     PlayEnded,
     Redone,
     SaidGo,
@@ -39,6 +37,7 @@ from pegboard.engine.game import (
     StarterTurned,
     Undone,
 )
+from pegboard.engine.game import GameState, Phase
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import render_view

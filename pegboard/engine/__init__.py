@@ -38,6 +38,7 @@ from pegboard.errors import (
 from .advice import CribOwner, DiscardOption, advise
 from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards, shuffled_deck
 from .commands import Command, InvalidCommandError, format_command, parse_command
+from .events import Event, Source
 from .game import GameState, Phase, apply, replay
 from .match import GameResult, Match, MatchFormat
 from .play import PlayScore, PlayState, score_play
@@ -65,6 +66,7 @@ __all__ = [
     "ConfigError",
     "CribOwner",
     "DiscardOption",
+    "Event",
     "GameOverError",
     "GameResult",
     "GameState",
@@ -88,6 +90,7 @@ __all__ = [
     "ScoreDistribution",
     "ScoreItem",
     "ScoreKind",
+    "Source",
     "Suit",
     "Variant",
     "advise",

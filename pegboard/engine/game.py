@@ -3,7 +3,8 @@
 Theory of operation
 -------------------
 ``apply(state, command)`` is the only way the game moves. It returns a new ``GameState`` and the
-``Event`` values that describe what happened (a card laid, a peg moved, a game won); it never
+``Event`` values (``events.py``) that describe what happened (a card laid, a peg moved, a game
+won), and keeps what each deal scored (``records.py``) for statistics and the journal; it never
 mutates *state* and does no I/O. A command the game cannot accept raises a ``PegboardError``
 subclass and, since nothing was changed, the caller's state is still the valid one.
 
@@ -60,7 +61,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import assert_never
 
 from pegboard.errors import GameOverError, IllegalCommandError, InvalidHandError
 
@@ -83,36 +84,36 @@ from .commands import (
     Undo,
     format_command,
 )
+from .events import (
+    CardPlayed,
+    Claimed,
+    CutMade,
+    DealStarted,
+    Event,
+    GameStarted,
+    GameWon,
+    HandCounted,
+    HandSkipped,
+    MatchWon,
+    Pegged,
+    PlayEnded,
+    Redone,
+    SaidGo,
+    Source,
+    StarterTurned,
+    Undone,
+)
 from .match import GameResult, Match, MatchFormat, next_seat_of_other_side
-from .play import PlayState
+from .play import PlayScore, PlayState
+from .records import DealRecord, GameRecord, ShownHand
 from .rules import Rules, first_dealer
 from .scoring import Breakdown, ScoreItem, ScoreKind, score_crib, score_hand, score_heels
 
 __all__ = [
     "ACCEPTS",
-    "CardPlayed",
-    "Claimed",
-    "CutMade",
-    "DealRecord",
-    "DealStarted",
-    "Event",
-    "GameRecord",
-    "GameStarted",
     "GameState",
-    "GameWon",
-    "HandCounted",
-    "HandSkipped",
-    "MatchWon",
-    "Pegged",
     "Phase",
-    "PlayEnded",
-    "Redone",
-    "SaidGo",
-    "ShownHand",
-    "Source",
-    "StarterTurned",
     "Table",
-    "Undone",
     "apply",
     "default_names",
     "replay",
@@ -129,222 +130,6 @@ class Phase(enum.Enum):
     SHOW = "show"
     GAME_OVER = "game over"
     MATCH_OVER = "match over"
-
-
-class Source(enum.Enum):
-    """Where a peg's points came from."""
-
-    HEELS = "heels"
-    PLAY = "play"
-    HAND = "hand"
-    CRIB = "crib"
-    MUGGINS = "muggins"
-    BONUS = "three for last"  # five-card: the first non-dealer's points at the start of a game
-    MANUAL = "peg"
-
-
-# --- events --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Pegged:
-    """A side moved its peg: *points* from *source*, now on *score* (the rear peg on *rear*).
-
-    *seat* is the player whose cards scored (None for a manual peg or the crib's owner is the
-    dealer); *claim* is the owner's muggins claim when one was made.
-    """
-
-    side: int
-    points: int
-    score: int
-    rear: int
-    source: Source
-    breakdown: Breakdown
-    seat: int | None = None
-    claim: int | None = None
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class CutMade:
-    """The cut for the first deal; *dealer* is None on a tie (cut again)."""
-
-    cards: tuple[Card, ...]
-    dealer: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class GameStarted:
-    """Game *game* of the match begins; *dealer* deals first."""
-
-    game: int
-    dealer: int
-
-
-@dataclass(frozen=True, slots=True)
-class DealStarted:
-    """Deal *deal* of the game: *dealer* deals."""
-
-    deal: int
-    dealer: int
-
-
-@dataclass(frozen=True, slots=True)
-class StarterTurned:
-    """The start card was entered."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    """*seat* laid *card*, bringing the count to *count*."""
-
-    seat: int
-    card: Card
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class SaidGo:
-    """*seat* said go."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlayEnded:
-    """The play is over; the show begins."""
-
-
-@dataclass(frozen=True, slots=True)
-class Claimed:
-    """Muggins: the owner of the hand up for counting (None: the crib) claimed *points*."""
-
-    seat: int | None
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandCounted:
-    """A hand (seat) or the crib (seat None) was shown and is worth *breakdown*."""
-
-    seat: int | None
-    side: int
-    cards: tuple[Card, ...]
-    breakdown: Breakdown
-    claim: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class HandSkipped:
-    """The hand (or crib, seat None) up for counting was passed over without its cards."""
-
-    seat: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class GameWon:
-    """*side* reached the target: the game's result (and its number in the match)."""
-
-    game: int
-    result: GameResult
-
-
-@dataclass(frozen=True, slots=True)
-class MatchWon:
-    """*side* won the match."""
-
-    side: int
-    match: Match
-
-
-@dataclass(frozen=True, slots=True)
-class Undone:
-    """The step *command* was taken back."""
-
-    command: Command
-
-
-@dataclass(frozen=True, slots=True)
-class Redone:
-    """The step *command* was put back."""
-
-    command: Command
-
-
-Event = (
-    Pegged
-    | CutMade
-    | GameStarted
-    | DealStarted
-    | StarterTurned
-    | CardPlayed
-    | SaidGo
-    | PlayEnded
-    | Claimed
-    | HandCounted
-    | HandSkipped
-    | GameWon
-    | MatchWon
-    | Undone
-    | Redone
-)
-
-
-# --- history records -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ShownHand:
-    """A hand (seat) or the crib (seat None) counted in the show, with what it pegged."""
-
-    seat: int | None
-    side: int
-    cards: tuple[Card, ...]
-    points: int
-    claim: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """What one deal scored, per side: for statistics.
-
-    ``pegging``: points in the play (counted or pegged by hand during the play). ``hands``:
-    hands in the show (and hand pegs during the show). ``crib``: the dealer's crib. ``heels``:
-    2 for his heels. ``other``: muggins, the five-card three for last, pegs before the play.
-    """
-
-    number: int
-    dealer: int
-    pegging: tuple[int, ...]
-    hands: tuple[int, ...]
-    crib: tuple[int, ...]
-    heels: tuple[int, ...]
-    other: tuple[int, ...]
-    starter: Card | None = None
-    shown: tuple[ShownHand, ...] = ()
-
-    @classmethod
-    def empty(cls, number: int, dealer: int, sides: int) -> DealRecord:
-        """A deal before anything was scored."""
-        zero = (0,) * sides
-        return cls(number, dealer, zero, zero, zero, zero, zero)
-
-    def total(self, side: int) -> int:
-        """Everything *side* pegged in this deal."""
-        return sum(
-            points[side] for points in (self.pegging, self.hands, self.crib, self.heels, self.other)
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A finished game: its number in the match, result and deals."""
-
-    game: int
-    result: GameResult
-    deals: tuple[DealRecord, ...]
 
 
 # --- the state -----------------------------------------------------------------------------
@@ -470,7 +255,7 @@ def show_order(rules: Rules, dealer: int) -> tuple[int | None, ...]:
 
 # --- the phase table -----------------------------------------------------------------------
 
-ACCEPTS: dict[Phase, frozenset[type[Any]]] = {
+ACCEPTS: dict[Phase, frozenset[type[Command]]] = {
     Phase.CUT: frozenset({Cut}),
     Phase.STARTER: frozenset({Starter, Peg, Next, NextDeal}),
     Phase.PLAY: frozenset({Play, Go, Claim, Peg, Next, NextDeal}),
@@ -479,6 +264,12 @@ ACCEPTS: dict[Phase, frozenset[type[Any]]] = {
     Phase.MATCH_OVER: frozenset(),
 }
 """Which commands each phase accepts. ``Undo`` and ``Redo`` are accepted in every phase."""
+
+_Step = Cut | Starter | Play | Go | Peg | Claim | Show | Crib | Next | NextDeal
+"""A command that moves the table: every command but undo and redo, which move the stacks.
+
+``apply`` takes undo and redo itself and hands the rest to ``_handle``, one handler each; mypy
+checks that every command has a handler whose signature fits it."""
 
 
 def apply(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
@@ -509,7 +300,7 @@ def apply(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     if type(command) not in ACCEPTS[table.phase]:
         raise _refusal(state, command)
     events: list[Event] = []
-    new = _HANDLERS[type(command)](state, table, command, events)
+    new = _handle(state, table, command, events)
     past = (*state.past, (table, command))
     return replace(state, table=new, past=past, future=()), events
 
@@ -554,7 +345,7 @@ def _match_winner(table: Table) -> int:
     return winner
 
 
-_EXAMPLES: dict[type[Any], Command] = {
+_EXAMPLES: dict[type[Command], Command] = {
     Cut: Cut(()),
     Starter: Starter(Card.parse("5H")),
     Play: Play(Card.parse("5H")),
@@ -785,7 +576,7 @@ def _after_play(
     state: GameState,
     table: Table,
     play: PlayState,
-    scores: Iterable[Any],
+    scores: Iterable[PlayScore],
     events: list[Event],
     *,
     claimant: int | None = None,
@@ -1042,15 +833,26 @@ def _on_next_deal(state: GameState, table: Table, command: NextDeal, events: lis
     return _next_deal(state, table, events)
 
 
-_HANDLERS: dict[type[Any], Any] = {
-    Cut: _on_cut,
-    Starter: _on_starter,
-    Play: _on_play,
-    Go: _on_go,
-    Peg: _on_peg,
-    Claim: _on_claim,
-    Show: _on_show,
-    Crib: _on_show,
-    Next: _on_next,
-    NextDeal: _on_next_deal,
-}
+def _handle(state: GameState, table: Table, command: _Step, events: list[Event]) -> Table:
+    """The handler table: each command to its handler (``apply`` has checked the phase)."""
+    match command:
+        case Cut():
+            return _on_cut(state, table, command, events)
+        case Starter():
+            return _on_starter(state, table, command, events)
+        case Play():
+            return _on_play(state, table, command, events)
+        case Go():
+            return _on_go(state, table, command, events)
+        case Peg():
+            return _on_peg(state, table, command, events)
+        case Claim():
+            return _on_claim(state, table, command, events)
+        case Show() | Crib():
+            return _on_show(state, table, command, events)
+        case Next():
+            return _on_next(state, table, command, events)
+        case NextDeal():
+            return _on_next_deal(state, table, command, events)
+        case _:
+            assert_never(command)

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .game import GameState, Phase, Source, show_order
+from .events import Source
+from .game import GameState, Phase, show_order
 from .match import MatchFormat
 from .scoring import Breakdown, ScoreKind, show_calls
 

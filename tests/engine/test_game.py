@@ -5,16 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pegboard.engine.commands import parse_command
-from pegboard.engine.game import (
-    GameState,
-    GameWon,
-    Pegged,
-    Phase,
-    Source,
-    apply,
-    replay,
-    show_order,
-)
+from pegboard.engine.events import GameWon, Pegged, Source
+from pegboard.engine.game import GameState, Phase, apply, replay, show_order
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Lurch, Rules
 from pegboard.errors import (

@@ -23,7 +23,8 @@ from pegboard.engine.commands import (
     Starter,
     Undo,
 )
-from pegboard.engine.game import GameState, Phase, Undone, apply, replay, show_order
+from pegboard.engine.events import Undone
+from pegboard.engine.game import GameState, Phase, apply, replay, show_order
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import PegboardError
 
