@@ -27,8 +27,8 @@ from pegboard.config.settings import parse_config
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import FakeClock
 from pegboard.journal import Store
-from pegboard.table.daemon import build_controller, sim_ports
 from pegboard.table.keyscript import Wait, read_key_script
+from pegboard.table.wiring import build_controller, sim_ports
 
 ROOT = Path(__file__).resolve().parents[1]
 

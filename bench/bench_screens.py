@@ -12,7 +12,15 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, apply
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
-from pegboard.ui.screens import EntryView, MenuItem, MenuView, choose_screen, render_screen
+from pegboard.ui.keypad import EntryView, Mode
+from pegboard.ui.screens import (
+    MenuItem,
+    MenuView,
+    Screen,
+    ScreenKind,
+    choose_screen,
+    render_screen,
+)
 
 
 class CountingSerial:
@@ -55,8 +63,10 @@ def main() -> None:
         "play": choose_screen(view_after([*cut, "starter 5C", "play 5H", "play 10D", "play 5S"])),
         "count": choose_screen(view_after([*cut, "starter 5C", "next", "show 5H 5D 5S JC"])),
         "game over": choose_screen(view_after([*cut, "peg Ann 61", "peg Ann 60"])),
-        "entry": choose_screen(None, entry=EntryView("5 5 J", "suit? 1♣ 2♦ 3♥ 4♠", "Ann")),
-        "menu": choose_screen(None, menu=MenuView("settings", (MenuItem("a", "1"),) * 6, 2)),
+        "entry": choose_screen(
+            None, entry=EntryView("Ann", "5 5 J", "suit? 1♣ 2♦ 3♥ 4♠", Mode.TYPING)
+        ),
+        "menu": Screen(ScreenKind.MENU, menu=MenuView("settings", (MenuItem("a", "1"),) * 6, 2)),
         "error": choose_screen(None, error="no fifth 5 in one deal"),
         "paused": choose_screen(None, paused=True),
     }

@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from pegboard.engine.cards import format_cards, shuffled_deck
-from pegboard.engine.commands import Cut, parse_command
+from pegboard.engine.cards import format_cards
+from pegboard.engine.commands import Cut, parse_command, random_cut
 from pegboard.engine.events import (
     CardPlayed,
     Claimed,
@@ -191,7 +191,7 @@ def cmd_do(args: argparse.Namespace, out: TextIO) -> int:
                 command = parse_command(text, state.names)
                 if command == Cut(()) and state.phase is Phase.CUT:
                     # a random cut: drawn here, journalled as the concrete cards
-                    command = Cut(tuple(shuffled_deck(rng)[: state.rules.sides]))
+                    command = random_cut(rng, state.rules.sides)
                 state, events = store.do(command)
             except PegboardError as e:
                 done = f"; the {number - 1} before it stay applied" if number > 1 else ""

@@ -156,7 +156,8 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             return 2
         run_terminal(config, out)
         return 0
-    from pegboard.table.daemon import open_ports, run_daemon
+    from pegboard.table.daemon import run_daemon
+    from pegboard.table.wiring import open_ports
 
     run_daemon(config, open_ports(config))
     return 0

@@ -12,7 +12,7 @@ import enum
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -27,6 +27,7 @@ __all__ = [
     "KeySink",
     "Keys",
     "LedStrip",
+    "SleepingDisplay",
     "SystemClock",
 ]
 
@@ -136,6 +137,23 @@ class Display(Protocol):
 
     def close(self) -> None:
         """Clear the screen and release the hardware."""
+        ...
+
+
+@runtime_checkable
+class SleepingDisplay(Protocol):
+    """A display that can switch its panel off and on (``LumaDisplay``, ``LazyDisplay``).
+
+    Not every ``Display`` can: the controller checks with ``isinstance`` and shows a blank
+    frame on one that cannot.
+    """
+
+    def sleep(self) -> None:
+        """Switch the panel off, keeping the picture."""
+        ...
+
+    def wake(self) -> None:
+        """Switch the panel back on."""
         ...
 
 

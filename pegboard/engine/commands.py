@@ -29,12 +29,13 @@ Peg(side=1, points=2, reason='for his heels')
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pegboard.errors import PegboardError, quote
 
-from .cards import Card, check_text, format_cards, parse_cards
+from .cards import Card, check_text, format_cards, parse_cards, shuffled_deck
 
 __all__ = [
     "Claim",
@@ -54,6 +55,7 @@ __all__ = [
     "format_command",
     "parse_command",
     "parse_side",
+    "random_cut",
 ]
 
 MAX_PEG = 61
@@ -278,3 +280,17 @@ def format_command(command: Command, names: Sequence[str]) -> str:
             return "undo"
         case Redo():
             return "redo"
+
+
+def random_cut(rng: random.Random, sides: int) -> Cut:
+    """A cut drawn at random: the first *sides* cards of a pack shuffled by *rng*.
+
+    A bare ``cut`` (``Cut(())``) asks for one; the table and ``game do`` draw it here and journal
+    the cards drawn, so a replay needs no randomness.
+
+    >>> random_cut(random.Random(7), 2) == random_cut(random.Random(7), 2)
+    True
+    >>> len(random_cut(random.Random(7), 3).cards)
+    3
+    """
+    return Cut(tuple(shuffled_deck(rng)[:sides]))

@@ -6,7 +6,7 @@ Key sources (GPIO buttons, the matrix keypad, a USB keypad, the simulator's keyb
 their own threads and only put ``KeyEvent`` values on a ``queue.Queue``. ``Controller.run``
 takes them off one at a time, so every piece of state is touched by one thread only.
 
-For each key, ``handle`` asks the keypad grammar (``entry.press``) what it means. Accepted
+For each key, ``handle`` asks the keypad grammar (``keypad.press``) what it means. Accepted
 commands go through the ``Store``: each one is checked and committed to the journal before
 anything is shown, so a power cut never loses a command that was displayed. A command the game
 refuses (a ``PegboardError``) changes nothing and is shown as a short message; any other
@@ -17,7 +17,7 @@ Then a frame is pushed: ``render_screen(view, entry, message)`` makes the displa
 (``HardwareError`` or ``OSError``) is logged and tried again ``retry_after`` seconds later from
 ``tick``; the game goes on meanwhile.
 
-``tick`` does the time-based work: it commits a combined peg after ``entry.IDLE_COMMIT``
+``tick`` does the time-based work: it commits a combined peg after ``keypad.IDLE_COMMIT``
 seconds, steps the LED animation, retries failed ports, dims and sleeps the display, and pushes
 a new frame when something changed. ``run`` calls ``heartbeat`` (the systemd watchdog) on every
 turn of its loop, so a stuck loop stops the pings, and waits for keys no longer than the next
@@ -52,12 +52,18 @@ import queue
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol
 
-from pegboard.devices.ports import Clock, Color, Display, KeyEvent, LedStrip, SystemClock
-from pegboard.engine.cards import shuffled_deck
-from pegboard.engine.commands import Command, Cut
+from pegboard.devices.ports import (
+    Clock,
+    Color,
+    Display,
+    KeyEvent,
+    LedStrip,
+    SleepingDisplay,
+    SystemClock,
+)
+from pegboard.engine.commands import Command, random_cut
 from pegboard.engine.game import GameState
 from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
@@ -76,6 +82,7 @@ from pegboard.ui.keypad import (
     press,
     render_entry,
 )
+from pegboard.ui.ledtracks import LedFrame, LedStep
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -84,11 +91,8 @@ __all__ = [
     "Controller",
     "DisplayPower",
     "LedAnimator",
-    "LedFrame",
     "LedRenderer",
-    "LedStep",
     "ScreenRenderer",
-    "SleepingDisplay",
 ]
 
 log = logging.getLogger(__name__)
@@ -96,26 +100,12 @@ log = logging.getLogger(__name__)
 ScreenRenderer = Callable[[GameView, EntryView, str], "Image"]
 """(view, entry, message) -> a Pillow image of the display's size and mode."""
 
-LedFrame = Mapping[str, Sequence[Color]]
-"""The colours for each LED strip, by the strip's name."""
-
 LedRenderer = Callable[[GameView], LedFrame]
 """view -> the colours for each LED strip, by the strip's name."""
 
 
-@dataclass(frozen=True, slots=True)
-class LedStep:
-    """One step of an LED animation: the colours, and the seconds they stay before the next.
-
-    The last step of an animation stays until the next change, so its *hold* is not used.
-    """
-
-    frame: LedFrame
-    hold: float = 0.0
-
-
 class LedAnimator(Protocol):
-    """Makes the LED steps from one view to the next (``daemon.TrackAnimator`` for the tracks)."""
+    """Makes the LED steps from one view to the next (``TrackAnimator`` for the tracks)."""
 
     def animate(self, before: GameView | None, after: GameView) -> Sequence[LedStep]:
         """The steps that take the LEDs from *before* (None: nothing shown yet) to *after*.
@@ -133,19 +123,6 @@ class _StillAnimator:
 
     def animate(self, before: GameView | None, after: GameView) -> Sequence[LedStep]:
         return (LedStep(self._render(after)),)
-
-
-@runtime_checkable
-class SleepingDisplay(Protocol):
-    """A display that can switch its panel off and on (``LumaDisplay``, ``LazyDisplay``)."""
-
-    def sleep(self) -> None:
-        """Switch the panel off, keeping the picture."""
-        ...
-
-    def wake(self) -> None:
-        """Switch the panel back on."""
-        ...
 
 
 class DisplayPower(enum.Enum):
@@ -362,7 +339,7 @@ class Controller:
         """Apply *outcome*; True when it was accepted (the entry moves on)."""
         commands = list(outcome.commands)
         if isinstance(outcome.request, RandomCut):
-            commands.append(self._random_cut())
+            commands.append(random_cut(self._rng, self._state.rules.sides))
         if isinstance(outcome.request, NewMatch):
             if commands:
                 self._do(commands)
@@ -406,10 +383,6 @@ class Controller:
     def _refresh(self) -> None:
         self._view = render_view(self._state)
         self._situation = Situation.of(self._state)
-
-    def _random_cut(self) -> Cut:
-        deck = shuffled_deck(self._rng)
-        return Cut(tuple(deck[: self._state.rules.sides]))
 
     def _format_for(self, rules: Rules) -> MatchFormat | None:
         """The configured match format, or None (the variant's own) when it cannot apply.

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TextIO
 from pegboard.config.settings import Config
 from pegboard.devices.ports import Display, KeyEvent
 from pegboard.errors import HardwareError
-from pegboard.table.daemon import Ports, open_ports, sim_ports
+from pegboard.table.wiring import Ports, open_ports, sim_ports
 
 if TYPE_CHECKING:
     from PIL.Image import Image

@@ -48,7 +48,7 @@ from pegboard.devices.ports import Color, FakeClock, KeySink, LedStrip
 from pegboard.errors import ConfigError, PegboardError
 from pegboard.journal import Store
 from pegboard.table.controller import Controller, DisplayPower
-from pegboard.table.daemon import Ports, build_controller, run_daemon, sim_ports
+from pegboard.table.daemon import run_daemon
 from pegboard.table.keyscript import (
     KeyScript,
     KeyScriptError,
@@ -58,6 +58,7 @@ from pegboard.table.keyscript import (
     read_script,
 )
 from pegboard.table.sdnotify import Notifier
+from pegboard.table.wiring import Ports, build_controller, sim_ports
 from pegboard.ui.ledtracks import LedLayout, render_ansi
 
 if TYPE_CHECKING:

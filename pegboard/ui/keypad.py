@@ -229,8 +229,14 @@ class Outcome:
 @dataclass(frozen=True, slots=True)
 class EntryView:
     """What the entry screen shows: what is being entered (``title``: "Ann's hand", "cut",
-    "peg"), the text typed so far, and what the next key means. In the menu, ``menu`` holds
-    its lines (label, value or None) and ``cursor`` the line last chosen or walked to."""
+    "peg"), the text typed so far, and what the next key means.
+
+    ``hint`` is one or two lines (split by a newline) of at most ``HINT_WIDTH`` characters, the
+    first standing alone on a short screen. In the menu, ``menu`` holds its lines (label, value
+    or None) and ``cursor`` the line last chosen or walked to. ``typing`` is False while the
+    keypad is idle (nothing typed, no menu or peg open): the screen then shows the game, not
+    the entry. ``screens.choose_screen`` draws this value as it is.
+    """
 
     title: str
     text: str
@@ -238,6 +244,7 @@ class EntryView:
     mode: Mode
     menu: tuple[tuple[str, str | None], ...] = ()
     cursor: int = 0
+    typing: bool = True
 
     @property
     def line(self) -> str:
@@ -845,8 +852,13 @@ def _sides_line(keys: str, names: Sequence[str]) -> str:
 def render_entry(entry: EntryState, situation: Situation) -> EntryView:
     """The entry screen's text (typed so far) and hint (what the next key means).
 
-    A hint is one or two lines of at most ``HINT_WIDTH`` characters, split by a newline.
+    A hint is one or two lines of at most ``HINT_WIDTH`` characters, split by a newline. The
+    view is ``typing`` unless *entry* is the idle keypad.
     """
+    return replace(_entry_view(entry, situation), typing=entry != entry.cleared())
+
+
+def _entry_view(entry: EntryState, situation: Situation) -> EntryView:
     view = situation.view
     faces = "0=10 A=J B=Q C=K" if entry.layout is Layout.FOUR_BY_FOUR else "0=10, again: J Q K"
     pegkey = "D" if entry.layout is Layout.FOUR_BY_FOUR else "*"

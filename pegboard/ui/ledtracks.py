@@ -1,8 +1,10 @@
 """LED peg tracks: the layout, the frames, the peg animation and the current limit.
 
-Pure functions of plain values, standard library only: the controller maps its game view onto a
-``TrackState``, asks ``render_tracks`` or ``animate_peg`` for frames (strip name -> colours) and
-hands each strip its colours at its own pace. Nothing here sleeps or reads a clock.
+Pure functions of plain values: ``track_state`` maps a game view onto a ``TrackState``,
+``render_tracks`` and ``animate_peg`` make frames of it (strip name -> colours), and the
+controller's ``TrackAnimator`` turns two views into timed ``LedStep`` values (a peg's travel, an
+undo, a win's flash), which the controller hands each strip at its own pace. Nothing here
+sleeps or reads a clock.
 
 Theory of operation
 -------------------
@@ -48,22 +50,32 @@ Config (TOML)::
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 from pegboard.devices.leds import StripKind, StripSpec
 from pegboard.devices.ports import Color
+from pegboard.engine.game import Phase
+from pegboard.engine.view import GameView
 from pegboard.errors import ConfigError, quote, quote_name
 
 __all__ = [
+    "FLASH_HOLD",
+    "FLASH_SECONDS",
+    "FRAME_SECONDS",
+    "PEG_FRAMES",
     "Frame",
+    "LedFrame",
     "LedLayout",
+    "LedStep",
     "MarkColors",
     "Segment",
     "SidePegs",
+    "TrackAnimator",
     "TrackLayout",
     "TrackState",
     "animate_peg",
@@ -73,6 +85,7 @@ __all__ = [
     "parse_led_layout",
     "render_ansi",
     "render_tracks",
+    "track_state",
     "worst_case_current_ma",
 ]
 
@@ -849,3 +862,141 @@ def render_ansi(strips: Mapping[str, Sequence[Color]], layout: LedLayout, target
             last_ruler = ruler
         lines.append(f"{index + 1:>2} " + "".join(_cells(track, strips[track.strip])) + "\x1b[0m")
     return "\n".join(lines)
+
+
+# -- a game view on the tracks, and the peg animator -------------------------------------------
+
+log = logging.getLogger(__name__)
+
+PEG_FRAMES = 12
+"""Frames of a peg's travel (the rear peg moving past the front peg to the new score)."""
+
+FRAME_SECONDS = 0.035
+"""Seconds per animation frame: 12 frames make a 0.42 s peg; a 244-LED WS2812 frame is 7.6 ms."""
+
+FLASH_SECONDS = 3.0
+"""How long a win flashes the winner's track (a key ends it sooner); then the track stays lit."""
+
+FLASH_HOLD = 0.25
+"""Seconds per flash phase (lit, then not): two flashes a second."""
+
+LedFrame = Mapping[str, Sequence[Color]]
+"""The colours for each LED strip, by the strip's name (a ``Frame`` is one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LedStep:
+    """One step of an LED animation: the colours, and the seconds they stay before the next.
+
+    The last step of an animation stays until the next change, so its *hold* is not used.
+    """
+
+    frame: LedFrame
+    hold: float = 0.0
+
+
+def track_state(view: GameView) -> TrackState:
+    """The LED tracks' input for *view*: pegs, dealer, lines (after holes 90 and 60) and winner.
+
+    >>> from pegboard.engine.game import GameState
+    >>> from pegboard.engine.rules import Rules
+    >>> from pegboard.engine.view import render_view
+    >>> t = track_state(render_view(GameState.new(Rules.six_card())))
+    >>> t.target, t.lurch_line, t.double_skunk_line, [s.front for s in t.sides]
+    (121, 90, 60, [0, 0])
+    """
+
+    def line(rule_line: int | None) -> int | None:
+        # Rules: "a loser below 91 is lurched"; the tracks: "the line sits after hole 90"
+        if rule_line is None or not 1 < rule_line <= view.target:
+            return None
+        return rule_line - 1
+
+    sides = tuple(
+        SidePegs(front=s.front, rear=min(s.rear, s.front), is_dealer=s.is_dealer)
+        for s in view.sides
+    )
+    winner = view.winner if view.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) else None
+    return TrackState(
+        sides, view.target, line(view.lurch_line), line(view.double_skunk_line), winner
+    )
+
+
+class TrackAnimator:
+    """The controller's LED animator for the peg tracks of *layout*: game views in, steps out.
+
+    A peg moves like a real one: the rear peg travels past the front peg to the new score in
+    *frames* frames of *frame_seconds* (``PEG_FRAMES`` of ``FRAME_SECONDS``); an undo runs the
+    travel backwards; a win then flashes the winner's track for *flash_seconds* (phases of
+    *flash_hold* seconds) and leaves it lit. Other changes (a new game or match) jump in one
+    step. The animator only says how long each step stays; the controller shows each one when
+    its time comes, by its own clock.
+
+    A game with more sides than the layout has tracks (a three-handed game chosen from the menu
+    on a two-track board) lights the tracks there are (the sides without one are left out, and
+    logged once), so no menu choice can crash the daemon.
+    """
+
+    def __init__(
+        self,
+        layout: LedLayout,
+        *,
+        frames: int = PEG_FRAMES,
+        frame_seconds: float = FRAME_SECONDS,
+        flash_seconds: float = FLASH_SECONDS,
+        flash_hold: float = FLASH_HOLD,
+    ) -> None:
+        self._layout = layout
+        self._frames = frames
+        self._frame_seconds = frame_seconds
+        self._flashes = max(0, round(flash_seconds / flash_hold)) if flash_hold > 0 else 0
+        self._flash_hold = flash_hold
+        self._warned: set[int] = set()
+
+    @property
+    def layout(self) -> LedLayout:
+        """The LED layout the tracks are drawn on."""
+        return self._layout
+
+    def state(self, view: GameView) -> TrackState:
+        """The tracks' input for *view*, cut to the tracks the layout has."""
+        state = track_state(view)
+        tracks = len(self._layout.tracks)
+        if len(state.sides) <= tracks:
+            return state
+        if len(state.sides) not in self._warned:
+            self._warned.add(len(state.sides))
+            log.warning(
+                "%d sides but the LED layout has %d tracks: sides %s are not shown on the LEDs",
+                len(state.sides),
+                tracks,
+                ", ".join(str(i + 1) for i in range(tracks, len(state.sides))),
+            )
+        winner = state.winner if state.winner is not None and state.winner < tracks else None
+        return replace(state, sides=state.sides[:tracks], winner=winner)
+
+    def render(self, view: GameView) -> Frame:
+        """The still frame for *view* (the winner's track lit, not flashing)."""
+        return render_tracks(self.state(view), self._layout)
+
+    def animate(self, before: GameView | None, after: GameView) -> tuple[LedStep, ...]:
+        """The steps from *before*'s tracks to *after*'s; the last is *after*'s still frame."""
+        new = self.state(after)
+        if before is None:
+            return (LedStep(render_tracks(new, self._layout)),)
+        old = self.state(before)
+        if len(old.sides) != len(new.sides):  # a new match of another variant
+            return (LedStep(render_tracks(new, self._layout)),)
+        # the peg's travel without animate_peg's own flash: the flash is paced here
+        frames = animate_peg(old, replace(new, winner=None), self._layout, self._frames)
+        steps = [LedStep(frame, self._frame_seconds) for frame in frames]
+        if new.winner is not None and old.winner is None and self._flashes:
+            lit = render_tracks(new, self._layout, 1)
+            still = frames[-1]
+            steps[-1] = LedStep(still, self._flash_hold)
+            steps += [
+                LedStep(lit if phase % 2 else still, self._flash_hold)
+                for phase in range(1, self._flashes + 1)
+            ]
+            steps.append(LedStep(still))
+        return tuple(steps)

@@ -16,9 +16,10 @@ rows, and rows that do not fit (the status line, "to go") are dropped on short s
 ``pegboard/fonts``), one strike per size, so "1" mode images are crisp: no anti-aliasing to
 threshold. In "L" (greyscale, e.g. SSD1322) and "RGB" modes secondary text is drawn dimmer.
 
-``choose_screen(view, ...)`` picks what to show: an error or "paused" first, then a menu or the
-entry in progress, then by phase (the scoreboard, the play, the count of the hand or crib just
-shown, game over). ``render_screen(screen, size, mode)`` draws any ``Screen``.
+``choose_screen(view, ...)`` picks what to show: an error or "paused" first, then the keypad's
+menu or the entry in progress (both from the keypad's ``EntryView``, drawn as it is), then by
+phase (the scoreboard, the play, the count of the hand or crib just shown, game over).
+``render_screen(screen, size, mode)`` draws any ``Screen``.
 """
 
 from __future__ import annotations
@@ -37,10 +38,10 @@ from pegboard.engine.cards import Card
 from pegboard.engine.game import Phase
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.view import GameView, ScoreView
+from pegboard.ui.keypad import EntryView
 
 __all__ = [
     "MODES",
-    "EntryView",
     "MenuItem",
     "MenuView",
     "Screen",
@@ -86,21 +87,6 @@ class ScreenKind(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class EntryView:
-    """What the player has typed so far on the keypad, and what the next key means.
-
-    ``title`` says what is being entered ("Ann's hand", "peg", "starter"); ``text`` is the
-    entry as typed ("4 5 6 J"); ``hint`` says what the next key means, in lines split by a
-    newline, the first standing alone on a short screen ("flush? # no 1=4 2=5\n(cards of one
-    suit)"); a line too long for the screen wraps.
-    """
-
-    text: str
-    hint: str = ""
-    title: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class MenuItem:
     """One line of a menu: its label and, for a setting, its current value."""
 
@@ -108,9 +94,14 @@ class MenuItem:
     value: str | None = None
 
 
+_MENU_TITLE = "menu  # down  * back"  # the keypad's menu: digits choose, # walks, * leaves
+
+
 @dataclass(frozen=True, slots=True)
 class MenuView:
-    """A list with a cursor: a menu or the settings.
+    """A list with a cursor, as the menu screen draws it: a menu or the settings.
+
+    ``MenuView.of(entry)`` makes the keypad's menu one.
 
     Raises:
         ValueError: no items, or the cursor is not on an item.
@@ -127,6 +118,16 @@ class MenuView:
             raise ValueError(
                 f"menu cursor {self.cursor!r} is not on an item (expected 0..{len(self.items) - 1})"
             )
+
+    @classmethod
+    def of(cls, entry: EntryView) -> MenuView:
+        """The keypad's menu in *entry* (its lines and cursor) under the keys that move it.
+
+        Raises:
+            ValueError: *entry* holds no menu, or its cursor is not on a line.
+        """
+        items = tuple(MenuItem(label, value) for label, value in entry.menu)
+        return cls(_MENU_TITLE, items, entry.cursor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,14 +149,14 @@ def choose_screen(
     view: GameView | None,
     *,
     entry: EntryView | None = None,
-    menu: MenuView | None = None,
     error: str | None = None,
     paused: bool = False,
     count_page: int | None = 0,
 ) -> Screen:
     """The screen to show now.
 
-    In order: an *error* message, "paused", the *menu*, the *entry* in progress; then by the
+    In order: an *error* message, "paused", the keypad's menu (an *entry* with menu lines),
+    the *entry* in progress (unless the keypad is idle: ``entry.typing`` False); then by the
     view's phase: game over (or match over), the play, and the count of the hand or crib just
     shown on page *count_page* while the show goes on (and until the next starter is entered,
     so the crib's count can be read); the scoreboard otherwise. Pass ``count_page=None`` to go
@@ -168,9 +169,9 @@ def choose_screen(
         return Screen(ScreenKind.ERROR, view=view, message=error)
     if paused:
         return Screen(ScreenKind.PAUSED, view=view)
-    if menu is not None:
-        return Screen(ScreenKind.MENU, menu=menu)
-    if entry is not None:
+    if entry is not None and entry.menu:
+        return Screen(ScreenKind.MENU, menu=MenuView.of(entry))
+    if entry is not None and entry.typing:
         return Screen(ScreenKind.ENTRY, view=view, entry=entry)
     if view is None:
         raise ValueError("choose_screen needs a view unless an error, pause, menu or entry is on")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegboard.engine.cards import MAX_TEXT_BYTES
+from pegboard.engine.cards import MAX_TEXT_BYTES, shuffled_deck
 from pegboard.engine.commands import (
     Command,
     Cut,
@@ -14,6 +16,7 @@ from pegboard.engine.commands import (
     Peg,
     format_command,
     parse_command,
+    random_cut,
 )
 from pegboard.engine.game import GameState, apply, replay
 from pegboard.engine.rules import Rules, Variant
@@ -90,6 +93,12 @@ def test_a_command_may_be_4096_bytes_counted_in_utf8() -> None:
 def test_a_random_cut_is_written_as_a_bare_word() -> None:
     assert format_command(Cut(()), NAMES) == "cut"
     assert parse_command("cut", NAMES) == Cut(())
+
+
+def test_a_random_cut_is_one_card_per_side_from_a_shuffled_pack() -> None:
+    cut = random_cut(random.Random(7), 3)
+    assert cut == Cut(tuple(shuffled_deck(random.Random(7))[:3]))
+    assert len(set(cut.cards)) == 3
 
 
 def test_a_peg_round_trips_with_its_reason() -> None:

@@ -28,7 +28,8 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.rules import Rules
 from pegboard.errors import JournalError
 from pegboard.journal import Store
-from pegboard.table.daemon import run_daemon, sim_ports
+from pegboard.table.daemon import run_daemon
+from pegboard.table.wiring import sim_ports
 from pegboard.ui.screens import render_error
 
 

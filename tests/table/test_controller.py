@@ -19,15 +19,17 @@ from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
 from pegboard.journal import Store
 from pegboard.table.controller import Controller, DisplayPower
-from pegboard.table.daemon import (
+from pegboard.ui.keypad import EntryView, Layout
+from pegboard.ui.ledtracks import (
     FLASH_HOLD,
     FLASH_SECONDS,
     FRAME_SECONDS,
     PEG_FRAMES,
+    LedLayout,
     TrackAnimator,
+    animate_peg,
+    render_tracks,
 )
-from pegboard.ui.keypad import EntryView, Layout
-from pegboard.ui.ledtracks import LedLayout, animate_peg, render_tracks
 
 
 class RecordingDisplay:
@@ -628,7 +630,7 @@ def test_a_counting_mode_deal_from_cut_to_next_deal(table: Table) -> None:
 
 
 class Board:
-    """A controller driving the default LED layout through the daemon's track animator."""
+    """A controller driving the default LED layout through the tracks' ``TrackAnimator``."""
 
     def __init__(self, path: Path, *, display: RecordingDisplay | None = None) -> None:
         self.clock = FakeClock()
@@ -636,7 +638,7 @@ class Board:
         self.strip = SimStrip(244, name="board")
         self.display = display or RecordingDisplay()
         self.store = Store(path)
-        self.animator = TrackAnimator(self.layout, lambda: self.ctl.state.rules)
+        self.animator = TrackAnimator(self.layout)
         self.ctl = Controller(
             store=self.store,
             rules=Rules.six_card(),

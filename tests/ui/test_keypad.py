@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.devices.ports import KeyEvent
+from pegboard.devices.ports import KeyAction, KeyEvent
 from pegboard.engine.cards import Card, Rank, Suit
 from pegboard.engine.commands import Claim, Cut, Next, Peg, Play, Show, Starter
 from pegboard.engine.game import GameState, apply
@@ -67,6 +67,17 @@ def test_layout_follows_the_keys_of_the_keypad() -> None:
 def test_hash_with_nothing_typed_asks_for_a_random_cut() -> None:
     _, outcomes = _keys(_state(), "#")
     assert outcomes[-1].request == RandomCut()
+
+
+def test_the_entry_view_says_whether_anything_is_typed() -> None:
+    state = _state()
+    assert not render_entry(EntryState(), Situation.of(state)).typing
+    entry, _ = _keys(state, "7")
+    assert render_entry(entry, Situation.of(state)).typing
+    menu, _ = press(EntryState(), KeyEvent("ok", KeyAction.LONG_PRESS), Situation.of(state), 0.0)
+    assert render_entry(menu, Situation.of(state)).typing  # the menu is open: nothing typed yet
+    entry, _ = _keys(state, "7 3")  # the cut is made: the keypad is idle again
+    assert not render_entry(entry, Situation.of(state)).typing
 
 
 def test_cut_cards_get_different_suits_even_for_equal_ranks() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,6 +12,9 @@ from hypothesis import strategies as st
 
 from pegboard.devices.leds import StripKind, StripSpec
 from pegboard.devices.ports import Color
+from pegboard.engine.game import GameState, Phase
+from pegboard.engine.rules import Rules
+from pegboard.engine.view import GameView, render_view
 from pegboard.errors import ConfigError
 from pegboard.ui.ledtracks import (
     REAR_SHARE,
@@ -18,6 +22,7 @@ from pegboard.ui.ledtracks import (
     MarkColors,
     Segment,
     SidePegs,
+    TrackAnimator,
     TrackLayout,
     TrackState,
     animate_peg,
@@ -27,6 +32,7 @@ from pegboard.ui.ledtracks import (
     parse_led_layout,
     render_ansi,
     render_tracks,
+    track_state,
     worst_case_current_ma,
 )
 
@@ -529,3 +535,66 @@ def test_the_terminal_shows_a_ruler_and_one_line_per_side() -> None:
 def test_the_terminal_brightens_faint_leds_so_they_show() -> None:
     text = render_ansi(render_tracks(state((0, 0), (0, 0)), TWO_SIDES), TWO_SIDES)
     assert "\x1b[38;2;87;87;87m●" in text  # the street mark (24, 24, 24) as the eye sees it
+
+
+# -- a game view on the tracks, and the peg animator ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "lines"),
+    [
+        pytest.param(Rules.six_card(), (90, 60), id="six-card"),
+        pytest.param(Rules.five_card(), (44, None), id="five-card"),
+        pytest.param(Rules.two_against_one(), (None, None), id="two-against-one"),
+    ],
+)
+def test_track_lines_sit_after_the_last_hole_below_each_line(
+    rules: Rules, lines: tuple[int | None, int | None]
+) -> None:
+    view: GameView = render_view(GameState.new(rules))
+    state = track_state(view)
+    assert (state.lurch_line, state.double_skunk_line) == lines
+
+
+def _three_handed_view() -> GameView:
+    return render_view(GameState.new(Rules.three_handed()))
+
+
+def test_more_sides_than_tracks_light_the_tracks_there_are(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    layout = LedLayout.default()  # two tracks
+    animator = TrackAnimator(layout)
+    view = _three_handed_view()
+    with pytest.raises(ValueError, match="3 sides but the LED layout has 2 tracks"):
+        render_tracks(track_state(view), layout)
+    frame = animator.render(view)
+    two = replace(view, sides=view.sides[:2])
+    assert frame == render_tracks(track_state(two), layout)
+    animator.render(view)
+    warnings = [r.message for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings == [
+        "3 sides but the LED layout has 2 tracks: sides 3 are not shown on the LEDs"
+    ]
+
+
+def test_a_new_match_with_more_sides_jumps_to_its_tracks_in_one_step() -> None:
+    layout = LedLayout.default()
+    animator = TrackAnimator(layout)
+    two = render_view(GameState.new(Rules.six_card()))
+    steps = animator.animate(two, _three_handed_view())
+    assert len(steps) == 1
+
+
+def test_a_win_by_a_side_without_a_track_does_not_flash() -> None:
+    state = TrackAnimator(LedLayout.default()).state(
+        replace(_three_handed_view(), phase=Phase.GAME_OVER, winner=2)
+    )
+    assert state.winner is None and len(state.sides) == 2
+
+
+def test_the_track_lines_come_from_the_view_alone() -> None:
+    # a game with its own lines (a menu's variant) needs no rules beside the view
+    view = replace(render_view(GameState.new(Rules.six_card())), lurch_line=81, target=111)
+    state = track_state(view)
+    assert (state.target, state.lurch_line, state.double_skunk_line) == (111, 80, 60)

@@ -17,8 +17,8 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, apply
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
+from pegboard.ui.keypad import EntryView, Mode
 from pegboard.ui.screens import (
-    EntryView,
     MenuItem,
     MenuView,
     Screen,
@@ -47,7 +47,7 @@ DOUBLE_SKUNK = [*CUT, "peg Ann 61", "peg Ann 60"]
 LURCHED = [*CUT, "peg Bob 61", "peg Bob 10", "peg Ann 61", "peg Ann 60"]
 MATCH_OVER = [*DOUBLE_SKUNK, "next", "peg Ann 61", "peg Ann 60"]
 
-ENTRY = EntryView("4 5 6 J", "flush? # no 1=4 2=5\n(cards of one suit)", "Ann's hand")
+ENTRY = EntryView("Ann's hand", "4 5 6 J", "flush? # no 1=4 2=5\n(cards of one suit)", Mode.FLUSH)
 SETTINGS = MenuView(
     "settings",
     (
@@ -87,7 +87,7 @@ def screens() -> dict[str, Screen]:
         "game-over-double-skunk": choose_screen(view_after(DOUBLE_SKUNK)),
         "game-over-lurched": choose_screen(view_after(LURCHED)),
         "match-over": choose_screen(view_after(MATCH_OVER)),
-        "menu": choose_screen(None, menu=SETTINGS),
+        "menu": Screen(ScreenKind.MENU, menu=SETTINGS),
         "error": choose_screen(None, error="no fifth 5 in one deal"),
         "paused": choose_screen(view_after(LURCH_NEAR), paused=True),
     }
@@ -235,12 +235,37 @@ def test_choose_screen_follows_the_phase(commands: list[str], kind: ScreenKind) 
     assert choose_screen(view_after(commands)).kind is kind
 
 
+MENU = EntryView(
+    "menu",
+    "",
+    "0-9 choose\n# next line; * back",
+    Mode.MENU,
+    menu=(("1 next", None), ("4 variant", "six-card"), ("5 muggins", "off")),
+    cursor=1,
+)
+
+
 def test_choose_screen_puts_errors_pause_menu_and_entry_first() -> None:
     view = view_after(PLAY)
-    assert choose_screen(view, error="no", paused=True, menu=SETTINGS).kind is ScreenKind.ERROR
-    assert choose_screen(view, paused=True, menu=SETTINGS).kind is ScreenKind.PAUSED
-    assert choose_screen(view, menu=SETTINGS, entry=ENTRY).kind is ScreenKind.MENU
+    assert choose_screen(view, error="no", paused=True, entry=MENU).kind is ScreenKind.ERROR
+    assert choose_screen(view, paused=True, entry=MENU).kind is ScreenKind.PAUSED
+    assert choose_screen(view, entry=MENU).kind is ScreenKind.MENU
     assert choose_screen(view, entry=ENTRY).kind is ScreenKind.ENTRY
+
+
+def test_an_idle_keypad_leaves_the_screen_to_the_game() -> None:
+    view = view_after(PLAY)
+    idle = replace(ENTRY, typing=False)
+    assert choose_screen(view, entry=idle) == choose_screen(view)
+
+
+def test_the_keypads_menu_is_drawn_as_a_list_under_its_keys() -> None:
+    screen = choose_screen(view_after(PLAY), entry=MENU)
+    assert screen.menu == MenuView(
+        "menu  # down  * back",
+        (MenuItem("1 next"), MenuItem("4 variant", "six-card"), MenuItem("5 muggins", "off")),
+        cursor=1,
+    )
 
 
 def test_the_count_can_be_put_away_for_the_scoreboard() -> None:
@@ -312,8 +337,8 @@ def test_menu_scrolls_to_keep_the_cursor_on_screen() -> None:
 
 
 def test_long_entries_scroll_to_keep_the_newest_key_in_view() -> None:
-    short = render_entry(EntryView("5"), (128, 64))
-    long = render_entry(EntryView("5 5 5 J 10 Q K A 2 3 4"), (128, 64))
+    short = render_entry(EntryView("", "5", "", Mode.TYPING), (128, 64))
+    long = render_entry(EntryView("", "5 5 5 J 10 Q K A 2 3 4", "", Mode.TYPING), (128, 64))
     for image in (short, long):
         box = image.getbbox()
         assert box is not None and box[2] <= 127
@@ -332,7 +357,7 @@ def test_any_text_draws_within_the_screen(
     text: str, hint: str, title: str, size: tuple[int, int]
 ) -> None:
     for screen in (
-        Screen(ScreenKind.ENTRY, entry=EntryView(text, hint, title)),
+        Screen(ScreenKind.ENTRY, entry=EntryView(title, text, hint, Mode.TYPING)),
         Screen(ScreenKind.ERROR, message=text),
         Screen(ScreenKind.MENU, menu=MenuView(title, (MenuItem(text, hint), MenuItem(hint)))),
     ):

@@ -1,0 +1,213 @@
+"""The wiring: config -> ports -> renderers -> one controller.
+
+Theory of operation
+-------------------
+``open_ports`` makes the real hardware the config describes and ``sim_ports`` the simulator's
+recording ports of the same sizes; both return a ``Ports`` value. The display and the LED
+strips open lazily (``devices.lazy``: a device missing at start, or unplugged later, is opened
+afresh on a later frame); a key source that cannot be opened at start is logged and left out.
+
+``build_controller`` puts one ``Controller`` over a journal and the ports, with the config's
+rules, names, keypad layout, dim and sleep times, and two pure renderers: ``screen_renderer``
+(the view and the keypad's ``EntryView`` -> the display's image, ``ui.screens``) and a
+``TrackAnimator`` (the view -> the LED tracks' steps, ``ui.ledtracks``). Both work from the
+values the controller hands them, so the key-to-frame path never reads back into the controller
+it is built for.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pegboard.config.settings import Config
+from pegboard.devices.lazy import LazyDisplay, LazyStrip
+from pegboard.devices.leds import RecordingStrip, open_strip
+from pegboard.devices.ports import Clock, Display, Keys, LedStrip
+from pegboard.engine.view import GameView
+from pegboard.errors import HardwareError
+from pegboard.journal import Store
+from pegboard.table.controller import Controller, LedRenderer, ScreenRenderer
+from pegboard.ui.keypad import EntryView, Layout
+from pegboard.ui.ledtracks import LedLayout, TrackAnimator
+from pegboard.ui.screens import choose_screen, render_screen
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+__all__ = [
+    "RETRY_AFTER",
+    "Ports",
+    "build_controller",
+    "led_renderer",
+    "open_ports",
+    "paused_frame",
+    "screen_renderer",
+    "sim_ports",
+]
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER = 5.0
+"""Seconds between attempts to reach a display or strip that failed."""
+
+
+# -- the ports ------------------------------------------------------------------------------
+
+
+@dataclass
+class Ports:
+    """Everything the controller talks to. ``keys`` are started by ``run_daemon``."""
+
+    display: Display | None
+    strips: dict[str, LedStrip]
+    keys: list[Keys] = field(default_factory=list)
+
+
+def open_ports(config: Config) -> Ports:
+    """The real hardware the config describes; whatever fails to open is logged and skipped.
+
+    The display and the strips open lazily (and reopen after failures); key sources open now.
+    """
+    display: Display | None = None
+    if config.display.enabled:
+        options = config.display.luma_options()
+
+        def open_oled() -> Display:
+            from pegboard.devices.oled import LumaDisplay
+
+            return LumaDisplay.from_options(options)
+
+        display = LazyDisplay(open_oled, config.display.frame_size, config.display.frame_mode)
+    strips: dict[str, LedStrip] = {
+        s.name: LazyStrip(functools.partial(open_strip, s), s.count, s.name)
+        for s in config.leds.strips
+    }
+    return Ports(display, strips, _open_keys(config))
+
+
+def _open_keys(config: Config) -> list[Keys]:
+    keys: list[Keys] = []
+    makers: list[tuple[str, Callable[[], Keys]]] = []
+    if config.buttons.enabled:
+
+        def buttons() -> Keys:
+            from pegboard.devices.keys import GpioButtons
+
+            b = config.buttons
+            return GpioButtons(b.pins, debounce=b.debounce, long_press=b.long_press)
+
+        makers.append(("buttons", buttons))
+    if config.keypad.enabled:
+
+        def keypad() -> Keys:
+            from pegboard.devices.keys import MatrixKeypad
+
+            k = config.keypad
+            return MatrixKeypad(
+                k.rows, k.cols, k.layout, scan_hz=k.scan_hz, debounce_scans=k.debounce_scans
+            )
+
+        makers.append(("keypad", keypad))
+    if config.usb_keypad.enabled:
+
+        def usb() -> Keys:
+            from pegboard.devices.usbkeys import UsbKeypad
+
+            u = config.usb_keypad
+            return UsbKeypad.from_path(
+                u.path, keymap=u.keymap, long_press=u.long_press, grab=u.grab
+            )
+
+        makers.append(("usb keypad", usb))
+    for name, make in makers:
+        try:
+            keys.append(make())
+        except (HardwareError, OSError, ImportError) as e:
+            log.error("%s unavailable, carrying on without it: %s", name, e)
+    return keys
+
+
+def sim_ports(config: Config, keys: Sequence[Keys] = ()) -> Ports:
+    """The simulator's ports: a recording display of the configured size and recording strips."""
+    from pegboard.devices.oled import RecordingDisplay
+
+    display = RecordingDisplay(config.display.frame_size, config.display.frame_mode)
+    strips: dict[str, LedStrip] = {
+        s.name: RecordingStrip(s.count, name=s.name) for s in config.leds.strips
+    }
+    return Ports(display, strips, list(keys))
+
+
+# -- what the ports show --------------------------------------------------------------------
+
+
+def led_renderer(layout: LedLayout) -> LedRenderer:
+    """A still LED renderer: view -> colours per strip (brightness and limit applied).
+
+    More sides than tracks light the tracks there are (see ``TrackAnimator``).
+    """
+    return TrackAnimator(layout).render
+
+
+def screen_renderer(size: tuple[int, int], mode: str) -> ScreenRenderer:
+    """The controller's screen renderer: (view, entry, message) -> the display's image.
+
+    A message shows as an error; the keypad's menu or an entry in progress shows as such;
+    otherwise the screen for the game's phase (see ``screens.choose_screen``).
+    """
+
+    def render(view: GameView, entry: EntryView, message: str) -> Image:
+        screen = choose_screen(view, entry=entry, error=message or None)
+        return render_screen(screen, size, mode)
+
+    return render
+
+
+def paused_frame(view: GameView | None, size: tuple[int, int], mode: str) -> Image:
+    """The "paused" screen left on the display when the daemon stops."""
+    return render_screen(choose_screen(view, paused=True), size, mode)
+
+
+# -- the controller -------------------------------------------------------------------------
+
+
+def build_controller(
+    config: Config,
+    store: Store,
+    ports: Ports,
+    *,
+    clock: Clock | None = None,
+    rng: random.Random | None = None,
+) -> Controller:
+    """One controller over *store* and *ports*, with the config's rules, names and renderers.
+
+    Raises:
+        JournalError: the journal cannot be read or written.
+    """
+    game = config.game
+    layout = Layout.for_keys("".join(config.keypad.layout)) if config.keypad.enabled else None
+    display = ports.display
+    return Controller(
+        store=store,
+        rules=game.rules,
+        names=game.names,
+        match_format=game.match_format,
+        layout=layout or Layout.FOUR_BY_FOUR,
+        display=display,
+        strips=ports.strips,
+        render_screen=(
+            screen_renderer(display.size, display.mode) if display is not None else None
+        ),
+        animate_leds=TrackAnimator(config.leds),
+        clock=clock,
+        rng=rng,
+        retry_after=RETRY_AFTER,
+        dim_after=config.display.dim_after or None,
+        sleep_after=config.display.sleep_after or None,
+        contrast=config.display.contrast,
+    )
