@@ -12,9 +12,7 @@ while the display adapter also skips frames whose bytes it has just sent.
 Layouts are computed from the size, never from 128x64: columns are the width shared by the sides,
 the big digits are the largest strike of the bundled font that fits the room left after the text
 rows, and rows that do not fit (the status line, "to go") are dropped on short screens such as
-128x32. Text is drawn with a bitmap font (Terminus, SIL Open Font License, bundled in
-``pegboard/fonts``), one strike per size, so "1" mode images are crisp: no anti-aliasing to
-threshold. In "L" (greyscale, e.g. SSD1322) and "RGB" modes secondary text is drawn dimmer.
+128x32. The font, the painter and text fitting live in ``paint.py``.
 
 ``choose_screen(view, ...)`` picks what to show: an error or "paused" first, then the keypad's
 menu or the entry in progress (both from the keypad's ``EntryView``, drawn as it is), then by
@@ -25,20 +23,30 @@ phase (the scoreboard, the play, the count of the hand or crib just shown, game 
 from __future__ import annotations
 
 import enum
-import functools
-import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from importlib import resources
+from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from pegboard.engine.cards import Card
 from pegboard.engine.game import Phase
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.view import GameView, ScoreView
 from pegboard.ui.keypad import EntryView
+from pegboard.ui.paint import (
+    DIM,
+    FULL,
+    MODES,
+    Face,
+    Painter,
+    Size,
+    fit,
+    fit_tail,
+    font_face,
+    largest_face,
+    wrap,
+)
 
 __all__ = [
     "MODES",
@@ -58,19 +66,6 @@ __all__ = [
     "render_scoreboard",
     "render_screen",
 ]
-
-MODES = ("1", "L", "RGB")
-"""The Pillow image modes screens can be drawn in."""
-
-MIN_SIZE = (64, 32)
-"""The smallest screen the layouts are made for (width, height)."""
-
-Size = tuple[int, int]
-
-_STRIKES = (12, 14, 16, 18, 20, 22, 24, 28, 32)  # the pixel sizes Terminus was drawn at
-_FULL = 255
-_DIM = 140  # secondary text in greyscale: still readable on an SSD1322 at low contrast
-_FAINT = 70  # rules and separators in greyscale
 
 
 class ScreenKind(enum.Enum):
@@ -220,171 +215,6 @@ def render_screen(screen: Screen, size: Size = (128, 64), mode: str = "1") -> Im
     return render_game_over(screen.view, size, mode)
 
 
-# --- fonts and drawing ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Face:
-    """One strike of the bundled bitmap font, with the metrics layouts need."""
-
-    size: int
-    bold: bool
-    font: ImageFont.FreeTypeFont = field(compare=False)
-    top: int  # first ink row of capitals and digits below the top of the line box
-    base: int  # one past the last ink row of capitals and digits (the baseline)
-
-    @property
-    def advance(self) -> int:
-        """Width of one character (the font is monospaced)."""
-        return self.size // 2
-
-    @property
-    def digit_height(self) -> int:
-        """Ink height of capitals and digits."""
-        return self.base - self.top
-
-    @property
-    def text_height(self) -> int:
-        """Ink height of a line of text, descenders included."""
-        return self.size - self.top
-
-    def width(self, text: str) -> int:
-        """Width of *text* in pixels."""
-        return len(text) * self.advance
-
-
-@functools.cache
-def _face(size: int, bold: bool = True) -> _Face:
-    name = "terminus-bold.otb" if bold else "terminus-normal.otb"
-    data = resources.files("pegboard").joinpath("fonts", name).read_bytes()
-    font = ImageFont.truetype(io.BytesIO(data), size)
-    probe = Image.new("1", (size * 2, size * 2))
-    ImageDraw.Draw(probe).text((0, 0), "0H", font=font, fill=1)
-    box = probe.getbbox()
-    assert box is not None, "the bundled font has no glyph for '0H'"
-    return _Face(size, bold, font, top=box[1], base=box[3])
-
-
-def _largest(
-    max_height: int, max_width: int, chars: int, *, digits: bool = True, smallest: int = 12
-) -> _Face:
-    """The largest strike whose ink fits *max_height* and whose *chars* fit *max_width*."""
-    best = _face(smallest)
-    for size in _STRIKES:
-        if size < smallest:
-            continue
-        face = _face(size)
-        height = face.digit_height if digits else face.text_height
-        if height <= max_height and face.width("0" * chars) <= max_width:
-            best = face
-    return best
-
-
-class _Painter:
-    """A blank image and the few drawing helpers every screen uses."""
-
-    def __init__(self, size: Size, mode: str) -> None:
-        if mode not in MODES:
-            raise ValueError(f"unsupported image mode {mode!r} (expected one of {MODES!r})")
-        width, height = size
-        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-            raise ValueError(
-                f"screen too small: {size!r} (expected at least {MIN_SIZE[0]}x{MIN_SIZE[1]})"
-            )
-        self.mode = mode
-        self.width, self.height = width, height
-        self.image = Image.new(mode, size, 0)
-        self.draw = ImageDraw.Draw(self.image)
-        self.draw.fontmode = "1"  # never anti-alias: the strikes are drawn pixel by pixel
-        self.small = _face(12 if height < 96 else 16)
-
-    def ink(self, level: int = _FULL) -> int | tuple[int, int, int]:
-        """The colour for a grey *level*: full white on a monochrome screen."""
-        if self.mode == "1":
-            return 1 if level else 0
-        if self.mode == "RGB":
-            return (level, level, level)
-        return level
-
-    def text(self, x: int, y: int, text: str, face: _Face, level: int = _FULL) -> None:
-        """Draw *text* with the top of its capitals at *y*."""
-        self.draw.text((x, y - face.top), text, font=face.font, fill=self.ink(level))
-
-    def text_right(self, right: int, y: int, text: str, face: _Face, level: int = _FULL) -> None:
-        """Draw *text* ending at x = *right*."""
-        self.text(right - face.width(text), y, text, face, level)
-
-    def text_center(self, cx: int, y: int, text: str, face: _Face, level: int = _FULL) -> None:
-        """Draw *text* centred on x = *cx*."""
-        self.text(cx - face.width(text) // 2, y, text, face, level)
-
-    def inverted(self, x: int, y: int, text: str, face: _Face, width: int | None = None) -> None:
-        """Draw *text* black on a white bar (a highlight), capitals' top at *y*."""
-        w = face.width(text) + 2 if width is None else width
-        self.draw.rectangle((x, y - 2, x + w - 1, y + face.text_height - 1), fill=self.ink(_FULL))
-        self.draw.text((x + 1, y - face.top), text, font=face.font, fill=self.ink(0))
-
-    def hline(self, y: int, x0: int = 0, x1: int | None = None, level: int = _FAINT) -> None:
-        """A horizontal rule (dotted on a monochrome screen, faint in greyscale)."""
-        end = self.width - 1 if x1 is None else x1
-        if self.mode == "1":
-            for x in range(x0, end + 1, 2):
-                self.draw.point((x, y), fill=1)
-        else:
-            self.draw.line((x0, y, end, y), fill=self.ink(level))
-
-    def vline(self, x: int, y0: int, y1: int, level: int = _FAINT) -> None:
-        """A vertical rule (dotted on a monochrome screen, faint in greyscale)."""
-        if self.mode == "1":
-            for y in range(y0, y1 + 1, 2):
-                self.draw.point((x, y), fill=1)
-        else:
-            self.draw.line((x, y0, x, y1), fill=self.ink(level))
-
-    def dot(self, cx: int, cy: int, r: int, level: int = _FULL) -> None:
-        """A filled disc (the dealer's mark)."""
-        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=self.ink(level))
-
-
-def _fit(text: str, face: _Face, width: int) -> str:
-    """*text* cut to *width* pixels, ending in "…" when cut."""
-    room = width // face.advance
-    if len(text) <= room:
-        return text
-    return text[: max(room - 1, 0)] + "…" if room > 0 else ""
-
-
-def _fit_tail(text: str, face: _Face, width: int) -> str:
-    """The end of *text* that fits *width*, starting with "…" when cut (typing scrolls left)."""
-    room = width // face.advance
-    if len(text) <= room:
-        return text
-    return "…" + text[len(text) - room + 1 :] if room > 1 else text[-room:]
-
-
-def _wrap(text: str, face: _Face, width: int) -> list[str]:
-    """*text* broken into lines of at most *width* pixels, at spaces where it can be."""
-    room = max(width // face.advance, 1)
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        line = ""
-        for word in paragraph.split():
-            while len(word) > room:  # a word longer than a line is cut hard
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:room])
-                word = word[room:]
-            candidate = f"{line} {word}" if line else word
-            if len(candidate) <= room:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
-
-
 def _rank(card: Card) -> str:
     """A card of the play as players call it: its rank only ("5", "10", "J").
 
@@ -394,7 +224,7 @@ def _rank(card: Card) -> str:
     return card.rank.label
 
 
-def _line_warning(view: GameView, face: _Face, width: int) -> str:
+def _line_warning(view: GameView, face: Face, width: int) -> str:
     """ "lurch: Bob needs 4" once the game is in its last street and a side is behind a line.
 
     When that does not fit *width*, the sides behind the same line share it, shorter:
@@ -470,7 +300,7 @@ def render_scoreboard(view: GameView, size: Size = (128, 64), mode: str = "1") -
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = _Painter(size, mode)
+    p = Painter(size, mode)
     small = p.small
     columns = len(view.sides)
     column = p.width // columns
@@ -484,12 +314,12 @@ def render_scoreboard(view: GameView, size: Size = (128, 64), mode: str = "1") -
         bottom -= small.text_height + 1
         status_y = bottom + 2
         bottom -= small.digit_height + 2  # the "to go" row
-    digits = _largest(bottom - digits_top - 1, column - 4, 3)
+    digits = largest_face(bottom - digits_top - 1, column - 4, 3)
     active = _active_sides(view)
     for i, side in enumerate(view.sides):
         x0 = i * column
         cx = x0 + column // 2
-        name = _fit(side.name, small, column - 10)
+        name = fit(side.name, small, column - 10)
         if side.side in active:
             p.inverted(x0 + 1, name_y, name, small)
         else:
@@ -504,12 +334,12 @@ def render_scoreboard(view: GameView, size: Size = (128, 64), mode: str = "1") -
             words = f"{to_go} to go"
             if small.width(words) > column - 2:  # three sides on 128 pixels: "-109"
                 words = f"-{to_go}"
-            p.text_center(cx, bottom + 1, _fit(words, small, column), small, _DIM)
+            p.text_center(cx, bottom + 1, fit(words, small, column), small, DIM)
         if i:
             p.vline(x0, 0, bottom)
     if tall:
         p.hline(status_y - 2)
-        p.text(1, status_y, _fit(status, small, p.width - 2), small)
+        p.text(1, status_y, fit(status, small, p.width - 2), small)
     return p.image
 
 
@@ -520,7 +350,7 @@ def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Imag
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = _Painter(size, mode)
+    p = Painter(size, mode)
     small = p.small
     tall = p.height >= 48
     y = 2
@@ -540,24 +370,24 @@ def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Imag
     x = 1
     column = right // len(view.sides)
     for side in view.sides:
-        label = _fit(f"{side.name} {side.score}", small, column - 4)
+        label = fit(f"{side.name} {side.score}", small, column - 4)
         if side.side in active:
             p.inverted(x, y, label, small)
         else:
-            p.text(x + 1, y, label, small, _DIM)
+            p.text(x + 1, y, label, small, DIM)
         x += column
     top = y + small.text_height + 2
     bottom = p.height - (small.text_height + 3 if tall else 0)
     # the count, big, on the left
-    digits = _largest(bottom - top - 2, p.width // 3, 2)
+    digits = largest_face(bottom - top - 2, p.width // 3, 2)
     spare = bottom - top - digits.digit_height
     count_y = top + spare // 2
     p.text(1, count_y, f"{view.count:>2}", digits)
     # the series on the right, newest last, as many as fit
     left = 2 + digits.width("00") + 4
     cards = [_rank(card) for card in view.series]
-    face = _largest(bottom - top - 2, p.width, 1, digits=False, smallest=12)
-    face = _face(min(face.size, 16 if p.height < 96 else 24))
+    face = largest_face(bottom - top - 2, p.width, 1, digits=False, smallest=12)
+    face = font_face(min(face.size, 16 if p.height < 96 else 24))
     rows = max((bottom - top) // (face.text_height + 2), 1)
     lines = _card_rows(cards, face, p.width - left, rows)
     line_y = top + (bottom - top - len(lines) * (face.text_height + 2)) // 2 + 1
@@ -566,11 +396,11 @@ def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Imag
         line_y += face.text_height + 2
     if tall:
         p.hline(bottom)
-        p.text(1, bottom + 3, _fit(_play_news(view), small, p.width - 2), small)
+        p.text(1, bottom + 3, fit(_play_news(view), small, p.width - 2), small)
     return p.image
 
 
-def _card_rows(cards: Sequence[str], face: _Face, width: int, rows: int) -> list[str]:
+def _card_rows(cards: Sequence[str], face: Face, width: int, rows: int) -> list[str]:
     """Cards in up to *rows* lines of *width*, keeping the newest (a "…" marks dropped ones)."""
     lines: list[list[str]] = [[]]
     for card in reversed(cards):  # fill from the newest backwards
@@ -610,23 +440,23 @@ def render_entry(entry: EntryView, size: Size = (128, 64), mode: str = "1") -> I
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = _Painter(size, mode)
+    p = Painter(size, mode)
     small = p.small
     tall = p.height >= 48
     top = 0
     if entry.title and tall:  # a short screen keeps the entry and its hint, not the title
-        p.inverted(0, 2, _fit(entry.title, small, p.width - 2), small, width=p.width)
+        p.inverted(0, 2, fit(entry.title, small, p.width - 2), small, width=p.width)
         top = small.text_height + 3
     bottom = p.height
     if entry.hint:
-        hint_lines = _wrap(entry.hint, small, p.width - 2)[: 2 if tall else 1]
+        hint_lines = wrap(entry.hint, small, p.width - 2)[: 2 if tall else 1]
         bottom -= len(hint_lines) * (small.text_height + 1) + 1
         p.hline(bottom)
         for n, line in enumerate(hint_lines):
-            p.text(1, bottom + 3 + n * (small.text_height + 1), line, small, _DIM)
-    face = _largest(bottom - top - 4, p.width, 1, digits=False)
-    face = _face(min(face.size, 24 if p.height < 96 else 32))
-    text = _fit_tail(entry.text, face, p.width - face.advance - 2)
+            p.text(1, bottom + 3 + n * (small.text_height + 1), line, small, DIM)
+    face = largest_face(bottom - top - 4, p.width, 1, digits=False)
+    face = font_face(min(face.size, 24 if p.height < 96 else 32))
+    text = fit_tail(entry.text, face, p.width - face.advance - 2)
     y = top + (bottom - top - face.text_height) // 2 + 1
     p.text(1, y, text, face)
     cursor_x = 1 + face.width(text) + 1
@@ -649,7 +479,7 @@ def _count_calls(view: GameView) -> list[str]:
 
 @dataclass(frozen=True)
 class _CountLayout:
-    face: _Face
+    face: Face
     top: int  # y of the first line
     pitch: int  # line to line
     columns: int
@@ -661,10 +491,10 @@ class _CountLayout:
         return self.columns * self.rows
 
 
-def _count_layout(p: _Painter) -> _CountLayout:
+def _count_layout(p: Painter) -> _CountLayout:
     """Where the count's lines go: one call per line, in columns of 128 pixels on wide screens."""
     header = p.small.text_height + 4
-    face = _face(12 if p.height < 96 else 16)
+    face = font_face(12 if p.height < 96 else 16)
     pitch = face.text_height + 1
     columns = max(p.width // 128, 1)
     rows = max((p.height - header) // pitch, 1)
@@ -680,10 +510,10 @@ def _count_lines(view: GameView, layout: _CountLayout) -> list[str]:
         room = layout.column_width - 3
         lines: list[str] = []
         for call in calls:
-            first, *rest = _wrap(call, layout.face, room)
+            first, *rest = wrap(call, layout.face, room)
             lines.append(first)
             if rest:
-                more = _wrap(" ".join(rest), layout.face, room - layout.face.advance)
+                more = wrap(" ".join(rest), layout.face, room - layout.face.advance)
                 lines.extend(f" {line}" for line in more)
         return lines
     lines = []
@@ -702,7 +532,7 @@ def count_pages(view: GameView, size: Size = (128, 64)) -> int:
     Raises:
         ValueError: an unsupported size.
     """
-    layout = _count_layout(_Painter(size, "1"))
+    layout = _count_layout(Painter(size, "1"))
     return max(math.ceil(len(_count_lines(view, layout)) / layout.per_page), 1)
 
 
@@ -735,7 +565,7 @@ def render_count(
     Raises:
         ValueError: an unsupported size or mode, or *page* out of range.
     """
-    p = _Painter(size, mode)
+    p = Painter(size, mode)
     pages = count_pages(view, size)
     if not 0 <= page < pages:
         raise ValueError(f"count page {page!r} is out of range (expected 0..{pages - 1})")
@@ -749,7 +579,7 @@ def render_count(
     p.inverted(0, 2, "", small, width=p.width)
     p.draw.text(
         (1, 2 - small.top),
-        _fit(title, small, p.width - small.width(right) - 6),
+        fit(title, small, p.width - small.width(right) - 6),
         font=small.font,
         fill=p.ink(0),
     )
@@ -762,7 +592,7 @@ def render_count(
     for n, line in enumerate(lines):
         column, row = divmod(n, layout.rows)
         x = column * layout.column_width + 2
-        p.text(x, layout.top + row * layout.pitch, _fit(line, face, layout.column_width - 3), face)
+        p.text(x, layout.top + row * layout.pitch, fit(line, face, layout.column_width - 3), face)
     return p.image
 
 
@@ -798,23 +628,23 @@ def render_game_over(view: GameView, size: Size = (128, 64), mode: str = "1") ->
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = _Painter(size, mode)
+    p = Painter(size, mode)
     small = p.small
     match_over = view.phase is Phase.MATCH_OVER
     winner = view.match.winner_name if match_over else view.winner_name
     headline = f"{winner} wins{' the match' if match_over else ''}!"
-    big = _largest(p.height // 3, p.width, len(headline), digits=False, smallest=12)
-    lines: list[tuple[str, _Face, int]] = [(_fit(headline, big, p.width), big, _FULL)]
+    big = largest_face(p.height // 3, p.width, len(headline), digits=False, smallest=12)
+    lines: list[tuple[str, Face, int]] = [(fit(headline, big, p.width), big, FULL)]
     lurch = _lurch_words(view)
     scores = " – ".join(str(side.score) for side in view.sides)
     points = view.game_points
     detail = scores if points is None else f"{scores} · {points} pt{'s' if points != 1 else ''}"
     if lurch:
-        lines.append((lurch, _face(16) if p.height >= 48 else small, _FULL))
-    lines.append((detail, small, _FULL))
+        lines.append((lurch, font_face(16) if p.height >= 48 else small, FULL))
+    lines.append((detail, small, FULL))
     match_line = _match_line(view)
     if match_line:
-        lines.append((match_line, small, _DIM))
+        lines.append((match_line, small, DIM))
     if p.height < 48:
         # a short screen: the headline, then one line of what fits, most telling first (the
         # lurch, the game points, the scores, the match), never a piece cut in half
@@ -825,14 +655,14 @@ def render_game_over(view: GameView, size: Size = (128, 64), mode: str = "1") ->
             candidate = f"{rest} · {piece}" if rest else piece
             if small.width(candidate) <= p.width - 2:
                 rest = candidate
-        lines = [lines[0], (rest, small, _FULL)]
+        lines = [lines[0], (rest, small, FULL)]
     pitch = [face.text_height + 3 for _, face, _ in lines]
     while sum(pitch) > p.height and len(lines) > 1:
         lines.pop()
         pitch.pop()
     y = (p.height - sum(pitch)) // 2 + 2
     for (text, face, level), step in zip(lines, pitch, strict=True):
-        p.text_center(p.width // 2, y, _fit(text, face, p.width), face, level)
+        p.text_center(p.width // 2, y, fit(text, face, p.width), face, level)
         y += step
     return p.image
 
@@ -844,9 +674,9 @@ def render_menu(menu: MenuView, size: Size = (128, 64), mode: str = "1") -> Imag
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = _Painter(size, mode)
+    p = Painter(size, mode)
     small = p.small
-    p.inverted(0, 2, _fit(menu.title, small, p.width - 2), small, width=p.width)
+    p.inverted(0, 2, fit(menu.title, small, p.width - 2), small, width=p.width)
     top = small.text_height + 4
     pitch = small.text_height + 2
     rows = max((p.height - top) // pitch, 1)
@@ -856,7 +686,7 @@ def render_menu(menu: MenuView, size: Size = (128, 64), mode: str = "1") -> Imag
         item = menu.items[index]
         value = item.value or ""
         room = p.width - small.width(value) - small.advance * 2 - 4
-        label = _fit(item.label, small, room)
+        label = fit(item.label, small, room)
         if index == menu.cursor:
             p.inverted(small.advance, y, "", small, width=p.width - small.advance - 1)
             p.draw.text((small.advance + 2, y - small.top), label, font=small.font, fill=p.ink(0))
@@ -868,12 +698,12 @@ def render_menu(menu: MenuView, size: Size = (128, 64), mode: str = "1") -> Imag
             )
         else:
             p.text(small.advance + 2, y, label, small)
-            p.text_right(p.width - 3, y, value, small, _DIM)
+            p.text_right(p.width - 3, y, value, small, DIM)
         y += pitch
     if first > 0:
-        p.text(0, top + 2, "↑", small, _DIM)
+        p.text(0, top + 2, "↑", small, DIM)
     if first + rows < len(menu.items):
-        p.text(0, top + 2 + (rows - 1) * pitch, "↓", small, _DIM)
+        p.text(0, top + 2 + (rows - 1) * pitch, "↓", small, DIM)
     return p.image
 
 
@@ -883,15 +713,15 @@ def render_error(message: str, size: Size = (128, 64), mode: str = "1") -> Image
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = _Painter(size, mode)
+    p = Painter(size, mode)
     small = p.small
-    face = _face(16) if p.height >= 64 and len(message) <= 2 * (p.width // 8 - 1) else small
+    face = font_face(16) if p.height >= 64 and len(message) <= 2 * (p.width // 8 - 1) else small
     pitch = face.text_height + 1
     header = small.text_height + 3 if p.height >= 48 else 0  # a short screen keeps the message
-    lines = _wrap(message, face, p.width - 6)
+    lines = wrap(message, face, p.width - 6)
     rows = max((p.height - header - 3) // pitch, 1)
     if len(lines) > rows:
-        lines = [*lines[: rows - 1], _fit(lines[rows - 1] + " …", face, p.width - 6)]
+        lines = [*lines[: rows - 1], fit(lines[rows - 1] + " …", face, p.width - 6)]
     p.draw.rectangle((0, 0, p.width - 1, p.height - 1), outline=p.ink())
     if header:
         p.inverted(0, 2, "", small, width=p.width)
@@ -909,21 +739,21 @@ def render_paused(view: GameView | None, size: Size = (128, 64), mode: str = "1"
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = _Painter(size, mode)
+    p = Painter(size, mode)
     small = p.small
     scores = ""
     if view is not None:
         scores = " · ".join(f"{side.name} {side.score}" for side in view.sides)
     room = p.height - (small.text_height + 4 if scores else 0)
-    big = _largest(room - 4, p.width - 4, len("paused"), digits=False)
+    big = largest_face(room - 4, p.width - 4, len("paused"), digits=False)
     y = (room - big.digit_height) // 2
     p.text_center(p.width // 2, y, "paused", big)
     if scores:
         p.text_center(
             p.width // 2,
             p.height - small.text_height - 1,
-            _fit(scores, small, p.width),
+            fit(scores, small, p.width),
             small,
-            _DIM,
+            DIM,
         )
     return p.image

@@ -1,0 +1,207 @@
+"""Fonts and drawing for the OLED screens: the bundled bitmap font, a painter, text fitting.
+
+Text is drawn with a bitmap font (Terminus, SIL Open Font License, bundled in
+``pegboard/fonts``), one strike per size, so "1" mode images are crisp: no anti-aliasing to
+threshold. In "L" (greyscale, e.g. SSD1322) and "RGB" modes secondary text is drawn dimmer.
+Everything here is pure: a ``Painter`` draws on its own new image.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from dataclasses import dataclass, field
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+__all__ = [
+    "DIM",
+    "FAINT",
+    "FULL",
+    "MIN_SIZE",
+    "MODES",
+    "Face",
+    "Painter",
+    "Size",
+    "fit",
+    "fit_tail",
+    "font_face",
+    "largest_face",
+    "wrap",
+]
+
+MODES = ("1", "L", "RGB")
+"""The Pillow image modes screens can be drawn in."""
+
+MIN_SIZE = (64, 32)
+"""The smallest screen the layouts are made for (width, height)."""
+
+Size = tuple[int, int]
+
+STRIKES = (12, 14, 16, 18, 20, 22, 24, 28, 32)  # the pixel sizes Terminus was drawn at
+FULL = 255
+DIM = 140  # secondary text in greyscale: still readable on an SSD1322 at low contrast
+FAINT = 70  # rules and separators in greyscale
+
+
+@dataclass(frozen=True)
+class Face:
+    """One strike of the bundled bitmap font, with the metrics layouts need."""
+
+    size: int
+    bold: bool
+    font: ImageFont.FreeTypeFont = field(compare=False)
+    top: int  # first ink row of capitals and digits below the top of the line box
+    base: int  # one past the last ink row of capitals and digits (the baseline)
+
+    @property
+    def advance(self) -> int:
+        """Width of one character (the font is monospaced)."""
+        return self.size // 2
+
+    @property
+    def digit_height(self) -> int:
+        """Ink height of capitals and digits."""
+        return self.base - self.top
+
+    @property
+    def text_height(self) -> int:
+        """Ink height of a line of text, descenders included."""
+        return self.size - self.top
+
+    def width(self, text: str) -> int:
+        """Width of *text* in pixels."""
+        return len(text) * self.advance
+
+
+@functools.cache
+def font_face(size: int, bold: bool = True) -> Face:
+    name = "terminus-bold.otb" if bold else "terminus-normal.otb"
+    data = resources.files("pegboard").joinpath("fonts", name).read_bytes()
+    font = ImageFont.truetype(io.BytesIO(data), size)
+    probe = Image.new("1", (size * 2, size * 2))
+    ImageDraw.Draw(probe).text((0, 0), "0H", font=font, fill=1)
+    box = probe.getbbox()
+    assert box is not None, "the bundled font has no glyph for '0H'"
+    return Face(size, bold, font, top=box[1], base=box[3])
+
+
+def largest_face(
+    max_height: int, max_width: int, chars: int, *, digits: bool = True, smallest: int = 12
+) -> Face:
+    """The largest strike whose ink fits *max_height* and whose *chars* fit *max_width*."""
+    best = font_face(smallest)
+    for size in STRIKES:
+        if size < smallest:
+            continue
+        face = font_face(size)
+        height = face.digit_height if digits else face.text_height
+        if height <= max_height and face.width("0" * chars) <= max_width:
+            best = face
+    return best
+
+
+class Painter:
+    """A blank image and the few drawing helpers every screen uses."""
+
+    def __init__(self, size: Size, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unsupported image mode {mode!r} (expected one of {MODES!r})")
+        width, height = size
+        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+            raise ValueError(
+                f"screen too small: {size!r} (expected at least {MIN_SIZE[0]}x{MIN_SIZE[1]})"
+            )
+        self.mode = mode
+        self.width, self.height = width, height
+        self.image = Image.new(mode, size, 0)
+        self.draw = ImageDraw.Draw(self.image)
+        self.draw.fontmode = "1"  # never anti-alias: the strikes are drawn pixel by pixel
+        self.small = font_face(12 if height < 96 else 16)
+
+    def ink(self, level: int = FULL) -> int | tuple[int, int, int]:
+        """The colour for a grey *level*: full white on a monochrome screen."""
+        if self.mode == "1":
+            return 1 if level else 0
+        if self.mode == "RGB":
+            return (level, level, level)
+        return level
+
+    def text(self, x: int, y: int, text: str, face: Face, level: int = FULL) -> None:
+        """Draw *text* with the top of its capitals at *y*."""
+        self.draw.text((x, y - face.top), text, font=face.font, fill=self.ink(level))
+
+    def text_right(self, right: int, y: int, text: str, face: Face, level: int = FULL) -> None:
+        """Draw *text* ending at x = *right*."""
+        self.text(right - face.width(text), y, text, face, level)
+
+    def text_center(self, cx: int, y: int, text: str, face: Face, level: int = FULL) -> None:
+        """Draw *text* centred on x = *cx*."""
+        self.text(cx - face.width(text) // 2, y, text, face, level)
+
+    def inverted(self, x: int, y: int, text: str, face: Face, width: int | None = None) -> None:
+        """Draw *text* black on a white bar (a highlight), capitals' top at *y*."""
+        w = face.width(text) + 2 if width is None else width
+        self.draw.rectangle((x, y - 2, x + w - 1, y + face.text_height - 1), fill=self.ink(FULL))
+        self.draw.text((x + 1, y - face.top), text, font=face.font, fill=self.ink(0))
+
+    def hline(self, y: int, x0: int = 0, x1: int | None = None, level: int = FAINT) -> None:
+        """A horizontal rule (dotted on a monochrome screen, faint in greyscale)."""
+        end = self.width - 1 if x1 is None else x1
+        if self.mode == "1":
+            for x in range(x0, end + 1, 2):
+                self.draw.point((x, y), fill=1)
+        else:
+            self.draw.line((x0, y, end, y), fill=self.ink(level))
+
+    def vline(self, x: int, y0: int, y1: int, level: int = FAINT) -> None:
+        """A vertical rule (dotted on a monochrome screen, faint in greyscale)."""
+        if self.mode == "1":
+            for y in range(y0, y1 + 1, 2):
+                self.draw.point((x, y), fill=1)
+        else:
+            self.draw.line((x, y0, x, y1), fill=self.ink(level))
+
+    def dot(self, cx: int, cy: int, r: int, level: int = FULL) -> None:
+        """A filled disc (the dealer's mark)."""
+        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=self.ink(level))
+
+
+def fit(text: str, face: Face, width: int) -> str:
+    """*text* cut to *width* pixels, ending in "…" when cut."""
+    room = width // face.advance
+    if len(text) <= room:
+        return text
+    return text[: max(room - 1, 0)] + "…" if room > 0 else ""
+
+
+def fit_tail(text: str, face: Face, width: int) -> str:
+    """The end of *text* that fits *width*, starting with "…" when cut (typing scrolls left)."""
+    room = width // face.advance
+    if len(text) <= room:
+        return text
+    return "…" + text[len(text) - room + 1 :] if room > 1 else text[-room:]
+
+
+def wrap(text: str, face: Face, width: int) -> list[str]:
+    """*text* broken into lines of at most *width* pixels, at spaces where it can be."""
+    room = max(width // face.advance, 1)
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split():
+            while len(word) > room:  # a word longer than a line is cut hard
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:room])
+                word = word[room:]
+            candidate = f"{line} {word}" if line else word
+            if len(candidate) <= room:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
