@@ -51,7 +51,7 @@ from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import ConfigError, quote, quote_name
 from pegboard.ui.ledtracks import LedLayout, parse_led_layout
-from pegboard.ui.screens import MIN_SIZE
+from pegboard.ui.paint import MIN_SIZE
 
 __all__ = [
     "BUTTON_NAMES",
