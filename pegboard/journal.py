@@ -118,10 +118,19 @@ CREATE TABLE IF NOT EXISTS shown_hands (
 
 
 def default_db_path() -> Path:
-    """``$PEGBOARD_DB``, or ``~/.local/share/pegboard/pegboard.db``."""
+    """Where the journal lives unless told: ``$PEGBOARD_DB``; else ``pegboard.db`` in systemd's
+    ``$STATE_DIRECTORY`` (the service's ``StateDirectory=``, ``/var/lib/pegboard``); else the
+    user's ``~/.local/share/pegboard/pegboard.db``.
+
+    The daemon's config (``[game] database``) and ``pegboard game`` both start from here.
+    """
     env = os.environ.get("PEGBOARD_DB")
     if env:
         return Path(env)
+    state = os.environ.get("STATE_DIRECTORY")
+    if state:
+        # systemd may pass several directories separated by colons; the first is ours
+        return Path(state.split(":")[0]) / "pegboard.db"
     return Path.home() / ".local" / "share" / "pegboard" / "pegboard.db"
 
 

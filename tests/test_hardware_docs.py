@@ -99,10 +99,10 @@ def test_the_example_configs_use_the_documented_wiring(
                if key.startswith("buttons."))  # fmt: skip
     assert (config.keypad.rows, config.keypad.cols) == (DEFAULTS.keypad.rows, DEFAULTS.keypad.cols)
     assert config.keypad.layout == KEYPAD_LAYOUTS["4x4"]
-    for track in config.leds.tracks:
+    for track in config.leds.layout.tracks:
         assert sum(s.count for s in track.segments) == length
         assert (track.laps, track.start_led) == (laps, start_led)
-    assert sum(spec.count for spec in config.leds.strips) == length * len(config.leds.tracks)
+    assert sum(spec.count for spec in config.leds.strips) == length * len(config.leds.layout.tracks)
 
 
 def _overlay_keys() -> dict[str, list[tuple[str, str]]]:

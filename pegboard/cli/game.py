@@ -126,7 +126,10 @@ def _add_db(p: argparse.ArgumentParser) -> None:
         "--db",
         type=Path,
         default=None,
-        help="journal database (default: $PEGBOARD_DB or ~/.local/share/pegboard/pegboard.db)",
+        help=(
+            "journal database (default: $PEGBOARD_DB, else $STATE_DIRECTORY/pegboard.db, "
+            "else ~/.local/share/pegboard/pegboard.db)"
+        ),
     )
 
 

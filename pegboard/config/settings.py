@@ -29,32 +29,34 @@ keypad 4x4     rows GPIO17 27 22 23, columns GPIO5 6 13 19    clear of the above
 
 Sections: ``[game]`` (variant and house rules, names, match format, database), ``[display]``
 (luma.core.cmdline's own option names, plus ``contrast``, ``dim_after`` and ``sleep_after``),
-``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by
-``pegboard.ui.ledtracks.parse_led_layout``) and ``[simulator]``. After each section is read,
-the pins are checked across sections: no GPIO may serve two purposes.
+``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by ``pegboard.config.leds``)
+and ``[simulator]``. Every key is read with ``pegboard.config.fields``, so every message has
+one style. After each section is read, the pins are checked across sections: no GPIO may serve
+two purposes.
 """
 
 from __future__ import annotations
 
-import difflib
 import os
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pegboard.config.fields import REQUIRED, Fields
+from pegboard.config.leds import LedsConfig, parse_leds
 from pegboard.devices.leds import StripKind
+from pegboard.devices.ports import board_buttons
 from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
 from pegboard.engine.cards import MAX_TEXT_BYTES
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
-from pegboard.errors import ConfigError, quote, quote_name
-from pegboard.ui.ledtracks import LedLayout, parse_led_layout
+from pegboard.errors import ConfigError, quote
+from pegboard.journal import default_db_path
 from pegboard.ui.paint import MIN_SIZE
 
 __all__ = [
-    "BUTTON_NAMES",
     "CONFIG_SEARCH_PATH",
     "ButtonsConfig",
     "Config",
@@ -64,7 +66,6 @@ __all__ = [
     "SimulatorConfig",
     "UsbKeypadConfig",
     "config_from_mapping",
-    "default_database_path",
     "load_config",
     "parse_config",
 ]
@@ -76,8 +77,9 @@ CONFIG_SEARCH_PATH: tuple[str, ...] = (
 )
 """Where ``load_config(None)`` looks, first match wins; no file at all means the defaults."""
 
-BUTTON_NAMES: tuple[str, ...] = ("peg0", "peg1", "peg2", "undo", "ok")
-"""The push buttons the daemon knows: a peg button per side, undo (held: redo) and ok/menu."""
+_BUTTONS = board_buttons(max(Rules.for_variant(variant).sides for variant in Variant))
+"""The keys of ``[buttons]``: a peg button for each side a variant can have (three), undo and
+ok."""
 
 OLED_DISPLAYS: tuple[str, ...] = (
     "ch1115",
@@ -118,7 +120,6 @@ KEYPAD_LAYOUTS: Mapping[str, tuple[str, ...]] = {
 _I2C_PINS = {1: (2, 3), 0: (0, 1)}
 _SPI_PINS = {0: (9, 10, 11), 1: (19, 20, 21)}  # MISO, MOSI, SCLK
 _SPI_CE = {0: (8, 7), 1: (18, 17, 16)}
-_BCM_PINS = range(28)
 
 
 # -- the values ---------------------------------------------------------------------------------
@@ -132,7 +133,8 @@ class GameConfig:
     names: tuple[str, ...] | None = None
     """One word per side; None means the engine's defaults (A, B, C)."""
     match_format: MatchFormat = MatchFormat.BEST_OF_THREE
-    database: Path = field(default_factory=lambda: default_database_path())
+    database: Path = field(default_factory=default_db_path)
+    """``pegboard.journal.default_db_path()`` unless ``[game] database`` says otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,23 +295,9 @@ class Config:
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     keypad: KeypadConfig = field(default_factory=KeypadConfig)
     usb_keypad: UsbKeypadConfig = field(default_factory=UsbKeypadConfig)
-    leds: LedLayout = field(default_factory=LedLayout.default)
+    leds: LedsConfig = field(default_factory=LedsConfig.default)
     simulator: SimulatorConfig = field(default_factory=SimulatorConfig)
     source: str = "<defaults>"
-
-
-def default_database_path() -> Path:
-    """``$PEGBOARD_DB``; else systemd's ``$STATE_DIRECTORY/pegboard.db``; else the user's.
-
-    The user's is ``~/.local/share/pegboard/pegboard.db`` (``pegboard.journal``).
-    """
-    if os.environ.get("PEGBOARD_DB"):
-        return Path(os.environ["PEGBOARD_DB"])
-    state = os.environ.get("STATE_DIRECTORY")
-    if state:
-        # systemd may pass several directories separated by colons; the first is ours
-        return Path(state.split(":")[0]) / "pegboard.db"
-    return Path.home() / ".local" / "share" / "pegboard" / "pegboard.db"
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -378,36 +366,24 @@ def config_from_mapping(
     Raises:
         ConfigError: a bad key or value, or one GPIO used twice.
     """
-    _known(data, _SECTIONS, "", what="section")
-    game = _parse_game(_section(data, "game"), base)
-    display = _parse_display(_section(data, "display"))
-    buttons = _parse_buttons(_section(data, "buttons"))
-    keypad = _parse_keypad(_section(data, "keypad"))
-    usb = _parse_usb(_section(data, "usb_keypad"))
-    leds = parse_led_layout(data if "leds" in data else _default_leds(game.rules.sides))
-    simulator = _parse_simulator(_section(data, "simulator"))
-    if len(leds.tracks) < game.rules.sides:
+    top = Fields(data)
+    top.known(_SECTIONS, what="section")
+    game = _parse_game(top.sub("game"), base)
+    display = _parse_display(top.sub("display"))
+    buttons = _parse_buttons(top.sub("buttons"))
+    keypad = _parse_keypad(top.sub("keypad"))
+    usb = _parse_usb(top.sub("usb_keypad"))
+    leds = parse_leds(data, sides=game.rules.sides)
+    simulator = _parse_simulator(top.sub("simulator"))
+    tracks = len(leds.layout.tracks)
+    if tracks < game.rules.sides:
         raise ConfigError(
-            f"config: leds.tracks has {len(leds.tracks)} tracks but {game.rules.variant.value} "
+            f"config: leds.tracks has {tracks} tracks but {game.rules.variant.value} "
             f"has {game.rules.sides} sides (expected one track per side)"
         )
     config = Config(game, display, buttons, keypad, usb, leds, simulator, source)
     _check_pins(config)
     return config
-
-
-def _default_leds(sides: int) -> dict[str, Any]:
-    """Without a ``[leds]`` table: one WS2812 strip snaked under one 122-LED track per side.
-
-    Two sides is ``LedLayout.default()`` exactly; a third side continues the snake.
-    """
-    tracks = [
-        {"first": i * 122 if i % 2 == 0 else i * 122 + 121, "length": 122,
-         "direction": 1 if i % 2 == 0 else -1, "start_led": True}
-        for i in range(max(sides, 2))
-    ]  # fmt: skip
-    strip = {"name": "board", "kind": "spi-ws2812", "count": 122 * len(tracks)}
-    return {"leds": {"strips": [strip], "tracks": tracks}}
 
 
 # -- sections -----------------------------------------------------------------------------------
@@ -427,54 +403,42 @@ _GAME_KEYS = (
     "match",
     "database",
 )
+_MANY = 10**9  # points past any game, small enough to keep the arithmetic exact
 
 
-def _parse_game(table: Mapping[str, Any], base: Path | None) -> GameConfig:
-    _known(table, _GAME_KEYS, "game")
-    variant_text = _string(table, "variant", "game", "six-card")
-    try:
-        variant = Variant.parse(variant_text)
-    except ConfigError:
-        known = ", ".join(v.value for v in Variant)
-        raise ConfigError(
-            f"config: game.variant must be one of {known}, got {quote(variant_text)}"
-        ) from None
+def _parse_game(f: Fields, base: Path | None) -> GameConfig:
+    f.known(_GAME_KEYS)
+    variant = f.member("variant", Variant, Variant.SIX_CARD)
     options: dict[str, Any] = {}
     for key in ("muggins", "muggins_in_play", "starter_counts_in_play"):
-        if key in table:
-            options[key] = _flag(table, key, "game", False)
+        if key in f:
+            options[key] = f.flag(key, False)
     for key in ("target", "win_points", "lurch_points", "double_skunk_points"):
-        if key in table:
-            options[key] = _whole(table, key, "game", 0, low=0 if key != "target" else 1)
+        if key in f:
+            options[key] = f.whole(key, REQUIRED, low=1 if key == "target" else 0, high=_MANY)
     for key in ("lurch_line", "double_skunk_line"):
-        if key in table:
-            value = table[key]
+        if key in f:
+            value = f.table[key]
             if value is False:
                 options[key] = None  # "no such line"
             elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ConfigError(
-                    f"config: game.{key} must be a hole number like 91, or false for none, "
-                    f"got {quote(value)}"
-                )
+                raise f.error(key, "a hole number like 91, or false for none", value)
             else:
                 options[key] = value
     try:
         rules = Rules.for_variant(variant, **options)
     except ConfigError as e:
-        raise ConfigError(f"config: game.{_unprefixed(e)}") from e
+        raise ConfigError(f"config: game.{str(e).removeprefix('rules: ')}") from e
 
     names: tuple[str, ...] | None = None
-    if "names" in table:
-        raw = table["names"]
+    if "names" in f:
+        raw = f.table["names"]
         if (
             not isinstance(raw, list)
             or len(raw) != rules.sides
             or not all(isinstance(n, str) and n and n.split() == [n] and "," not in n for n in raw)
         ):
-            raise ConfigError(
-                f"config: game.names must be one word per side ({rules.sides} for "
-                f"{variant.value}), got {quote(raw)}"
-            )
+            raise f.error("names", f"one word per side ({rules.sides} for {variant.value})", raw)
         for name in raw:  # the game refuses a longer name too, but only once it starts
             if len(name.encode("utf-8")) > MAX_TEXT_BYTES:
                 raise ConfigError(
@@ -485,27 +449,20 @@ def _parse_game(table: Mapping[str, Any], base: Path | None) -> GameConfig:
             raise ConfigError(f"config: game.names must all differ, got {quote(raw)}")
         names = tuple(raw)
 
-    fmt_default = MatchFormat.default_for(rules).value
-    fmt_text = _string(table, "match", "game", fmt_default)
-    try:
-        fmt = MatchFormat.parse(fmt_text)
-    except ConfigError:
-        formats = ", ".join(f.value for f in MatchFormat)
-        raise ConfigError(
-            f"config: game.match must be one of {formats}, got {quote(fmt_text)}"
-        ) from None
+    fmt = f.member("match", MatchFormat, MatchFormat.default_for(rules))
     if fmt is MatchFormat.BEST_OF_THREE and rules.sides != 2:
         raise ConfigError(
-            f"config: game.match {quote(fmt_text)} counts game points, which {rules.sides} "
-            "separate players do not have (expected first-to-two or single)"
+            f"config: game.match {quote(f.table.get('match', fmt.value))} counts game points, "
+            f"which "
+            f"{rules.sides} separate players do not have (expected first-to-two or single)"
         )
 
-    if "database" in table:
-        db = Path(os.path.expanduser(_string(table, "database", "game", "")))
+    if "database" in f:
+        db = Path(os.path.expanduser(f.string("database", REQUIRED)))
         if not db.is_absolute() and base is not None:
             db = base / db
     else:
-        db = default_database_path()
+        db = default_db_path()
     return GameConfig(rules, names, fmt, db)
 
 
@@ -532,62 +489,45 @@ _DISPLAY_KEYS = (
 )
 
 
-def _parse_display(table: Mapping[str, Any]) -> DisplayConfig:
-    _known(table, _DISPLAY_KEYS, "display")
+def _parse_display(f: Fields) -> DisplayConfig:
+    f.known(_DISPLAY_KEYS)
     d = DisplayConfig()
-    display = _string(table, "display", "display", d.display).lower()
-    if display not in OLED_DISPLAYS:
-        raise ConfigError(
-            f"config: display.display must be a luma.oled display like 'ssd1306', "
-            f"got {quote(table['display'])}{_did_you_mean(display, OLED_DISPLAYS)}"
-        )
-    interface = _string(table, "interface", "display", d.interface).lower()
-    if interface not in INTERFACES:
-        raise ConfigError(
-            f"config: display.interface must be one of {', '.join(INTERFACES)}, "
-            f"got {quote(table['interface'])}"
-        )
-    address = table.get("i2c_address", d.i2c_address)
+    display = f.choice(
+        "display",
+        d.display,
+        OLED_DISPLAYS,
+        expected="a luma.oled display like 'ssd1306'",
+        casefold=True,
+    )
+    address = f.table.get("i2c_address", d.i2c_address)
     if isinstance(address, str):
         try:
             address = int(address, 0)
         except ValueError:
             address = None
     if isinstance(address, bool) or not isinstance(address, int) or not 0x03 <= address <= 0x77:
-        raise ConfigError(
-            f"config: display.i2c_address must be a number like 0x3C, "
-            f"got {quote(table.get('i2c_address'))}"
-        )
-    mode = _string(table, "mode", "display", d.mode)
-    if mode not in ("1", "RGB", "RGBA"):
-        raise ConfigError(f"config: display.mode must be '1', 'RGB' or 'RGBA', got {quote(mode)}")
-    rotate = table.get("rotate", d.rotate)
-    if isinstance(rotate, bool) or rotate not in (0, 1, 2, 3):
-        raise ConfigError(
-            f"config: display.rotate must be 0, 1, 2 or 3 (quarter turns), got {quote(rotate)}"
-        )
+        raise f.error("i2c_address", "a number like 0x3C", f.table.get("i2c_address"))
+    rotate = f.choice("rotate", d.rotate, (0, 1, 2, 3), note="quarter turns")
     config = DisplayConfig(
-        enabled=_flag(table, "enabled", "display", d.enabled),
+        enabled=f.flag("enabled", d.enabled),
         display=display,
-        interface=interface,
-        width=_whole(table, "width", "display", d.width, low=8, high=1024),
-        height=_whole(table, "height", "display", d.height, low=8, high=1024),
+        interface=f.choice("interface", d.interface, INTERFACES, casefold=True),
+        width=f.whole("width", d.width, low=8, high=1024),
+        height=f.whole("height", d.height, low=8, high=1024),
         rotate=rotate,
-        i2c_port=_whole(table, "i2c_port", "display", d.i2c_port, low=0, high=99),
+        i2c_port=f.whole("i2c_port", d.i2c_port, low=0, high=99),
         i2c_address=address,
-        spi_port=_whole(table, "spi_port", "display", d.spi_port, low=0, high=9),
-        spi_device=_whole(table, "spi_device", "display", d.spi_device, low=0, high=9),
-        spi_bus_speed=_whole(
-            table, "spi_bus_speed", "display", d.spi_bus_speed, low=1, high=125_000_000
-        ),
-        gpio_data_command=_pin(table, "gpio_data_command", "display", d.gpio_data_command),
-        gpio_reset=_pin(table, "gpio_reset", "display", d.gpio_reset),
-        mode=mode,
-        h_offset=_whole(table, "h_offset", "display", d.h_offset, low=0, high=1024),
-        v_offset=_whole(table, "v_offset", "display", d.v_offset, low=0, high=1024),
-        contrast=_whole(table, "contrast", "display", d.contrast, low=0, high=255),
-        dim_after=_seconds(table, "dim_after", "display", d.dim_after),
-        sleep_after=_seconds(table, "sleep_after", "display", d.sleep_after),
+        spi_port=f.whole("spi_port", d.spi_port, low=0, high=9),
+        spi_device=f.whole("spi_device", d.spi_device, low=0, high=9),
+        spi_bus_speed=f.whole("spi_bus_speed", d.spi_bus_speed, low=1, high=125_000_000),
+        gpio_data_command=f.pin("gpio_data_command", d.gpio_data_command),
+        gpio_reset=f.pin("gpio_reset", d.gpio_reset),
+        mode=f.choice("mode", d.mode, ("1", "RGB", "RGBA")),
+        h_offset=f.whole("h_offset", d.h_offset, low=0, high=1024),
+        v_offset=f.whole("v_offset", d.v_offset, low=0, high=1024),
+        contrast=f.whole("contrast", d.contrast, low=0, high=255),
+        dim_after=f.seconds("dim_after", d.dim_after),
+        sleep_after=f.seconds("sleep_after", d.sleep_after),
     )
     frame_w, frame_h = config.frame_size
     if frame_w < MIN_SIZE[0] or frame_h < MIN_SIZE[1]:
@@ -600,29 +540,26 @@ def _parse_display(table: Mapping[str, Any]) -> DisplayConfig:
     return config
 
 
-def _parse_buttons(table: Mapping[str, Any]) -> ButtonsConfig:
-    _known(table, (*BUTTON_NAMES, "enabled", "debounce", "long_press"), "buttons")
+def _parse_buttons(f: Fields) -> ButtonsConfig:
+    f.known((*_BUTTONS, "enabled", "debounce", "long_press"))
     d = ButtonsConfig()
-    given = {name: _pin(table, name, "buttons", 0) for name in BUTTON_NAMES if name in table}
+    given = {name: f.pin(name, REQUIRED) for name in _BUTTONS if name in f}
     # naming any button replaces the default set, so a board with fewer buttons says so once
     pins = given or dict(d.pins)
-    debounce = _seconds(table, "debounce", "buttons", d.debounce, high=1.0)
-    long_press = _seconds(table, "long_press", "buttons", d.long_press, high=10.0)
+    debounce = f.seconds("debounce", d.debounce, high=1.0)
+    long_press = f.seconds("long_press", d.long_press, high=10.0)
     if long_press <= debounce:
-        raise ConfigError(
-            f"config: buttons.long_press must be longer than buttons.debounce ({debounce:g} s), "
-            f"got {quote(long_press)}"
-        )
+        raise f.error("long_press", f"longer than buttons.debounce ({debounce:g} s)", long_press)
     _distinct(pins.items(), "buttons")
-    return ButtonsConfig(_flag(table, "enabled", "buttons", d.enabled), pins, debounce, long_press)
+    return ButtonsConfig(f.flag("enabled", d.enabled), pins, debounce, long_press)
 
 
-def _parse_keypad(table: Mapping[str, Any]) -> KeypadConfig:
-    _known(table, ("enabled", "rows", "cols", "layout", "scan_hz", "debounce_scans"), "keypad")
+def _parse_keypad(f: Fields) -> KeypadConfig:
+    f.known(("enabled", "rows", "cols", "layout", "scan_hz", "debounce_scans"))
     d = KeypadConfig()
-    rows = _pins(table, "rows", "keypad", d.rows)
-    cols = _pins(table, "cols", "keypad", d.cols)
-    raw_layout = table.get("layout", None)
+    rows = f.pins("rows", d.rows)
+    cols = f.pins("cols", d.cols)
+    raw_layout = f.table.get("layout", None)
     if raw_layout is None:
         layout = KEYPAD_LAYOUTS["4x4" if len(cols) == 4 else "3x4"] if len(rows) == 4 else d.layout
     elif isinstance(raw_layout, str) and raw_layout.lower() in KEYPAD_LAYOUTS:
@@ -630,9 +567,10 @@ def _parse_keypad(table: Mapping[str, Any]) -> KeypadConfig:
     elif isinstance(raw_layout, list) and all(isinstance(r, str) and r for r in raw_layout):
         layout = tuple(raw_layout)
     else:
-        raise ConfigError(
-            "config: keypad.layout must be '4x4', '3x4' or a list of rows like "
-            f"['123A', '456B', '789C', '*0#D'], got {quote(raw_layout)}"
+        raise f.error(
+            "layout",
+            "'4x4', '3x4' or a list of rows like ['123A', '456B', '789C', '*0#D']",
+            raw_layout,
         )
     if len(layout) != len(rows) or any(len(r) != len(cols) for r in layout):
         raise ConfigError(
@@ -644,83 +582,62 @@ def _parse_keypad(table: Mapping[str, Any]) -> KeypadConfig:
         raise ConfigError(f"config: keypad.layout has a key twice: {quote(list(layout))}")
     _distinct([*((f"rows[{i}]", p) for i, p in enumerate(rows)),
                *((f"cols[{i}]", p) for i, p in enumerate(cols))], "keypad")  # fmt: skip
-    scan_hz = table.get("scan_hz", d.scan_hz)
-    if (
-        isinstance(scan_hz, bool)
-        or not isinstance(scan_hz, int | float)
-        or not 50 <= scan_hz <= 1000
-    ):
-        raise ConfigError(
-            f"config: keypad.scan_hz must be a number from 50 to 1000, got {quote(scan_hz)}"
-        )
     return KeypadConfig(
-        enabled=_flag(table, "enabled", "keypad", d.enabled),
+        enabled=f.flag("enabled", d.enabled),
         rows=rows,
         cols=cols,
         layout=layout,
-        scan_hz=float(scan_hz),
-        debounce_scans=_whole(table, "debounce_scans", "keypad", d.debounce_scans, low=1, high=20),
+        scan_hz=f.number("scan_hz", d.scan_hz, low=50, high=1000),
+        debounce_scans=f.whole("debounce_scans", d.debounce_scans, low=1, high=20),
     )
 
 
-def _parse_usb(table: Mapping[str, Any]) -> UsbKeypadConfig:
-    _known(table, ("enabled", "path", "keymap", "long_press", "grab"), "usb_keypad")
+def _parse_usb(f: Fields) -> UsbKeypadConfig:
+    f.known(("enabled", "path", "keymap", "long_press", "grab"))
     d = UsbKeypadConfig()
-    enabled = _flag(table, "enabled", "usb_keypad", d.enabled)
-    path = table.get("path", d.path)
+    enabled = f.flag("enabled", d.enabled)
+    path = f.table.get("path", d.path)
     if not isinstance(path, str):
-        raise ConfigError(f"config: usb_keypad.path must be a string, got {quote(path)}")
+        raise f.error("path", "a string", path)
     if enabled and not path:
         raise ConfigError(
             "config: usb_keypad.path is required when the USB keypad is enabled "
             "(e.g. '/dev/input/by-id/usb-...-event-kbd'; `ls /dev/input/by-id` lists them)"
         )
     keymap = dict(d.keymap)
-    if "keymap" in table:
-        raw = table["keymap"]
-        if not isinstance(raw, Mapping):
-            raise ConfigError(f"config: usb_keypad.keymap must be a table, got {quote(raw)}")
+    if "keymap" in f:
+        table = f.sub("keymap")
+        table.known(tuple(LINUX_KEY_CODES), expected="a Linux key name like 'KEY_KP5'")
         keymap = {}
-        for kernel, key in raw.items():
-            if kernel not in LINUX_KEY_CODES:
-                raise ConfigError(
-                    f"config: usb_keypad.keymap.{quote_name(kernel)} is not a known key"
-                    f"{_did_you_mean(kernel, tuple(LINUX_KEY_CODES))}"
-                )
+        for kernel, key in table.table.items():
             if not isinstance(key, str) or not key.strip() or ":" in key:
-                raise ConfigError(
-                    f"config: usb_keypad.keymap.{quote_name(kernel)} must be a key name like "
-                    f"'5' or 'undo', got {quote(key)}"
-                )
+                raise table.error(kernel, "a key name like '5' or 'undo'", key)
             keymap[kernel] = key
     return UsbKeypadConfig(
         enabled=enabled,
         path=path,
         keymap=keymap,
-        long_press=_seconds(table, "long_press", "usb_keypad", d.long_press, high=10.0),
-        grab=_flag(table, "grab", "usb_keypad", d.grab),
+        long_press=f.seconds("long_press", d.long_press, high=10.0),
+        grab=f.flag("grab", d.grab),
     )
 
 
-def _parse_simulator(table: Mapping[str, Any]) -> SimulatorConfig:
-    _known(table, ("scale", "color", "legend"), "simulator")
+def _parse_simulator(f: Fields) -> SimulatorConfig:
+    f.known(("scale", "color", "legend"))
     d = SimulatorConfig()
-    scale = table.get("scale", d.scale)
-    if isinstance(scale, bool) or scale not in (1, 2):
-        raise ConfigError(f"config: simulator.scale must be 1 or 2, got {quote(scale)}")
     return SimulatorConfig(
-        scale=scale,
-        color=_flag(table, "color", "simulator", d.color),
-        legend=_flag(table, "legend", "simulator", d.legend),
+        scale=f.choice("scale", d.scale, (1, 2)),
+        color=f.flag("color", d.color),
+        legend=f.flag("legend", d.legend),
     )
 
 
 # -- across sections ----------------------------------------------------------------------------
 
 
-def _strip_pins(config: Config) -> dict[int, str]:
+def _strip_pins(leds: LedsConfig) -> dict[int, str]:
     used: dict[int, str] = {}
-    for spec in config.leds.strips:
+    for spec in leds.strips:
         what = f"LED strip {quote(spec.name)}"
         if spec.kind is StripKind.WS281X:
             used[spec.pin] = what
@@ -743,7 +660,7 @@ def _strip_pins(config: Config) -> dict[int, str]:
 def _check_pins(config: Config) -> None:
     """No GPIO may be claimed twice: by the display, a strip, a button or the keypad."""
     claims: list[tuple[int, str]] = list(config.display.pins.items())
-    claims += list(_strip_pins(config).items())
+    claims += list(_strip_pins(config.leds).items())
     if config.buttons.enabled:
         claims += [(pin, f"buttons.{name}") for name, pin in config.buttons.pins.items()]
     if config.keypad.enabled:
@@ -759,97 +676,12 @@ def _check_pins(config: Config) -> None:
         owner[pin] = what
 
 
-# -- small checkers -----------------------------------------------------------------------------
+def _distinct(named: Iterable[tuple[str, int]], path: str) -> None:
+    """No pin twice within one section.
 
-
-def _section(data: Mapping[str, Any], name: str) -> Mapping[str, Any]:
-    value = data.get(name, {})
-    if not isinstance(value, Mapping):
-        raise ConfigError(f"config: [{name}] must be a table, got {quote(value)}")
-    return value
-
-
-def _did_you_mean(word: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-def _known(table: Mapping[str, Any], allowed: Sequence[str], path: str, what: str = "key") -> None:
-    for key in table:
-        if key not in allowed:
-            hint = _did_you_mean(key, allowed) or f" (expected one of {', '.join(allowed)})"
-            name = f"{path}.{quote_name(key)}" if path else quote_name(key)
-            raise ConfigError(f"config: {name} is not a known {what}{hint}")
-
-
-def _unprefixed(error: ConfigError) -> str:
-    text = str(error)
-    return text.removeprefix("rules: ")
-
-
-def _string(table: Mapping[str, Any], key: str, path: str, default: str) -> str:
-    value = table.get(key, default)
-    if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"config: {path}.{key} must be a non-empty string, got {quote(value)}")
-    return value.strip()
-
-
-def _flag(table: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
-    value = table.get(key, default)
-    if not isinstance(value, bool):
-        raise ConfigError(f"config: {path}.{key} must be true or false, got {quote(value)}")
-    return value
-
-
-def _whole(
-    table: Mapping[str, Any], key: str, path: str, default: int, *, low: int, high: int = 10**9
-) -> int:
-    value = table.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(
-            f"config: {path}.{key} must be a whole number from {low} to {high}, got {quote(value)}"
-        )
-    return value
-
-
-def _seconds(
-    table: Mapping[str, Any], key: str, path: str, default: float, *, high: float = 86_400.0
-) -> float:
-    value = table.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= high:
-        raise ConfigError(
-            f"config: {path}.{key} must be a number of seconds from 0 to {high:g}, "
-            f"got {quote(value)}"
-        )
-    return float(value)
-
-
-def _pin(table: Mapping[str, Any], key: str, path: str, default: int) -> int:
-    value = table.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value not in _BCM_PINS:
-        raise ConfigError(
-            f"config: {path}.{key} must be a BCM GPIO number from 0 to 27, got {quote(value)}"
-        )
-    return value
-
-
-def _pins(
-    table: Mapping[str, Any], key: str, path: str, default: tuple[int, ...]
-) -> tuple[int, ...]:
-    value = table.get(key, list(default))
-    if (
-        not isinstance(value, list)
-        or not 1 <= len(value) <= 8
-        or any(isinstance(p, bool) or not isinstance(p, int) or p not in _BCM_PINS for p in value)
-    ):
-        raise ConfigError(
-            f"config: {path}.{key} must be a list of BCM GPIO numbers from 0 to 27, "
-            f"got {quote(value)}"
-        )
-    return tuple(value)
-
-
-def _distinct(named: Any, path: str) -> None:
+    Raises:
+        ConfigError: ``config: buttons.ok uses GPIO5, which buttons.undo already uses``.
+    """
     seen: dict[int, str] = {}
     for name, pin in named:
         if pin in seen:

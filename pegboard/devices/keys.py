@@ -44,6 +44,12 @@ Matrix keypad (``MatrixKeypad``)
     ``scan()`` is public: the keypad's own thread (``start``/``close``) calls it
     ``scan_hz`` times a second, tests call it directly.
 
+Checks: each class checks what only it knows (key names, the layout against the pins, the
+timing), and leaves the pins to gpiozero, which refuses a pin the Pi does not have or one
+already in use (``PinInvalidPin``, ``GPIOPinInUse``: a ``HardwareError`` naming the pin here).
+The config has checked the pins before, across everything that uses them
+(``pegboard.config.settings``).
+
 gpiozero is imported only when a class is constructed, so this module imports anywhere.
 """
 
@@ -80,32 +86,7 @@ DEFAULT_LONG_PRESS_KEYS: frozenset[str] = frozenset({"undo", "ok"})
 """Buttons whose long press means something: undo held is redo, ok held opens the menu."""
 
 _SLACK = 1e-9  # float sums like 100.0 + 0.8 - 100.0 land a hair short; time is not that fine
-_BCM_PINS = range(28)  # GPIO0..GPIO27 on the 40-pin header of every Pi with one
 _BUTTON_NAME = re.compile(r"[a-z][a-z0-9_]*")
-
-
-def _check_bcm_pin(what: str, pin: object) -> int:
-    """Return *pin* if it is a header GPIO number.
-
-    Raises:
-        ConfigError: *pin* is not an int in 0..27.
-    """
-    if isinstance(pin, bool) or not isinstance(pin, int) or pin not in _BCM_PINS:
-        raise ConfigError(f"{what} must be a BCM GPIO number 0-27, got {pin!r}")
-    return pin
-
-
-def _check_distinct(what: str, named_pins: Sequence[tuple[str, int]]) -> None:
-    """Refuse two uses of one pin.
-
-    Raises:
-        ConfigError: a pin appears twice.
-    """
-    seen: dict[int, str] = {}
-    for name, pin in named_pins:
-        if pin in seen:
-            raise ConfigError(f"{what}: GPIO{pin} is used by both {seen[pin]} and {name}")
-        seen[pin] = name
 
 
 def _gpio_errors() -> tuple[type[BaseException], ...]:
@@ -141,9 +122,9 @@ class GpioButtons:
         pin_factory: a gpiozero pin factory; ``None`` uses ``Device.pin_factory``.
 
     Raises:
-        ConfigError: a bad name, pin, duplicate pin, unknown long-press key or timing.
-        HardwareError: gpiozero could not claim a pin (wrong pin factory, pin in use, no
-            permission).
+        ConfigError: a bad name, an unknown long-press key or timing.
+        HardwareError: gpiozero could not claim a pin (no such pin, pin in use, wrong pin
+            factory, no permission).
     """
 
     def __init__(
@@ -159,14 +140,12 @@ class GpioButtons:
     ) -> None:
         if not pins:
             raise ConfigError("buttons: no buttons configured (expected e.g. {'undo': 22})")
-        for name, pin in pins.items():
+        for name in pins:
             if not isinstance(name, str) or not _BUTTON_NAME.fullmatch(name):
                 raise ConfigError(
                     f"buttons: invalid button name {name!r} "
                     "(expected lower-case letters, digits and _, like 'peg0')"
                 )
-            _check_bcm_pin(f"buttons.{name}", pin)
-        _check_distinct("buttons", [(repr(name), pin) for name, pin in pins.items()])
         if long_press_keys is None:
             long_keys = DEFAULT_LONG_PRESS_KEYS & pins.keys()
         else:
@@ -321,8 +300,8 @@ class MatrixKeypad:
         pin_factory: a gpiozero pin factory; ``None`` uses ``Device.pin_factory``.
 
     Raises:
-        ConfigError: bad pins, a layout that does not match the pins, or a bad rate.
-        HardwareError: gpiozero could not claim a pin.
+        ConfigError: no pins, a layout that does not match the pins, or a bad rate.
+        HardwareError: gpiozero could not claim a pin (no such pin, pin in use, no permission).
     """
 
     def __init__(
@@ -340,15 +319,6 @@ class MatrixKeypad:
             raise ConfigError(
                 f"keypad: needs at least one row and one column, got {rows!r}/{cols!r}"
             )
-        for i, pin in enumerate(rows):
-            _check_bcm_pin(f"keypad.rows[{i}]", pin)
-        for i, pin in enumerate(cols):
-            _check_bcm_pin(f"keypad.cols[{i}]", pin)
-        _check_distinct(
-            "keypad",
-            [(f"row {i}", p) for i, p in enumerate(rows)]
-            + [(f"column {i}", p) for i, p in enumerate(cols)],
-        )
         grid = tuple(tuple(row) for row in layout)
         if len(grid) != len(rows):
             raise ConfigError(

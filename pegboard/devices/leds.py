@@ -107,8 +107,8 @@ class StripKind(enum.Enum):
 class StripSpec:
     """What it takes to open one strip. Fields a backend does not use are ignored by it.
 
-    ``order`` is the channel order on the wire ("" means the kind's usual order);
-    ``ma_per_channel`` and ``idle_ma`` feed the current estimate (see ``pegboard.ui.ledtracks``).
+    ``order`` is the channel order on the wire ("" means the kind's usual order). What the LEDs
+    draw is the renderer's business (``pegboard.ui.ledtracks.StripLayout``), not the wire's.
 
     Raises:
         ConfigError: a field out of range.
@@ -127,8 +127,6 @@ class StripSpec:
     device: int = 0
     spi_hz: int = APA102_SPI_HZ  # apa102 only; spi-ws2812 always runs at WS2812_SPI_HZ
     global_brightness: int = 31  # apa102: the 5-bit per-LED current setting sent with each LED
-    ma_per_channel: float = 20.0  # one channel at 255
-    idle_ma: float = 1.0  # an LED showing black
 
     def __post_init__(self) -> None:
         if self.count < 1:

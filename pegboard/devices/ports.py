@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from PIL.Image import Image
 
 __all__ = [
+    "BUTTON_NAMES",
+    "PEG_BUTTONS",
     "Clock",
     "Color",
     "Display",
@@ -29,6 +31,7 @@ __all__ = [
     "LedStrip",
     "SleepingDisplay",
     "SystemClock",
+    "board_buttons",
 ]
 
 Color = tuple[int, int, int]
@@ -92,6 +95,29 @@ class KeyEvent:
 
     def __str__(self) -> str:
         return self.key if self.action is KeyAction.PRESS else f"{self.key}:{self.action.value}"
+
+
+PEG_BUTTONS: tuple[str, ...] = tuple(f"peg{side}" for side in range(10))
+"""The peg buttons, one per side from ``peg0``: one digit each, which names the side."""
+
+BUTTON_NAMES: tuple[str, ...] = (*PEG_BUTTONS, "undo", "ok")
+"""Every push button a key event can name: the peg buttons, ``undo`` (held: redo) and ``ok``
+(held: the menu). Key files take them all; a board wires those of ``board_buttons``."""
+
+
+def board_buttons(sides: int) -> tuple[str, ...]:
+    """The buttons a board for games of up to *sides* sides can wire: a peg button per side,
+    then undo and ok.
+
+    >>> board_buttons(3)
+    ('peg0', 'peg1', 'peg2', 'undo', 'ok')
+
+    Raises:
+        ValueError: *sides* is not 1 to 10.
+    """
+    if not 1 <= sides <= len(PEG_BUTTONS):
+        raise ValueError(f"a board has 1 to {len(PEG_BUTTONS)} sides, got {sides!r}")
+    return tuple(name for name in BUTTON_NAMES if name not in PEG_BUTTONS[sides:])
 
 
 KeySink = Callable[[KeyEvent], None]

@@ -77,13 +77,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent, KeySink
+from pegboard.devices.ports import (
+    BUTTON_NAMES,
+    PEG_BUTTONS,
+    FakeClock,
+    KeyAction,
+    KeyEvent,
+    KeySink,
+)
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import ConfigError, PegboardError
 
 __all__ = [
-    "BUTTON_NAMES",
     "HEADER_KEYS",
     "KEYBOARD_LEGEND",
     "KEYPAD_KEYS",
@@ -111,13 +117,11 @@ log = logging.getLogger(__name__)
 KEYPAD_KEYS: frozenset[str] = frozenset("0123456789ABCD*#")
 """The keys of the matrix keypad (a 3x4 keypad has no A-D)."""
 
-BUTTON_NAMES: frozenset[str] = frozenset({"undo", "ok"} | {f"peg{i}" for i in range(10)})
-"""The buttons: a peg button per side (``peg0`` for the first side), undo and ok."""
-
 _ALIASES = {"star": "*", "hash": "#"}
 _SECONDS = re.compile(r"(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?")  # 2, 0.25, 1e-06; no sign
 _TRAILING_COMMENT = re.compile(r"\s#.*\Z", re.DOTALL)
-_EXPECTED = "expected 0-9, A-D, *, #, peg0-peg9, undo, ok, name:long or wait SECONDS"
+_PEGS = f"{PEG_BUTTONS[0]}-{PEG_BUTTONS[-1]}"  # peg0-peg9
+_EXPECTED = f"expected 0-9, A-D, *, #, {_PEGS}, undo, ok, name:long or wait SECONDS"
 
 
 class KeyScriptError(PegboardError, ValueError):
@@ -155,7 +159,7 @@ def parse_key(text: str) -> KeyEvent:
     if name in KEYPAD_KEYS:
         raise KeyScriptError(
             f"keypad key {name!r} has no long press in {text!r} "
-            "(only buttons have one: peg0-peg9, undo, ok)"
+            f"(only buttons have one: {_PEGS}, undo, ok)"
         )
     return KeyEvent(name, KeyAction.LONG_PRESS)
 

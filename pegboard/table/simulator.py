@@ -204,13 +204,13 @@ def config_for_script(config: Config, script: KeyScript) -> Config:
     own_default = config_from_mapping({"game": {"variant": config.game.rules.variant.value}}).leds
     if leds == own_default:
         leds = described.leds
-    elif len(leds.tracks) < game.rules.sides:
+    elif len(leds.layout.tracks) < game.rules.sides:
         variant = script.header("variant")
         line = variant.line if variant is not None else script.headers[0].line
         raise script.error(
             line,
             f"{game.rules.variant.value} has {game.rules.sides} sides, and the config "
-            f"{config.source!r} has {len(leds.tracks)} LED tracks (expected one track per "
+            f"{config.source!r} has {len(leds.layout.tracks)} LED tracks (expected one track per "
             "side, or a config without [leds])",
         )
     return dataclasses.replace(config, game=game, leds=leds)
@@ -280,7 +280,7 @@ def run_headless(
             controller.tick()  # the first frame
             notifier.ready("headless")
             problem = _replay(controller, script, clock)
-            write_outputs(out_dir, controller, ports, config.leds)
+            write_outputs(out_dir, controller, ports, config.leds.layout)
             if gif is not None:
                 _gif(gif, ports)
     if problem is not None:
@@ -362,7 +362,7 @@ def _headless_daemon(
 ) -> Controller:
     def on_ready(controller: Controller) -> None:
         problem = _replay(controller, script, clock)
-        write_outputs(out_dir, controller, ports, config.leds)
+        write_outputs(out_dir, controller, ports, config.leds.layout)
         if problem is not None:
             raise problem  # out of run_daemon, which stops the ports on its way out
         notifier.status(f"keys replayed: {len(script.lines)} steps")
@@ -371,7 +371,7 @@ def _headless_daemon(
         config, ports, notifier=notifier, clock=clock, rng=random.Random(seed), on_ready=on_ready
     )
     # stop_ports has left "paused" and the LEDs off: those are the last frames now
-    write_outputs(out_dir, result.controller, ports, config.leds)
+    write_outputs(out_dir, result.controller, ports, config.leds.layout)
     if gif is not None:
         _gif(gif, ports)
     return result.controller
@@ -465,7 +465,8 @@ class _TerminalView:
             lines.append("\u2514" + "\u2500" * width + "\u2518")
         pixels = {name: strip.last for name, strip in self.strips.items()}  # type: ignore[attr-defined]
         lines.append("")
-        lines += render_ansi(pixels, self._config.leds, self._config.game.rules.target).split("\n")
+        layout, target = self._config.leds.layout, self._config.game.rules.target
+        lines += render_ansi(pixels, layout, target).split("\n")
         if self.messages:
             lines.append("")
             lines += [f"\x1b[2m{m}\x1b[22m" for m in self.messages]

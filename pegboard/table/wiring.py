@@ -203,7 +203,7 @@ def build_controller(
         render_screen=(
             screen_renderer(display.size, display.mode) if display is not None else None
         ),
-        animate_leds=TrackAnimator(config.leds),
+        animate_leds=TrackAnimator(config.leds.layout),
         clock=clock,
         rng=rng,
         retry_after=RETRY_AFTER,

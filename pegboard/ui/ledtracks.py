@@ -30,22 +30,9 @@ The estimate is linear, per strip: ``idle_ma`` for every LED (the driver chip, e
 plus ``ma_per_channel`` × value / 255 for each of red, green and blue. WS2812B and APA102 draw
 about 20 mA per channel at full and roughly 1 mA idle; both figures are per-strip settings.
 
-Config (TOML)::
-
-    [leds]
-    brightness = 0.5            # 0..1, applied to every colour
-    current_limit_ma = 500      # for all strips together
-    [[leds.strips]]
-    name = "board"
-    kind = "spi-ws2812"         # ws281x | spi-ws2812 | apa102 | sim
-    count = 244
-    [[leds.tracks]]             # one per side, in side order
-    strip = "board"
-    first = 0
-    direction = 1               # or -1: the track runs down the strip
-    length = 122
-    start_led = true
-    color = [255, 0, 0]         # or "#ff0000"
+The layout comes from the config's ``[leds]`` tables (``pegboard.config.leds``), which also
+give the wiring the strips to open: the tracks know each strip only by its name, its LED count
+and its current draw (``StripLayout``), never by the adapter that drives it.
 """
 
 from __future__ import annotations
@@ -55,15 +42,15 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
 
-from pegboard.devices.leds import StripKind, StripSpec
 from pegboard.devices.ports import Color
 from pegboard.engine.game import Phase
 from pegboard.engine.view import GameView
-from pegboard.errors import ConfigError, quote, quote_name
+from pegboard.errors import ConfigError, quote
 
 __all__ = [
+    "BLACK",
+    "DEFAULT_SIDE_COLORS",
     "FLASH_HOLD",
     "FLASH_SECONDS",
     "FRAME_SECONDS",
@@ -75,14 +62,15 @@ __all__ = [
     "MarkColors",
     "Segment",
     "SidePegs",
+    "StripLayout",
     "TrackAnimator",
     "TrackLayout",
     "TrackState",
     "animate_peg",
     "estimate_current_ma",
     "hole_led",
+    "lap2_shade",
     "limit_current",
-    "parse_led_layout",
     "render_ansi",
     "render_tracks",
     "track_state",
@@ -231,6 +219,34 @@ class MarkColors:
 
 
 @dataclass(frozen=True, slots=True)
+class StripLayout:
+    """A strip as the tracks see it: its name, its LEDs and the current they draw.
+
+    ``ma_per_channel`` is one channel at full (255), ``idle_ma`` an LED showing black (its
+    driver chip); WS2812B and APA102 draw about 20 and 1 mA.
+
+    Raises:
+        ConfigError: no LEDs, or a negative current.
+    """
+
+    name: str
+    count: int
+    ma_per_channel: float = 20.0
+    idle_ma: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise ConfigError(
+                f"LED strip {quote(self.name)} needs at least 1 LED, got {self.count!r}"
+            )
+        if self.ma_per_channel < 0 or self.idle_ma < 0:
+            raise ConfigError(
+                f"LED strip {quote(self.name)}: currents must be >= 0 mA, got "
+                f"{self.ma_per_channel!r} per channel and {self.idle_ma!r} idle"
+            )
+
+
+@dataclass(frozen=True, slots=True)
 class LedLayout:
     """Every strip, one track per side, the mark colours, brightness and the current limit.
 
@@ -239,14 +255,14 @@ class LedLayout:
             outside 0..1; a current limit at or below the LEDs' idle draw.
     """
 
-    strips: tuple[StripSpec, ...]
+    strips: tuple[StripLayout, ...]
     tracks: tuple[TrackLayout, ...]
     marks: MarkColors = field(default_factory=MarkColors)
     brightness: float = 0.5
     current_limit_ma: float = 500.0
 
     def __post_init__(self) -> None:
-        names = [spec.name for spec in self.strips]
+        names = [strip.name for strip in self.strips]
         for name in names:
             if names.count(name) > 1:
                 raise ConfigError(f"config: leds.strips has two strips named {quote(name)}")
@@ -277,33 +293,33 @@ class LedLayout:
             raise ConfigError(
                 f"config: leds.brightness must be a number from 0 to 1, got {self.brightness!r}"
             )
-        idle = sum(spec.count * spec.idle_ma for spec in self.strips)
+        idle = sum(strip.count * strip.idle_ma for strip in self.strips)
         if self.current_limit_ma <= idle:
             raise ConfigError(
                 f"config: leds.current_limit_ma must be above the LEDs' idle draw of {idle:g} mA,"
                 f" got {self.current_limit_ma!r}"
             )
 
-    def strip(self, name: str) -> StripSpec:
+    def strip(self, name: str) -> StripLayout:
         """The strip called *name*.
 
         Raises:
             KeyError: no such strip.
         """
-        for spec in self.strips:
-            if spec.name == name:
-                return spec
+        for strip in self.strips:
+            if strip.name == name:
+                return strip
         raise KeyError(name)
 
     @classmethod
     def default(cls) -> LedLayout:
-        """Two sides on one 244-LED WS2812 strip driven over SPI (any Pi, no root).
+        """Two sides on one 244-LED strip (WS2812 driven over SPI: ``LedsConfig.default()``).
 
         The strip runs up side 0's track (LED 0 its start hole, LEDs 1-121 holes 1-121) and
         back down side 1's (LED 243 its start hole, LED 122 its game hole), so one data wire
         serves the board. Red and blue pegs, half brightness, 500 mA for the LEDs.
         """
-        strip = StripSpec(name="board", kind=StripKind.SPI_WS2812, count=244)
+        strip = StripLayout(name="board", count=244)
         tracks = (
             _track("board", (Segment(0, 122, 1),), DEFAULT_SIDE_COLORS[0], start_led=True),
             _track("board", (Segment(243, 122, -1),), DEFAULT_SIDE_COLORS[1], start_led=True),
@@ -311,8 +327,12 @@ class LedLayout:
         return cls(strips=(strip,), tracks=tracks)
 
 
-def _lap2_shade(color: Color) -> Color:
-    """The second lap's shade: halfway to white."""
+def lap2_shade(color: Color) -> Color:
+    """The second lap's shade: halfway to white.
+
+    >>> lap2_shade((255, 0, 0))
+    (255, 127, 127)
+    """
     red, green, blue = ((channel + 255) // 2 for channel in color)
     return (red, green, blue)
 
@@ -320,261 +340,7 @@ def _lap2_shade(color: Color) -> Color:
 def _track(
     strip: str, segments: tuple[Segment, ...], color: Color, *, start_led: bool
 ) -> TrackLayout:
-    return TrackLayout(strip, segments, color, _lap2_shade(color), start_led=start_led)
-
-
-# -- parsing the config -----------------------------------------------------------------------
-
-_LEDS_KEYS = frozenset({"brightness", "current_limit_ma", "strips", "tracks", "colors"})
-_STRIP_KEYS = frozenset(
-    {
-        "name", "kind", "count", "order", "pin", "dma", "channel", "freq_hz", "invert", "bus",
-        "device", "spi_hz", "global_brightness", "ma_per_channel", "idle_ma",
-    }
-)  # fmt: skip
-_TRACK_KEYS = frozenset(
-    {
-        "strip",
-        "first",
-        "direction",
-        "length",
-        "segments",
-        "start_led",
-        "laps",
-        "color",
-        "lap2_color",
-    }
-)
-_SEGMENT_KEYS = frozenset({"first", "count", "direction"})
-_MARK_KEYS = frozenset({"street", "double_skunk", "lurch", "dealer"})
-
-
-def _check_keys(table: Mapping[str, Any], allowed: frozenset[str], path: str) -> None:
-    for key in table:
-        if key not in allowed:
-            raise ConfigError(
-                f"config: {path}.{quote_name(key)} is not a known key"
-                f" (expected one of {', '.join(sorted(allowed))})"
-            )
-
-
-def _table(value: Any, path: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise ConfigError(f"config: {path} must be a table, got {quote(value)}")
-    return value
-
-
-def _tables(value: Any, path: str) -> list[Mapping[str, Any]]:
-    if not isinstance(value, list) or not value:
-        raise ConfigError(f"config: {path} must be a non-empty list of tables, got {quote(value)}")
-    return [_table(item, f"{path}[{index}]") for index, item in enumerate(value)]
-
-
-MAX_STRIP_LEDS = 10_000
-"""The most LEDs a strip or track may have: far past any board, and small enough that a
-mistyped count is refused before the daemon builds a frame for it."""
-
-
-def _whole(
-    table: Mapping[str, Any],
-    key: str,
-    path: str,
-    default: int | None = None,
-    *,
-    minimum: int = 0,
-    maximum: int = MAX_STRIP_LEDS,
-) -> int:
-    value = table.get(key, default)
-    expected = f"a whole number from {minimum} to {maximum}"
-    if value is None:
-        raise ConfigError(f"config: {path}.{key} is required ({expected})")
-    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise ConfigError(f"config: {path}.{key} must be {expected}, got {quote(value)}")
-    return value
-
-
-def _choice(
-    table: Mapping[str, Any], key: str, path: str, default: int, choices: tuple[int, ...]
-) -> int:
-    value = table.get(key, default)
-    if isinstance(value, bool) or value not in choices:
-        expected = " or ".join(map(str, choices))
-        raise ConfigError(f"config: {path}.{key} must be {expected}, got {quote(value)}")
-    return int(value)
-
-
-def _number(
-    table: Mapping[str, Any], key: str, path: str, default: float, *, low: float, high: float
-) -> float:
-    value = table.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise ConfigError(
-            f"config: {path}.{key} must be a number from {low:g} to {high:g}, got {quote(value)}"
-        )
-    return float(value)
-
-
-def _flag(table: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
-    value = table.get(key, default)
-    if not isinstance(value, bool):
-        raise ConfigError(f"config: {path}.{key} must be true or false, got {quote(value)}")
-    return value
-
-
-def _text(table: Mapping[str, Any], key: str, path: str, default: str | None = None) -> str:
-    value = table.get(key, default)
-    if value is None:
-        raise ConfigError(f"config: {path}.{key} is required (a string)")
-    if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"config: {path}.{key} must be a non-empty string, got {quote(value)}")
-    return value.strip()
-
-
-def _color(table: Mapping[str, Any], key: str, path: str, default: Color) -> Color:
-    value = table.get(key, default)
-    channels: list[Any] | None = None
-    if isinstance(value, str) and len(value) == 7 and value.startswith("#"):
-        try:
-            channels = [int(value[i : i + 2], 16) for i in (1, 3, 5)]
-        except ValueError:
-            channels = None
-    elif isinstance(value, list | tuple) and len(value) == 3:
-        channels = list(value)
-    if channels is None or not all(
-        isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in channels
-    ):
-        raise ConfigError(
-            f"config: {path}.{key} must be a colour [r, g, b] of 0..255 or '#rrggbb', "
-            f"got {quote(value)}"
-        )
-    return (channels[0], channels[1], channels[2])
-
-
-def _parse_strip(table: Mapping[str, Any], path: str) -> StripSpec:
-    _check_keys(table, _STRIP_KEYS, path)
-    name = _text(table, "name", path)
-    try:
-        kind = StripKind.parse(_text(table, "kind", path))
-    except ConfigError as e:
-        raise ConfigError(f"config: {path}.kind: {e}") from e
-    order = table.get("order", "")
-    if not isinstance(order, str) or (order and sorted(order.upper()) != ["B", "G", "R"]):
-        raise ConfigError(
-            f"config: {path}.order must be a channel order like 'GRB', got {quote(order)}"
-        )
-    return StripSpec(
-        name=name,
-        kind=kind,
-        count=_whole(table, "count", path, minimum=1),
-        order=order.upper(),
-        pin=_whole(table, "pin", path, 18, maximum=27),  # a BCM GPIO number
-        dma=_whole(table, "dma", path, 10, maximum=14),
-        channel=_choice(table, "channel", path, 0, (0, 1)),
-        freq_hz=_whole(table, "freq_hz", path, 800_000, minimum=1, maximum=10_000_000),
-        invert=_flag(table, "invert", path, False),
-        bus=_whole(table, "bus", path, 0, maximum=6),  # a Pi 4 has SPI0..SPI6
-        device=_whole(table, "device", path, 0, maximum=9),
-        spi_hz=_whole(table, "spi_hz", path, 4_000_000, minimum=1, maximum=125_000_000),
-        global_brightness=_choice(table, "global_brightness", path, 31, tuple(range(32))),
-        ma_per_channel=_number(table, "ma_per_channel", path, 20.0, low=0, high=1000),
-        idle_ma=_number(table, "idle_ma", path, 1.0, low=0, high=1000),
-    )
-
-
-def _parse_track(
-    table: Mapping[str, Any], path: str, index: int, strips: Sequence[StripSpec]
-) -> TrackLayout:
-    _check_keys(table, _TRACK_KEYS, path)
-    # with one strip, tracks need not name it
-    one = len(strips) == 1 and "strip" not in table
-    strip = strips[0].name if one else _text(table, "strip", path)
-    if "segments" in table:
-        clash = sorted({"first", "length", "direction"} & set(table))
-        if clash:
-            raise ConfigError(
-                f"config: {path} has segments and {', '.join(clash)}: give one or the other"
-            )
-        segments = []
-        for number, item in enumerate(_tables(table["segments"], f"{path}.segments")):
-            where = f"{path}.segments[{number}]"
-            _check_keys(item, _SEGMENT_KEYS, where)
-            segments.append(
-                Segment(
-                    _whole(item, "first", where),
-                    _whole(item, "count", where, minimum=1),
-                    _choice(item, "direction", where, 1, (1, -1)),
-                )
-            )
-    else:
-        segments = [
-            Segment(
-                _whole(table, "first", path),
-                _whole(table, "length", path, minimum=1),
-                _choice(table, "direction", path, 1, (1, -1)),
-            )
-        ]
-    start_led = _flag(table, "start_led", path, False)
-    holes = sum(segment.count for segment in segments) - (1 if start_led else 0)
-    if holes < 1:
-        raise ConfigError(f"config: {path} has no LEDs left for holes after its start LED")
-    laps = _choice(table, "laps", path, 2 if holes in (60, 61) else 1, (1, 2))
-    default_color = DEFAULT_SIDE_COLORS[index] if index < len(DEFAULT_SIDE_COLORS) else None
-    if default_color is None and "color" not in table:
-        raise ConfigError(f"config: {path}.color is required beyond the third side")
-    color = _color(table, "color", path, default_color or BLACK)
-    lap2 = _color(table, "lap2_color", path, _lap2_shade(color))
-    return TrackLayout(strip, tuple(segments), color, lap2, start_led=start_led, laps=laps)
-
-
-def parse_led_layout(config: Mapping[str, Any]) -> LedLayout:
-    """The LED layout from a whole config mapping (as ``tomllib`` reads it).
-
-    A missing ``leds`` table, or missing keys in it, take ``LedLayout.default()``'s values;
-    tracks must be given whenever strips are.
-
-    Raises:
-        ConfigError: a key that is unknown, missing or has a bad value, naming it, e.g.
-            ``config: leds.tracks[1].first must be a whole number >= 0, got 'x'``.
-    """
-    default = LedLayout.default()
-    leds = _table(config.get("leds", {}), "leds")
-    _check_keys(leds, _LEDS_KEYS, "leds")
-    if "strips" in leds:
-        strips = tuple(
-            _parse_strip(t, f"leds.strips[{i}]")
-            for i, t in enumerate(_tables(leds["strips"], "leds.strips"))
-        )
-        if "tracks" not in leds:
-            raise ConfigError(
-                "config: leds.tracks is required when leds.strips is given (one track per side)"
-            )
-    else:
-        strips = default.strips
-    if "tracks" in leds:
-        tables = _tables(leds["tracks"], "leds.tracks")
-        tracks = tuple(
-            _parse_track(t, f"leds.tracks[{i}]", i, strips) for i, t in enumerate(tables)
-        )
-    else:
-        tracks = default.tracks
-    marks_table = _table(leds.get("colors", {}), "leds.colors")
-    _check_keys(marks_table, _MARK_KEYS, "leds.colors")
-    base = MarkColors()
-    marks = MarkColors(
-        street=_color(marks_table, "street", "leds.colors", base.street),
-        double_skunk=_color(marks_table, "double_skunk", "leds.colors", base.double_skunk),
-        lurch=_color(marks_table, "lurch", "leds.colors", base.lurch),
-        dealer=_color(marks_table, "dealer", "leds.colors", base.dealer),
-    )
-    return LedLayout(
-        strips=strips,
-        tracks=tracks,
-        marks=marks,
-        brightness=_number(leds, "brightness", "leds", default.brightness, low=0, high=1),
-        current_limit_ma=_number(
-            leds, "current_limit_ma", "leds", default.current_limit_ma, low=1, high=100_000
-        ),
-    )
+    return TrackLayout(strip, segments, color, lap2_shade(color), start_led=start_led)
 
 
 # -- holes to LEDs ----------------------------------------------------------------------------
@@ -676,7 +442,7 @@ def _frame(state: TrackState, layout: LedLayout, phase: int) -> Frame:
         raise ValueError(
             f"{len(state.sides)} sides but the LED layout has {len(layout.tracks)} tracks"
         )
-    raw = {spec.name: [BLACK] * spec.count for spec in layout.strips}
+    raw = {strip.name: [BLACK] * strip.count for strip in layout.strips}
     for index, side in enumerate(state.sides):
         track = layout.tracks[index]
         cells = [BLACK] * track.length
@@ -765,9 +531,9 @@ def estimate_current_ma(frame: Mapping[str, Sequence[Color]], layout: LedLayout)
     """
     total = 0.0
     for name, pixels in frame.items():
-        spec = layout.strip(name)
+        strip = layout.strip(name)
         channels = sum(sum(pixel) for pixel in pixels)
-        total += len(pixels) * spec.idle_ma + channels * spec.ma_per_channel / 255
+        total += len(pixels) * strip.idle_ma + channels * strip.ma_per_channel / 255
     return total
 
 
@@ -800,7 +566,8 @@ def worst_case_current_ma(layout: LedLayout, *, limited: bool = True) -> float:
     """
     full = _dimmed((255, 255, 255), layout.brightness)[0]
     unlimited = sum(
-        spec.count * (spec.idle_ma + 3 * full * spec.ma_per_channel / 255) for spec in layout.strips
+        strip.count * (strip.idle_ma + 3 * full * strip.ma_per_channel / 255)
+        for strip in layout.strips
     )
     return min(unlimited, layout.current_limit_ma) if limited else unlimited
 

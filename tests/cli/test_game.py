@@ -88,6 +88,21 @@ def test_the_db_defaults_to_the_environment(
     assert status == 0 and "claim 4 for B's hand" in out
 
 
+def test_the_db_defaults_to_systemds_state_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PEGBOARD_DB", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    # systemd passes one directory per StateDirectory= entry, colon-separated: the first is ours
+    monkeypatch.setenv("STATE_DIRECTORY", f"{tmp_path / 'state'}:{tmp_path / 'other'}")
+    (tmp_path / "state").mkdir()
+    assert cli(capsys, "game", "new", "--match", "single")[0] == 0
+    assert (tmp_path / "state" / "pegboard.db").exists()
+    assert not (tmp_path / "home").exists() and not (tmp_path / "other").exists()
+    status, out, _ = cli(capsys, "game", "show")
+    assert status == 0 and out.startswith("six-card · game 1\n")
+
+
 def test_a_random_cut_after_the_cut_is_refused_as_typed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

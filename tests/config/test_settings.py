@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from pegboard.config.leds import LedsConfig
 from pegboard.config.settings import (
     Config,
     DisplayConfig,
@@ -29,7 +30,8 @@ def test_an_empty_file_gives_the_example_wiring_defaults() -> None:
     assert (config.display.i2c_port, config.display.i2c_address) == (1, 0x3C)
     assert config.buttons.pins == {"peg0": 12, "peg1": 16, "peg2": 20, "undo": 21, "ok": 26}
     assert (config.keypad.rows, config.keypad.cols) == ((17, 27, 22, 23), (5, 6, 13, 19))
-    assert config.leds == LedLayout.default()
+    assert config.leds == LedsConfig.default()
+    assert config.leds.layout == LedLayout.default()
     assert not config.usb_keypad.enabled
 
 
@@ -67,7 +69,7 @@ def test_three_separate_players_default_to_a_single_game_and_three_tracks() -> N
     config = parse_config('[game]\nvariant = "three-handed"')
     assert config.game.rules.variant is Variant.THREE_HANDED
     assert config.game.match_format is MatchFormat.SINGLE
-    assert len(config.leds.tracks) == 3
+    assert len(config.leds.layout.tracks) == 3
 
 
 def test_five_card_keeps_its_own_target_and_lurch_line() -> None:
@@ -79,6 +81,25 @@ def test_database_defaults_to_systemds_state_directory(monkeypatch: pytest.Monke
     monkeypatch.delenv("PEGBOARD_DB", raising=False)
     monkeypatch.setenv("STATE_DIRECTORY", "/var/lib/pegboard")
     assert parse_config("").game.database == Path("/var/lib/pegboard/pegboard.db")
+    assert Config().game.database == Path("/var/lib/pegboard/pegboard.db")
+
+
+def test_text_choices_ignore_case_and_spaces_around() -> None:
+    display = parse_config('[display]\ndisplay = " SH1106 "\ninterface = "I2C"').display
+    assert (display.display, display.interface) == ("sh1106", "i2c")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        pytest.param("[display]\nrotate = true", "True", id="rotate"),
+        pytest.param("[simulator]\nscale = true", "True", id="scale"),
+        pytest.param("[display]\ncontrast = false", "False", id="contrast"),
+    ],
+)
+def test_true_and_false_are_never_numbers(text: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=f"got {value}"):
+        parse_config(text)
 
 
 @pytest.mark.parametrize(
@@ -101,7 +122,7 @@ def test_database_defaults_to_systemds_state_directory(monkeypatch: pytest.Monke
         ),
         pytest.param(
             '[display]\ninterface = "usb"',
-            "config: display.interface must be one of i2c, spi, gpio_cs_spi, bitbang, noop, "
+            "config: display.interface must be 'i2c', 'spi', 'gpio_cs_spi', 'bitbang' or 'noop', "
             "got 'usb'",
             id="interface",
         ),
@@ -127,8 +148,9 @@ def test_database_defaults_to_systemds_state_directory(monkeypatch: pytest.Monke
         ),
         pytest.param(
             '[game]\nvariant = "sixcard"',
-            "config: game.variant must be one of six-card, three-handed, four-handed, "
-            "two-against-one, two-in-the-crib, five-card, got 'sixcard'",
+            "config: game.variant must be 'six-card', 'three-handed', 'four-handed', "
+            "'two-against-one', 'two-in-the-crib' or 'five-card', got 'sixcard' "
+            "(did you mean 'six-card'?)",
             id="variant",
         ),
         pytest.param(
@@ -168,8 +190,8 @@ def test_database_defaults_to_systemds_state_directory(monkeypatch: pytest.Monke
         ),
         pytest.param(
             '[game]\nmatch = "best-of-five"',
-            "config: game.match must be one of best-of-three, first-to-two, single, "
-            "got 'best-of-five'",
+            "config: game.match must be 'best-of-three', 'first-to-two' or 'single', "
+            "got 'best-of-five' (did you mean 'best-of-three'?)",
             id="match-format",
         ),
         pytest.param(
@@ -251,13 +273,19 @@ def test_database_defaults_to_systemds_state_directory(monkeypatch: pytest.Monke
             id="too-few-tracks",
         ),
         pytest.param(
-            "[display]\ninterface = 3",
-            "config: display.interface must be a non-empty string, got 3",
+            "[game]\ndatabase = 3",
+            "config: game.database must be a non-empty string, got 3",
             id="bad-type",
         ),
         pytest.param(
+            "[display]\ninterface = 3",
+            "config: display.interface must be 'i2c', 'spi', 'gpio_cs_spi', 'bitbang' or 'noop', "
+            "got 3",
+            id="choice-of-another-type",
+        ),
+        pytest.param(
             "display = 3",
-            "config: [display] must be a table, got 3",
+            "config: display must be a table, got 3",
             id="section-not-table",
         ),
     ],
@@ -299,6 +327,17 @@ def test_bad_values_name_the_key_the_value_and_what_was_expected(text: str, mess
             "[usb_keypad]\ndevice = 'x'",
             "config: usb_keypad.device is not a known key",
             id="usb",
+        ),
+        pytest.param(
+            "[buttons]\npeg3 = 5",
+            "config: buttons.peg3 is not a known key (did you mean 'peg2'?)",
+            id="a-fourth-peg-button",
+        ),
+        pytest.param(
+            '[usb_keypad.keymap]\nPLUS = "5"',
+            "config: usb_keypad.keymap.PLUS is not a known key "
+            "(expected a Linux key name like 'KEY_KP5')",
+            id="usb-kernel-name-far-off",
         ),
         pytest.param(
             "[dispaly]\nwidth = 128",
@@ -496,11 +535,13 @@ MEGABYTE = "x" * 1_000_000
     [
         pytest.param(
             f'[game]\nvariant = "{MEGABYTE}"',
-            "config: game.variant must be one of six-card, ",
+            "config: game.variant must be 'six-card', ",
             id="game.variant",
         ),
         pytest.param(
-            f'[game]\nmatch = "{MEGABYTE}"', "config: game.match must be one of ", id="game.match"
+            f'[game]\nmatch = "{MEGABYTE}"',
+            "config: game.match must be 'best-of-three', ",
+            id="game.match",
         ),
         pytest.param(
             f'[game]\nnames = ["{MEGABYTE}", "B"]',
@@ -539,7 +580,8 @@ MEGABYTE = "x" * 1_000_000
         ),
         pytest.param(
             f'[[leds.strips]]\nname = "a"\nkind = "{MEGABYTE}"\ncount = 10',
-            "config: leds.strips[0].kind: unknown LED strip kind: 'xxxx",
+            "config: leds.strips[0].kind must be 'ws281x', 'spi-ws2812', 'apa102' or 'sim', "
+            "got 'xxxx",
             id="leds.strips.kind",
         ),
         pytest.param(

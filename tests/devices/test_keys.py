@@ -300,21 +300,6 @@ def test_the_buttons_own_thread_reports_long_presses(
             {"pins": {"Peg0": 17}}, r"^buttons: invalid button name 'Peg0' \(expected", id="name"
         ),
         pytest.param(
-            {"pins": {"peg0": 40}},
-            r"^buttons\.peg0 must be a BCM GPIO number 0-27, got 40$",
-            id="pin-40",
-        ),
-        pytest.param(
-            {"pins": {"peg0": "17"}},
-            r"^buttons\.peg0 must be a BCM GPIO number 0-27, got '17'$",
-            id="pin-text",
-        ),
-        pytest.param(
-            {"pins": {"peg0": 17, "undo": 17}},
-            r"^buttons: GPIO17 is used by both 'peg0' and 'undo'$",
-            id="shared-pin",
-        ),
-        pytest.param(
             {"pins": {"undo": 22}, "long_press_keys": {"okk"}},
             r"^buttons: long-press key 'okk' has no pin \(buttons are undo\)$",
             id="long-key",
@@ -341,6 +326,24 @@ def test_bad_button_config_is_refused(
 ) -> None:
     with pytest.raises(ConfigError, match=message):
         GpioButtons(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("pins", "message"),
+    [
+        pytest.param({"peg0": 40}, r"^cannot use GPIO40 for button 'peg0': ", id="no-such-pin"),
+        pytest.param(
+            {"peg0": 17, "undo": 17}, r"^cannot use GPIO17 for button 'undo': ", id="shared-pin"
+        ),
+    ],
+)
+def test_gpiozero_refuses_the_pins_and_the_others_are_freed(
+    mock_pins: MockFactory, pins: dict[str, int], message: str
+) -> None:
+    # the config checked the pins already (tests/config); gpiozero checks them again itself
+    with pytest.raises(HardwareError, match=message):
+        GpioButtons(pins)
+    GpioButtons({"peg0": 17}, poll_interval=None).close()  # GPIO17 was released
 
 
 def test_a_pin_in_use_is_a_hardware_error_and_frees_the_others(mock_pins: MockFactory) -> None:
@@ -702,24 +705,6 @@ def test_a_late_scan_does_not_cause_a_burst_of_catch_up_scans(matrix: SimulatedM
             ((), COLS), {}, r"^keypad: needs at least one row and one column", id="no-rows"
         ),
         pytest.param(
-            ((5, 6, 13, 99), COLS),
-            {},
-            r"^keypad\.rows\[3\] must be a BCM GPIO number 0-27, got 99$",
-            id="row-pin",
-        ),
-        pytest.param(
-            (ROWS, (12, 16, 20, True)),
-            {},
-            r"^keypad\.cols\[3\] must be a BCM GPIO number 0-27, got True$",
-            id="col-pin",
-        ),
-        pytest.param(
-            (ROWS, (12, 16, 20, 5)),
-            {},
-            r"^keypad: GPIO5 is used by both row 0 and column 3$",
-            id="shared-pin",
-        ),
-        pytest.param(
             (ROWS, COLS, KEYPAD_4X4[:3]),
             {},
             r"^keypad: layout \['123A', '456B', '789C'\] has 3 rows but 4 row pins$",
@@ -768,6 +753,25 @@ def test_bad_keypad_config_is_refused(
 ) -> None:
     with pytest.raises(ConfigError, match=message):
         MatrixKeypad(*args, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "message"),
+    [
+        pytest.param(
+            (5, 6, 13, 99), COLS, r"^cannot use GPIO99 for keypad row 3: ", id="no-such-pin"
+        ),
+        pytest.param(
+            ROWS, (12, 16, 20, 5), r"^cannot use GPIO5 for keypad column 3: ", id="shared-pin"
+        ),
+    ],
+)
+def test_gpiozero_refuses_the_keypad_pins_and_the_others_are_freed(
+    mock_pins: MockFactory, rows: tuple[int, ...], cols: tuple[int, ...], message: str
+) -> None:
+    with pytest.raises(HardwareError, match=message):
+        MatrixKeypad(rows, cols)
+    MatrixKeypad(ROWS, COLS).close()  # the pins claimed before the refusal were released
 
 
 def test_a_keypad_pin_in_use_is_a_hardware_error(mock_pins: MockFactory) -> None:

@@ -11,7 +11,7 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, Phase
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import IllegalCommandError, JournalError
-from pegboard.journal import Store, rules_from_json, rules_to_json
+from pegboard.journal import Store, default_db_path, rules_from_json, rules_to_json
 
 
 def do(store: Store, *texts: str) -> GameState:
@@ -32,6 +32,31 @@ def test_a_restart_resumes_mid_deal(tmp_path: Path) -> None:
     assert resumed == state
     assert resumed.phase is Phase.PLAY and resumed.table.play is not None
     assert resumed.table.play.count == 16
+
+
+@pytest.mark.parametrize(
+    ("env", "path"),
+    [
+        pytest.param(
+            {"PEGBOARD_DB": "/tmp/p.db", "STATE_DIRECTORY": "/var/lib/pegboard"}, "/tmp/p.db",
+            id="pegboard-db-first",
+        ),
+        pytest.param(
+            {"STATE_DIRECTORY": "/var/lib/pegboard:/var/lib/other"},
+            "/var/lib/pegboard/pegboard.db", id="systemds-state-directory",
+        ),
+        pytest.param({}, "/home/ann/.local/share/pegboard/pegboard.db", id="the-users"),
+    ],
+)  # fmt: skip
+def test_the_default_journal_path(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], path: str
+) -> None:
+    monkeypatch.setenv("HOME", "/home/ann")
+    for name in ("PEGBOARD_DB", "STATE_DIRECTORY"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert default_db_path() == Path(path)
 
 
 def test_a_refused_command_is_not_stored(tmp_path: Path) -> None:

@@ -10,11 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
+from pegboard.devices.ports import BUTTON_NAMES, FakeClock, KeyAction, KeyEvent
 from pegboard.errors import PegboardError
 from pegboard.table import keyscript
 from pegboard.table.keyscript import (
-    BUTTON_NAMES,
     KEYBOARD_LEGEND,
     KEYPAD_KEYS,
     KeyScriptError,

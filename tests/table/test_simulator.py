@@ -273,7 +273,7 @@ def test_headless_writes_the_last_frame_and_every_led_per_track(tmp_path: Path) 
 def test_leds_per_track_run_from_each_tracks_start() -> None:
     config = parse_config("")
     strip = [(i, 0, 0) for i in range(244)]
-    data = leds_to_dict(config.leds, {"board": strip})
+    data = leds_to_dict(config.leds.layout, {"board": strip})
     assert data["tracks"][0]["leds"][0] == [0, 0, 0]
     assert data["tracks"][1]["leds"][0] == [243, 0, 0]  # the second track runs back down
 

@@ -14,12 +14,12 @@ from PIL import Image
 from pegboard.config.settings import Config, parse_config
 from pegboard.devices.leds import RecordingStrip
 from pegboard.devices.oled import RecordingDisplay
-from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
+from pegboard.devices.ports import BUTTON_NAMES, Color, FakeClock, KeyAction, KeyEvent
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView, render_view
 from pegboard.journal import Store
 from pegboard.table.controller import Controller, DisplayPower
-from pegboard.table.keyscript import BUTTON_NAMES, KEYPAD_KEYS
+from pegboard.table.keyscript import KEYPAD_KEYS
 from pegboard.table.wiring import build_controller, screen_renderer, sim_ports
 from pegboard.ui.keypad import HINT_WIDTH
 from pegboard.ui.ledtracks import FRAME_SECONDS, TrackAnimator
@@ -181,7 +181,7 @@ def test_no_key_sequence_crashes_the_controller_and_the_journal_replays_it(
 
 def animator_frame(config: Config, controller: Controller) -> Mapping[str, Sequence[Color]]:
     """The still frame the tracks should show for the controller's view."""
-    return TrackAnimator(config.leds).render(controller.view)
+    return TrackAnimator(config.leds.layout).render(controller.view)
 
 
 def test_the_screen_shows_the_entry_while_typing_and_the_game_when_the_keypad_is_idle(

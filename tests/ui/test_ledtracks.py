@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pegboard.devices.leds import StripKind, StripSpec
 from pegboard.devices.ports import Color
 from pegboard.engine.game import GameState, Phase
 from pegboard.engine.rules import Rules
@@ -22,6 +21,7 @@ from pegboard.ui.ledtracks import (
     MarkColors,
     Segment,
     SidePegs,
+    StripLayout,
     TrackAnimator,
     TrackLayout,
     TrackState,
@@ -29,7 +29,6 @@ from pegboard.ui.ledtracks import (
     estimate_current_ma,
     hole_led,
     limit_current,
-    parse_led_layout,
     render_ansi,
     render_tracks,
     track_state,
@@ -51,7 +50,7 @@ def track(count: int, *, first: int = 0, direction: int = 1, **options: Any) -> 
 def layout(*tracks: TrackLayout, count: int | None = None) -> LedLayout:
     """Full brightness and no practical current limit, so colours can be compared exactly."""
     size = count or sum(t.length for t in tracks)
-    strip = StripSpec("board", StripKind.SIM, size)
+    strip = StripLayout("board", size)
     return LedLayout((strip,), tracks, brightness=1.0, current_limit_ma=1e9)
 
 
@@ -276,7 +275,7 @@ def test_an_animation_needs_a_frame() -> None:
 
 def test_current_is_idle_plus_each_channels_share() -> None:
     one = LedLayout(
-        (StripSpec("s", StripKind.SIM, 2),),
+        (StripLayout("s", 2),),
         (TrackLayout("s", (Segment(0, 2),), RED, RED),),
         current_limit_ma=100,
     )
@@ -315,203 +314,32 @@ def test_the_default_layouts_worst_case_is_its_limit() -> None:
     assert worst_case_current_ma(default) == 500
 
 
-# -- the config -------------------------------------------------------------------------------
-
-
-def test_no_leds_table_gives_the_default_layout() -> None:
-    assert parse_led_layout({}) == LedLayout.default()
-    assert parse_led_layout({"leds": {"brightness": 0.25}}).brightness == 0.25
+# -- the layout -------------------------------------------------------------------------------
 
 
 def test_the_default_layout_snakes_one_strip_up_and_back() -> None:
     default = LedLayout.default()
     (strip,) = default.strips
-    assert (strip.name, strip.kind, strip.count) == ("board", StripKind.SPI_WS2812, 244)
+    assert (strip.name, strip.count, strip.ma_per_channel, strip.idle_ma) == ("board", 244, 20, 1)
     assert default.tracks[0].strip_leds == tuple(range(122))
     assert default.tracks[1].strip_leds == tuple(range(243, 121, -1))
     assert all(t.start_led for t in default.tracks)
 
 
-def test_a_full_config_parses() -> None:
-    config = {
-        "leds": {
-            "brightness": 0.3,
-            "current_limit_ma": 900,
-            "strips": [
-                {"name": "left", "kind": "apa102", "count": 61, "spi_hz": 8_000_000},
-                {"name": "right", "kind": "ws281x", "count": 61, "pin": 13, "channel": 1},
-            ],
-            "tracks": [
-                {"strip": "left", "first": 0, "length": 61, "color": "#ff8000"},
-                {
-                    "strip": "right",
-                    "segments": [
-                        {"first": 30, "count": 31, "direction": -1},
-                        {"first": 31, "count": 30},
-                    ],
-                    "color": [0, 255, 0],
-                    "lap2_color": [200, 255, 200],
-                },
-            ],
-            "colors": {"dealer": [255, 255, 255]},
-        }
-    }
-    parsed = parse_led_layout(config)
-    assert parsed.brightness == 0.3 and parsed.current_limit_ma == 900
-    assert parsed.strips[0].spi_hz == 8_000_000 and parsed.strips[0].wire_order == "BGR"
-    assert (parsed.strips[1].pin, parsed.strips[1].channel) == (13, 1)
-    left, right = parsed.tracks
-    assert (left.laps, left.color, left.lap2_color) == (2, (255, 128, 0), (255, 191, 127))
-    assert right.strip_leds == (*range(30, -1, -1), *range(31, 61))
-    assert right.lap2_color == (200, 255, 200)
-    assert parsed.marks.dealer == (255, 255, 255) and parsed.marks.street == MARKS.street
-
-
-def test_with_one_strip_tracks_need_not_name_it() -> None:
-    config = {
-        "leds": {
-            "strips": [{"name": "only", "kind": "sim", "count": 121}],
-            "tracks": [{"first": 0, "length": 121}],
-        }
-    }
-    assert parse_led_layout(config).tracks[0].strip == "only"
-
-
-def leds_with(**changes: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "strips": [{"name": "board", "kind": "sim", "count": 242}],
-        "tracks": [{"first": 0, "length": 121}, {"first": 121, "length": 121}],
-    }
-    return {"leds": {**base, **changes}}
-
-
-def track_with(**changes: Any) -> dict[str, Any]:
-    return leds_with(tracks=[{"first": 0, "length": 121}, {"first": 121, "length": 121, **changes}])
-
-
 @pytest.mark.parametrize(
-    ("config", "message"),
+    ("options", "message"),
     [
+        pytest.param({"count": 0}, r"^LED strip 's' needs at least 1 LED, got 0$", id="no-leds"),
         pytest.param(
-            track_with(first="x"),
-            r"config: leds\.tracks\[1\]\.first must be a whole number from 0 to 10000, got 'x'",
-            id="first-x",
-        ),
-        pytest.param(
-            track_with(first=True),
-            r"leds\.tracks\[1\]\.first must be a whole number from 0 to 10000, got True",
-            id="first-bool",
-        ),
-        pytest.param(
-            track_with(length=10**12),
-            r"leds\.tracks\[1\]\.length must be a whole number from 1 to 10000, got 1000000000000",
-            id="length-huge",
-        ),
-        pytest.param(
-            leds_with(strips=[{"name": "board", "kind": "sim", "count": 10**12}]),
-            r"leds\.strips\[0\]\.count must be a whole number from 1 to 10000, got 1000000000000",
-            id="count-huge",
-        ),
-        pytest.param(
-            leds_with(strips=[{"name": "board", "kind": "ws281x", "count": 242, "pin": 40}]),
-            r"leds\.strips\[0\]\.pin must be a whole number from 0 to 27, got 40",
-            id="pin-40",
-        ),
-        pytest.param(
-            leds_with(strips=[{"name": "board", "kind": "apa102", "count": 242, "bus": 99}]),
-            r"leds\.strips\[0\]\.bus must be a whole number from 0 to 6, got 99",
-            id="spi-bus-99",
-        ),
-        pytest.param(
-            track_with(direction=0),
-            r"leds\.tracks\[1\]\.direction must be 1 or -1, got 0",
-            id="direction-0",
-        ),
-        pytest.param(
-            track_with(colour=[1, 2, 3]),
-            r"leds\.tracks\[1\]\.colour is not a known key \(expected one of color, ",
-            id="typo",
-        ),
-        pytest.param(
-            track_with(color="#zzzzzz"),
-            r"leds\.tracks\[1\]\.color must be a colour \[r, g, b\] of 0\.\.255 or '#rrggbb'",
-            id="colour-hex",
-        ),
-        pytest.param(
-            track_with(color=[0, 256, 0]),
-            r"leds\.tracks\[1\]\.color must be a colour .*got \[0, 256, 0\]",
-            id="colour-256",
-        ),
-        pytest.param(
-            track_with(first=130),
-            r"leds\.tracks\[1\] runs off strip 'board': LED 242 \(the strip has 242 LEDs",
-            id="off-strip",
-        ),
-        pytest.param(
-            track_with(first=100),
-            r"leds\.tracks\[1\] shares LED 100 of strip 'board' with leds\.tracks\[0\]",
-            id="overlap",
-        ),
-        pytest.param(
-            track_with(strip="nope"),
-            r"leds\.tracks\[1\]\.strip must name a strip \('board'\), got 'nope'",
-            id="no-such-strip",
-        ),
-        pytest.param(
-            track_with(segments=[{"first": 121, "count": 121}]),
-            r"leds\.tracks\[1\] has segments and first, length: give one or the other",
-            id="segments-and-first",
-        ),
-        pytest.param(
-            track_with(laps=3),
-            r"leds\.tracks\[1\]\.laps must be 1 or 2, got 3",
-            id="laps",
-        ),
-        pytest.param(
-            leds_with(brightness=2),
-            r"config: leds\.brightness must be a number from 0 to 1, got 2",
-            id="brightness",
-        ),
-        pytest.param(
-            leds_with(current_limit_ma=200),
-            r"leds\.current_limit_ma must be above the LEDs' idle draw of 242 mA, got 200",
-            id="limit-below-idle",
-        ),
-        pytest.param(
-            leds_with(strips=[{"name": "board", "kind": "neopixel", "count": 242}]),
-            r"leds\.strips\[0\]\.kind: unknown LED strip kind: 'neopixel'",
-            id="kind",
-        ),
-        pytest.param(
-            leds_with(strips=[{"name": "board", "kind": "sim"}]),
-            r"leds\.strips\[0\]\.count is required",
-            id="count-missing",
-        ),
-        pytest.param(
-            leds_with(strips=[{"name": "board", "kind": "sim", "count": 242, "order": "RGX"}]),
-            r"leds\.strips\[0\]\.order must be a channel order like 'GRB', got 'RGX'",
-            id="order",
-        ),
-        pytest.param(
-            {"leds": {"strips": [{"name": "board", "kind": "sim", "count": 242}]}},
-            r"leds\.tracks is required when leds\.strips is given",
-            id="strips-without-tracks",
-        ),
-        pytest.param(
-            leds_with(tracks=[]),
-            r"leds\.tracks must be a non-empty list of tables, got \[\]",
-            id="no-tracks",
-        ),
-        pytest.param(
-            {"leds": "bright"},
-            r"config: leds must be a table, got 'bright'",
-            id="not-a-table",
+            {"count": 1, "idle_ma": -1},
+            r"^LED strip 's': currents must be >= 0 mA, got 20\.0 per channel and -1 idle$",
+            id="negative-current",
         ),
     ],
 )
-def test_bad_configs_name_the_key_and_the_value(config: dict[str, Any], message: str) -> None:
+def test_impossible_strips_are_refused(options: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
-        parse_led_layout(config)
+        StripLayout("s", **options)
 
 
 # -- the terminal -----------------------------------------------------------------------------
