@@ -26,7 +26,7 @@ from random import Random
 from pegboard.config.settings import parse_config
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import FakeClock
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from pegboard.table.keyscript import Wait, read_key_script
 from pegboard.table.wiring import build_controller, sim_ports
 
@@ -53,7 +53,7 @@ def bench_latency(games: int) -> tuple[list[float], int]:
             display = ports.display
             assert isinstance(display, RecordingDisplay)
             clock = FakeClock(1000.0)
-            with Store(config.game.database) as store:
+            with Journal(config.game.database) as store:
                 controller = build_controller(config, store, ports, clock=clock, rng=Random(game))
                 controller.tick()
                 for step in steps:

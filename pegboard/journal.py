@@ -3,11 +3,11 @@
 Theory of operation
 -------------------
 The engine's state is a fold of ``apply`` over commands (undo and redo included), so the only
-thing that must survive a power cut is the list of accepted commands. ``Store.do`` applies a
+thing that must survive a power cut is the list of accepted commands. ``Journal.do`` applies a
 command to the current state first (a refused command is never stored), then writes it in its
 own transaction and commits before returning; the caller shows the effect only after that.
 SQLite runs in WAL mode with ``synchronous=FULL``, so a committed command survives a crash of
-the process or of the machine. On start ``Store.load`` replays the current match's journal and
+the process or of the machine. On start ``Journal.load`` replays the current match's journal and
 resumes exactly where it stopped, mid-deal included.
 
 Never harm a file that is not ours. Only a recognisable pegboard journal is opened: SQLite's
@@ -15,7 +15,7 @@ header and pegboard's tables. Anything else (a text file, a config, a picture, a
 program's database, an empty file) is refused with a clear error and left byte for byte as it
 was. A file with the header that cannot be read (malformed, failed integrity check) is a damaged
 journal: a command that writes moves it aside with its ``-wal``/``-shm`` companions to
-``<name>.corrupt-<time>``, ``Store.notice`` says so (the CLI prints it), and a fresh journal is
+``<name>.corrupt-<time>``, ``Journal.notice`` says so (the CLI prints it), and a fresh journal is
 started; a reader only reports it. Readers (``readonly=True``) create, write and rename nothing.
 A new journal is built under a hidden name and linked into place whole.
 
@@ -48,9 +48,9 @@ from pegboard.errors import JournalError, PegboardError
 
 __all__ = [
     "BestHand",
+    "Journal",
     "LurchRecord",
     "SideAverage",
-    "Store",
     "default_db_path",
     "rules_from_json",
     "rules_to_json",
@@ -220,7 +220,7 @@ def _companion(path: Path, suffix: str) -> Path:
     return Path(str(path) + suffix)
 
 
-class Store:
+class Journal:
     """The SQLite journal and history at *path*.
 
     Only a pegboard journal is ever opened: a file that does not start with SQLite's header, or
@@ -424,7 +424,7 @@ class Store:
         """Close the database."""
         self._conn.close()
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> Journal:
         return self
 
     def __exit__(self, *exc: object) -> None:

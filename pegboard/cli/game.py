@@ -42,7 +42,7 @@ from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import render_view
 from pegboard.errors import PegboardError, quote
-from pegboard.journal import Store, default_db_path
+from pegboard.journal import Journal, default_db_path
 
 __all__ = ["describe_event", "register"]
 
@@ -133,16 +133,16 @@ def _add_db(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _open(args: argparse.Namespace, *, readonly: bool = False) -> Store:
+def _open(args: argparse.Namespace, *, readonly: bool = False) -> Journal:
     """The journal named by ``--db`` (or the default); a reader creates and changes nothing."""
     path = args.db if args.db is not None else default_db_path()
-    store = Store(path, readonly=readonly)
+    store = Journal(path, readonly=readonly)
     if store.notice:
         print(f"pegboard: notice: {store.notice}", file=sys.stderr)
     return store
 
 
-def _current(store: Store) -> GameState:
+def _current(store: Journal) -> GameState:
     state = store.load()
     if state is None:
         raise GameCommandError(

@@ -7,7 +7,7 @@ their own threads and only put ``KeyEvent`` values on a ``queue.Queue``. ``Contr
 takes them off one at a time, so every piece of state is touched by one thread only.
 
 For each key, ``handle`` asks the keypad grammar (``keypad.press``) what it means. Accepted
-commands go through the ``Store``: each one is checked and committed to the journal before
+commands go through the ``Journal``: each one is checked and committed to the journal before
 anything is shown, so a power cut never loses a command that was displayed. A command the game
 refuses (a ``PegboardError``) changes nothing and is shown as a short message; any other
 exception propagates, and the daemon exits for systemd to restart it from the journal.
@@ -69,7 +69,7 @@ from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardError
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from pegboard.ui.keypad import (
     EntryState,
     EntryView,
@@ -139,7 +139,7 @@ _MAX_REPEATS = 3  # a key may commit a pending peg, then a pending ten, then act
 class Controller:
     """The game, the keypad entry and the ports, owned by one thread.
 
-    *store* is an open ``Store``; its current match is resumed (``Store.load``), or a new match
+    *store* is an open ``Journal``; its current match is resumed (``Journal.load``), or a new match
     is started with *rules*, *names* and *match_format* when it has none. *display*, *strips*,
     *render_screen* and *animate_leds* (or a plain *render_leds*) are the output side (all
     optional: a controller without them still keeps the game). *clock* defaults to the system
@@ -153,7 +153,7 @@ class Controller:
     def __init__(
         self,
         *,
-        store: Store,
+        store: Journal,
         rules: Rules | None = None,
         names: Sequence[str] | None = None,
         match_format: MatchFormat | None = None,

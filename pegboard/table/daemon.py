@@ -42,7 +42,7 @@ from pegboard.devices.lazy import LazyDisplay
 from pegboard.devices.ports import Clock, KeyEvent, SystemClock
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError, JournalError
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from pegboard.table.controller import Controller
 from pegboard.table.sdnotify import Notifier, WatchdogPinger
 from pegboard.table.wiring import Ports, build_controller, paused_frame
@@ -115,7 +115,7 @@ def run_daemon(
     events: queue.Queue[KeyEvent | None] = queue.Queue()
     clock = clock if clock is not None else SystemClock()
     try:
-        store = Store(config.game.database)
+        store = Journal(config.game.database)
     except JournalError as e:
         log.error("journal: %s", e)
         show_journal_error(ports, config.game.database, e)

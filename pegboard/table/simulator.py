@@ -46,7 +46,7 @@ from pegboard.devices.leds import RecordingStrip
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import Color, FakeClock, KeySink, LedStrip
 from pegboard.errors import ConfigError, PegboardError
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.table.daemon import run_daemon
 from pegboard.table.keyscript import (
@@ -273,7 +273,7 @@ def run_headless(
         ports = sim_ports(config)
         if wait_for_signal:
             return _headless_daemon(config, ports, script, clock, seed, out_dir, gif, notifier)
-        with Store(config.game.database) as store:
+        with Journal(config.game.database) as store:
             controller = build_controller(
                 config, store, ports, clock=clock, rng=random.Random(seed)
             )

@@ -30,7 +30,7 @@ from pegboard.devices.leds import RecordingStrip, open_strip
 from pegboard.devices.ports import Clock, Display, Keys, LedStrip
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from pegboard.table.controller import Controller, LedRenderer, ScreenRenderer
 from pegboard.ui.keypad import EntryView, Layout
 from pegboard.ui.ledtracks import LedLayout, TrackAnimator
@@ -178,7 +178,7 @@ def paused_frame(view: GameView | None, size: tuple[int, int], mode: str) -> Ima
 
 def build_controller(
     config: Config,
-    store: Store,
+    store: Journal,
     ports: Ports,
     *,
     clock: Clock | None = None,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pegboard.cli.main import main
-from pegboard.journal import Store
+from pegboard.journal import Journal
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -66,7 +66,7 @@ def test_show_without_a_match_is_an_error(
     status, _, err = cli(capsys, "game", "show", "--db", str(tmp_path / "none.db"))
     assert status == 1 and "no journal at" in err  # and nothing was created
     assert not (tmp_path / "none.db").exists()
-    with Store(db):  # a journal with no match yet
+    with Journal(db):  # a journal with no match yet
         pass
     status, _, err = cli(capsys, "game", "show", "--db", db)
     assert status == 1 and "no match in" in err

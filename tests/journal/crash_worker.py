@@ -20,7 +20,7 @@ from pegboard.engine.cards import shuffled_deck
 from pegboard.engine.commands import Command, Cut, Go, Next, Peg, Play, Redo, Starter, Undo
 from pegboard.engine.game import GameState, Phase
 from pegboard.engine.rules import Rules
-from pegboard.journal import Store
+from pegboard.journal import Journal
 
 
 def next_command(state: GameState, rng: random.Random) -> Command:
@@ -96,7 +96,7 @@ def crash_trial(db: Path, rng: random.Random) -> tuple[int, list[str]]:
                 problems.append(f"acknowledged {ack.strip()!r} but the journal has {row!r}")
     finally:
         conn.close()
-    with Store(db) as store:
+    with Journal(db) as store:
         if store.notice:
             problems.append(store.notice)
         store.load()  # replays the whole journal; raises JournalError if it does not
@@ -106,7 +106,7 @@ def crash_trial(db: Path, rng: random.Random) -> tuple[int, list[str]]:
 def main(argv: list[str]) -> int:
     path, seed, count = argv[0], int(argv[1]), int(argv[2])
     rng = random.Random(seed)
-    store = Store(path)
+    store = Journal(path)
     state = store.load()
     if state is None:
         state = store.new_match(Rules.six_card())

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
 from pegboard.engine.rules import Rules
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from pegboard.table.controller import Controller
 
 BEFORE_THE_PRESS = "9 3 5 4 6 2 8 3 7 # # 9 C #"
@@ -34,7 +34,7 @@ def _press(controller: Controller, keys: str) -> None:
 
 def main(argv: list[str]) -> int:
     path, kill_at = Path(argv[0]), int(argv[1])
-    with Store(path) as store:
+    with Journal(path) as store:
         controller = Controller(
             store=store, rules=Rules.six_card(), clock=FakeClock(), rng=random.Random(7)
         )

@@ -6,7 +6,7 @@ import random
 import signal
 from pathlib import Path
 
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from tests.journal import press_worker
 from tests.journal.crash_worker import crash_trial
 
@@ -29,7 +29,7 @@ def test_a_press_of_many_commands_survives_a_kill_whole_or_not_at_all(tmp_path: 
     status, out = press_worker.run(tmp_path / "whole.db", -1)
     assert status == 0, out
     before, after, statements = (int(word) for word in out.split()[1::2])
-    with Store(tmp_path / "whole.db") as store:
+    with Journal(tmp_path / "whole.db") as store:
         store.load()
         whole = store.commands()
     assert after - before > 10  # the press really means many commands (undos, the deal again)
@@ -37,7 +37,7 @@ def test_a_press_of_many_commands_survives_a_kill_whole_or_not_at_all(tmp_path: 
         db = tmp_path / f"killed-{kill_at}.db"
         status, out = press_worker.run(db, kill_at)
         assert status == -signal.SIGKILL and out == f"before {before}\n", out
-        with Store(db) as store:
+        with Journal(db) as store:
             assert store.notice is None
             state = store.load()  # replays whatever is there
             assert state is not None

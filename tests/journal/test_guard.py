@@ -27,7 +27,7 @@ from pegboard.devices.oled import RecordingDisplay
 from pegboard.engine.commands import parse_command
 from pegboard.engine.rules import Rules
 from pegboard.errors import JournalError
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from pegboard.table.daemon import run_daemon
 from pegboard.table.wiring import sim_ports
 from pegboard.ui.screens import render_error
@@ -69,7 +69,7 @@ NOT_OURS: dict[str, tuple[Callable[[Path], None], str]] = {
 
 
 def _journal(path: Path) -> None:
-    with Store(path) as store:
+    with Journal(path) as store:
         state = store.new_match(Rules.six_card(), ("Ann", "Bob"))
         for text in ("cut 9C 3D", "starter 5C"):
             state, _ = store.do(parse_command(text, state.names))
@@ -188,7 +188,7 @@ def test_the_daemon_moves_a_damaged_journal_aside_and_starts_afresh(
     assert "could not be read" in caplog.text
     aside = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
     assert len(aside) == 1 and aside[0].read_bytes() == before
-    with Store(path, readonly=True) as store:
+    with Journal(path, readonly=True) as store:
         assert store.load() is not None  # the daemon started a fresh match
 
 
@@ -220,11 +220,11 @@ def test_a_reader_leaves_no_files_beside_the_journal(
 
 def test_a_reader_sees_what_a_writer_has_not_yet_checkpointed(tmp_path: Path) -> None:
     path = tmp_path / "p.db"
-    with Store(path) as writer:
+    with Journal(path) as writer:
         state = writer.new_match(Rules.six_card(), ("Ann", "Bob"))
         writer.do(parse_command("cut 9C 3D", state.names))
         assert (tmp_path / "p.db-wal").exists()
-        with Store(path, readonly=True) as reader:
+        with Journal(path, readonly=True) as reader:
             assert reader.load() == writer.state
             assert reader.commands() == ["cut 9C 3D"]
             with pytest.raises(JournalError, match="opened read-only"):
@@ -236,7 +236,7 @@ def test_a_reader_cannot_write(tmp_path: Path) -> None:
     _journal(path)
     before = path.read_bytes()
     with (
-        Store(path, readonly=True) as reader,
+        Journal(path, readonly=True) as reader,
         pytest.raises(JournalError, match="opened read-only: nothing is written"),
     ):
         reader.new_match(Rules.six_card())
@@ -245,8 +245,8 @@ def test_a_reader_cannot_write(tmp_path: Path) -> None:
 
 def test_a_new_journal_appears_whole_and_leaves_no_draft(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "p.db"
-    with Store(path) as store:
+    with Journal(path) as store:
         assert store.notice is None
     assert _folder_listing(path.parent) == ["p.db"]
-    with Store(path, readonly=True) as reader:
+    with Journal(path, readonly=True) as reader:
         assert reader.load() is None  # a journal with pegboard's tables and no match yet

@@ -11,10 +11,10 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, Phase
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import IllegalCommandError, JournalError
-from pegboard.journal import Store, default_db_path, rules_from_json, rules_to_json
+from pegboard.journal import Journal, default_db_path, rules_from_json, rules_to_json
 
 
-def do(store: Store, *texts: str) -> GameState:
+def do(store: Journal, *texts: str) -> GameState:
     state = store.state
     assert state is not None
     for text in texts:
@@ -24,10 +24,10 @@ def do(store: Store, *texts: str) -> GameState:
 
 def test_a_restart_resumes_mid_deal(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
-    with Store(db) as store:
+    with Journal(db) as store:
         store.new_match(Rules.six_card(), ("Ann", "Bob"))
         state = do(store, "cut 9C 3D", "starter 5C", "play KS", "play 6H", "undo", "play 6D")
-    with Store(db) as again:
+    with Journal(db) as again:
         resumed = again.load()
     assert resumed == state
     assert resumed.phase is Phase.PLAY and resumed.table.play is not None
@@ -60,7 +60,7 @@ def test_the_default_journal_path(
 
 
 def test_a_refused_command_is_not_stored(tmp_path: Path) -> None:
-    with Store(tmp_path / "p.db") as store:
+    with Journal(tmp_path / "p.db") as store:
         store.new_match(Rules.six_card())
         do(store, "cut 9C 3D")
         with pytest.raises(IllegalCommandError, match="cannot accept 'cut 2C 3C'"):
@@ -70,7 +70,7 @@ def test_a_refused_command_is_not_stored(tmp_path: Path) -> None:
 
 def test_several_commands_are_stored_all_or_none(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
-    with Store(db) as store:
+    with Journal(db) as store:
         state = store.new_match(Rules.six_card())
         texts = ("cut 9C 3D", "starter 5C", "play KS")
         state, events = store.do_all([parse_command(t, state.names) for t in texts])
@@ -80,12 +80,12 @@ def test_several_commands_are_stored_all_or_none(tmp_path: Path) -> None:
             store.do_all(refused)  # the last one is refused: none of them is stored
         assert store.commands() == list(texts)
         assert store.state == state
-    with Store(db) as again:
+    with Journal(db) as again:
         assert again.load() == state
 
 
 def test_the_journal_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
-    with Store(tmp_path / "p.db") as store:
+    with Journal(tmp_path / "p.db") as store:
         assert store._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
@@ -94,7 +94,7 @@ def test_a_corrupt_database_is_moved_aside_not_replaced(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
     damaged = b"SQLite format 3\x00" + b"then the pages went missing" * 100
     db.write_bytes(damaged)
-    with Store(db) as store:
+    with Journal(db) as store:
         assert store.notice is not None
         assert "could not be read" in store.notice and "corrupt-" in store.notice
         assert store.load() is None
@@ -107,26 +107,26 @@ def test_a_file_that_is_not_a_database_is_refused_and_kept(tmp_path: Path) -> No
     db = tmp_path / "p.db"
     db.write_bytes(b"this is not a database, it is a shopping list" * 100)
     with pytest.raises(JournalError, match=r"'.*p\.db' is not a pegboard journal \(it is not a"):
-        Store(db)
+        Journal(db)
     assert db.read_bytes() == b"this is not a database, it is a shopping list" * 100
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.db"]
 
 
 def test_a_journal_that_does_not_replay_is_reported(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
-    with Store(db) as store:
+    with Journal(db) as store:
         store.new_match(Rules.six_card())
         do(store, "cut 9C 3D")
     conn = sqlite3.connect(db)
     conn.execute("UPDATE journal SET command = 'play 5H'")
     conn.commit()
     conn.close()
-    with Store(db) as store, pytest.raises(JournalError, match="journal entry 1 'play 5H'"):
+    with Journal(db) as store, pytest.raises(JournalError, match="journal entry 1 'play 5H'"):
         store.load()
 
 
 def test_no_match_to_do_anything_with(tmp_path: Path) -> None:
-    with Store(tmp_path / "p.db") as store, pytest.raises(JournalError, match="no match"):
+    with Journal(tmp_path / "p.db") as store, pytest.raises(JournalError, match="no match"):
         store.do(parse_command("go", ("A", "B")))
 
 
@@ -137,7 +137,7 @@ def test_rules_round_trip_through_json(variant: Variant) -> None:
 
 
 def test_history_records_games_deals_hands_and_lurches(tmp_path: Path) -> None:
-    with Store(tmp_path / "p.db") as store:
+    with Journal(tmp_path / "p.db") as store:
         store.new_match(Rules.six_card(), ("Ann", "Bob"))
         do(store, "cut 9C 3D", "starter 5C", "play KS", "play 6H", "play KD", "go", "play 2C")
         do(store, "play 2D", "play 8H", "play 7H", "play 9H", "show", "show", "crib AS 3S 4C QH")
@@ -160,12 +160,12 @@ def test_history_records_games_deals_hands_and_lurches(tmp_path: Path) -> None:
 
 def test_a_malformed_database_is_moved_aside_too(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
-    with Store(db) as store:
+    with Journal(db) as store:
         store.new_match(Rules.six_card())
         do(store, "cut 9C 3D", "starter 5C")
     data = db.read_bytes()
     db.write_bytes(data[: len(data) // 2])  # a torn file: the header is fine, pages are missing
-    with Store(db) as store:
+    with Journal(db) as store:
         assert store.notice is not None and "could not be read" in store.notice
         assert store.load() is None
     assert len([p for p in tmp_path.iterdir() if ".corrupt-" in p.name]) == 1
@@ -176,14 +176,14 @@ def test_a_folder_given_as_the_database_is_refused_and_left_alone(tmp_path: Path
     folder.mkdir()
     (folder / "keep.txt").write_text("precious")
     with pytest.raises(JournalError, match=r"cannot open '.*games': .*\(expected a database file"):
-        Store(folder)
+        Journal(folder)
     assert (folder / "keep.txt").read_text() == "precious"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games"]
 
 
 def test_a_database_locked_by_another_writer_is_refused_not_moved_aside(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
-    with Store(db) as store:
+    with Journal(db) as store:
         store.new_match(Rules.six_card())
         do(store, "cut 9C 3D")
     holder = sqlite3.connect(db, isolation_level=None)
@@ -191,11 +191,11 @@ def test_a_database_locked_by_another_writer_is_refused_not_moved_aside(tmp_path
     holder.execute("BEGIN EXCLUSIVE")
     try:
         with pytest.raises(JournalError, match=r"cannot open '.*p\.db': database is locked"):
-            Store(db, timeout=0.01)
+            Journal(db, timeout=0.01)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     assert sorted(p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name) == []
-    with Store(db) as store:
+    with Journal(db) as store:
         state = store.load()
         assert state is not None and store.commands() == ["cut 9C 3D"]

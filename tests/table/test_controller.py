@@ -17,7 +17,7 @@ from pegboard.engine.game import Phase
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.ui.keypad import EntryView, Layout
 from pegboard.ui.ledtracks import (
@@ -112,7 +112,7 @@ class Table:
         self.display = display or RecordingDisplay()
         self.strip = strip or RecordingStrip()
         self.screen = TextScreen()
-        self.store = Store(path)
+        self.store = Journal(path)
         self.ctl = Controller(
             store=self.store,
             rules=rules or Rules.six_card(),
@@ -637,7 +637,7 @@ class Board:
         self.layout = LedLayout.default()
         self.strip = SimStrip(244, name="board")
         self.display = display or RecordingDisplay()
-        self.store = Store(path)
+        self.store = Journal(path)
         self.animator = TrackAnimator(self.layout)
         self.ctl = Controller(
             store=self.store,

@@ -17,7 +17,7 @@ from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import BUTTON_NAMES, Color, FakeClock, KeyAction, KeyEvent
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView, render_view
-from pegboard.journal import Store
+from pegboard.journal import Journal
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.table.keyscript import KEYPAD_KEYS
 from pegboard.table.wiring import build_controller, screen_renderer, sim_ports
@@ -28,7 +28,7 @@ from pegboard.ui.screens import choose_screen, render_screen
 
 def test_key_events_from_the_simulated_keys_reach_the_controller(tmp_path: Path) -> None:
     config = parse_config(f'[game]\ndatabase = "{tmp_path / "g.db"}"')
-    with Store(config.game.database) as store:
+    with Journal(config.game.database) as store:
         controller = build_controller(config, store, sim_ports(config))
         controller.handle(KeyEvent("5"))
         controller.handle(KeyEvent("3"))
@@ -48,7 +48,7 @@ def test_the_daemon_wires_dim_and_sleep_from_the_display_config(tmp_path: Path) 
     ports = sim_ports(config)
     display = ports.display
     assert isinstance(display, RecordingDisplay)
-    with Store(config.game.database) as store:
+    with Journal(config.game.database) as store:
         controller = build_controller(config, store, ports, clock=clock)
         controller.tick()
         clock.advance(30)
@@ -67,7 +67,7 @@ def test_the_daemon_wires_dim_and_sleep_from_the_display_config(tmp_path: Path) 
 def test_zero_seconds_means_never_dim_and_never_sleep(tmp_path: Path) -> None:
     config = _config(tmp_path, "[display]\ndim_after = 0\nsleep_after = 0\n")
     clock = FakeClock()
-    with Store(config.game.database) as store:
+    with Journal(config.game.database) as store:
         controller = build_controller(config, store, sim_ports(config), clock=clock)
         clock.advance(1e6)
         controller.tick()
@@ -155,7 +155,7 @@ def test_no_key_sequence_crashes_the_controller_and_the_journal_replays_it(
         )
         clock = FakeClock(1000.0)
         ports = sim_ports(config)
-        with Store(db) as store:
+        with Journal(db) as store:
             controller = build_controller(
                 config, store, ports, clock=clock, rng=random.Random(seed)
             )
@@ -173,7 +173,7 @@ def test_no_key_sequence_crashes_the_controller_and_the_journal_replays_it(
             strip = ports.strips["board"]
             assert isinstance(strip, RecordingStrip)
             assert strip.last == tuple(animator_frame(config, controller)["board"])
-        with Store(db) as again:
+        with Journal(db) as again:
             state = again.load()
         assert state is not None
         assert render_view(state) == view
@@ -192,7 +192,7 @@ def test_the_screen_shows_the_entry_while_typing_and_the_game_when_the_keypad_is
     display = ports.display
     assert isinstance(display, RecordingDisplay)
     render = screen_renderer(display.size, display.mode)
-    with Store(config.game.database) as store:
+    with Journal(config.game.database) as store:
         controller = build_controller(config, store, ports)
         controller.tick()
         idle = controller.view

@@ -1,0 +1,182 @@
+"""The house stays as built: every import in the package points the way its room allows.
+
+Each module's imports are read with ``ast`` (lazy imports inside functions and ``TYPE_CHECKING``
+blocks included), resolved to pegboard's modules, and checked against the rooms' rules in
+``../shared/STYLE.md``: the engine is pure, the device ports know no game, the views drive no
+hardware, the journal knows only the engine, and nothing imports the command line.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "pegboard"
+
+ROOMS: Mapping[str, frozenset[str]] = {
+    # room -> the rooms it may import (besides itself)
+    "errors": frozenset(),
+    "choices": frozenset({"errors"}),
+    "engine": frozenset({"errors", "choices"}),
+    "journal": frozenset({"errors", "choices", "engine"}),
+    "devices": frozenset({"errors", "choices"}),
+    "ui": frozenset({"errors", "choices", "engine", "devices.ports"}),
+    "config": frozenset({"errors", "choices", "engine", "journal", "devices", "ui"}),
+    "table": frozenset({"errors", "choices", "engine", "journal", "devices", "ui", "config"}),
+    "cli": frozenset(
+        {"errors", "choices", "engine", "journal", "devices", "ui", "config", "table"}
+    ),
+    "__main__": frozenset({"cli"}),
+    "__init__": frozenset(),
+}
+"""Who may import whom. ``devices.ports`` names one module: ui/ may use the ports' value types,
+never an adapter."""
+
+
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    """``pegboard/ui/screens.py`` -> ``pegboard.ui.screens``; a package's ``__init__`` -> it."""
+    parts = [package.name, *path.relative_to(package).with_suffix("").parts]
+    if parts[-1] == "__init__" and len(parts) > 2:
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path, package: Path = PACKAGE) -> Iterator[tuple[int, str]]:
+    """(line, module) for every import of a pegboard module in *path*, relative ones resolved."""
+    name = module_name(path, package)
+    here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == package.name:
+                    yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != package.name:
+                continue
+            for alias in node.names:  # "from pegboard.ui import screens" imports a module
+                sub = f"{target}.{alias.name}"
+                yield node.lineno, sub if _is_module(sub, package) else target
+
+
+def _is_module(name: str, package: Path) -> bool:
+    relative = Path(*name.split(".")[1:])
+    return (package / relative).with_suffix(".py").is_file() or (package / relative).is_dir()
+
+
+def room_of(module: str) -> str:
+    """``pegboard.ui.screens`` -> ``ui``; ``pegboard.devices.ports`` -> ``devices.ports``."""
+    parts = module.split(".")[1:]
+    if not parts:
+        return "__init__"
+    if parts[:2] == ["devices", "ports"]:
+        return "devices.ports"
+    return parts[0]
+
+
+def _allowed(source: str, target: str) -> bool:
+    source_room, target_room = room_of(source), room_of(target)
+    if source_room == "devices.ports":
+        source_room = "devices"
+    if target_room == "__init__":  # the package itself holds only __version__
+        return True
+    if source_room == target_room or (source_room, target_room) == ("devices", "devices.ports"):
+        return True
+    rules = ROOMS[source_room]
+    return target_room in rules or (target_room == "devices.ports" and "devices" in rules)
+
+
+def wrong_arrows(package: Path = PACKAGE) -> list[str]:
+    """Every import in *package* that its room does not allow, as 'file:line: a -> b'."""
+    wrong = []
+    for path in sorted(package.rglob("*.py")):
+        source = module_name(path, package)
+        for line, target in imports_of(path, package):
+            if target == package.name:
+                target = f"{package.name}.__init__"
+            if not _allowed(source, target):
+                wrong.append(f"{path.relative_to(package.parent)}:{line}: {source} -> {target}")
+    return wrong
+
+
+def test_every_import_points_the_way_its_room_allows() -> None:
+    assert wrong_arrows() == []
+
+
+def test_every_module_lives_in_a_known_room() -> None:
+    unknown = {room_of(module_name(path)).split(".")[0] for path in PACKAGE.rglob("*.py")} - {
+        room.split(".")[0] for room in ROOMS
+    }
+    assert unknown == set()
+
+
+def test_the_rooms_import_no_circle() -> None:
+    """The rooms' own graph is a tree: no room reaches back to one that imports it."""
+    arrows: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        source = room_of(module_name(path)).split(".")[0]
+        for _, target in imports_of(path):
+            target_room = room_of(target).split(".")[0]
+            if target_room not in (source, "__init__"):
+                arrows.setdefault(source, set()).add(target_room)
+
+    def reaches(start: str, goal: str, seen: frozenset[str] = frozenset()) -> bool:
+        return any(
+            nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt}))
+            for nxt in arrows.get(start, ())
+        )
+
+    assert [room for room in arrows if reaches(room, room)] == []
+
+
+def test_the_checker_catches_a_wrong_arrow(tmp_path: Path) -> None:
+    """The walk fails on purpose on a small package that breaks each rule once."""
+    package = tmp_path / "pegboard"
+    files = {
+        "engine/__init__.py": "",
+        "engine/game.py": "from pegboard.journal import Journal\n",
+        "devices/__init__.py": "",
+        "devices/oled.py": "def f():\n    from pegboard.engine import game\n",
+        "ui/__init__.py": "",
+        "ui/screens.py": "from pegboard.devices.ports import Display\nfrom ..devices import oled\n",
+        "journal.py": "from pegboard.engine.game import apply\nimport pegboard.ui.screens\n",
+        "cli/__init__.py": "",
+        "cli/main.py": "from pegboard import engine\n",
+        "table/__init__.py": "",
+        "table/wiring.py": "from pegboard.cli.main import main\n",
+        "devices/ports.py": "",
+    }
+    for name, text in files.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    assert wrong_arrows(package) == [
+        "pegboard/devices/oled.py:2: pegboard.devices.oled -> pegboard.engine.game",
+        "pegboard/engine/game.py:1: pegboard.engine.game -> pegboard.journal",
+        "pegboard/journal.py:2: pegboard.journal -> pegboard.ui.screens",
+        "pegboard/table/wiring.py:1: pegboard.table.wiring -> pegboard.cli.main",
+        "pegboard/ui/screens.py:2: pegboard.ui.screens -> pegboard.devices.oled",
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, id=str(p.relative_to(PACKAGE))) for p in sorted(PACKAGE.rglob("*.py"))],
+)
+def test_no_module_is_a_god_module(path: Path) -> None:
+    """No file over 700 lines, but the few that are one cohesive thing (named here, and why)."""
+    cohesive = {
+        # each is one thing that reads best whole (h11 keeps its state machine in one module)
+        "engine/game.py": 900,  # the state, the phase table, apply and one handler a command
+        "ui/keypad.py": 950,  # the keypad grammar: press, expire, the show's questions, menu
+        "ui/screens.py": 800,  # every OLED screen (the font and painter are in paint.py)
+        "ui/ledtracks.py": 800,  # the LED tracks: layout values, each frame, the peg animation
+    }
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= cohesive.get(str(path.relative_to(PACKAGE)), 700)
