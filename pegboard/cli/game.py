@@ -37,7 +37,7 @@ from pegboard.engine.events import (
     StarterTurned,
     Undone,
 )
-from pegboard.engine.game import GameState, Phase
+from pegboard.engine.game import DEFAULT_NAMES, GameState, Phase
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import render_view
@@ -75,8 +75,9 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--players",
         default=None,
-        metavar="A,B",
-        help="side names, comma-separated, one word each (default A,B or A,B,C)",
+        metavar="Ann,Bob",
+        help="side names, comma-separated, one word each (default "
+        f"{','.join(DEFAULT_NAMES[:2])}, or {','.join(DEFAULT_NAMES)} for three sides)",
     )
     p.add_argument("--muggins", action="store_true", help="play muggins in the show")
     p.add_argument(

@@ -111,6 +111,7 @@ from .scoring import Breakdown, ScoreItem, ScoreKind, score_crib, score_hand, sc
 
 __all__ = [
     "ACCEPTS",
+    "DEFAULT_NAMES",
     "GameState",
     "Phase",
     "Table",
@@ -232,14 +233,22 @@ class GameState:
         return format_command(command, self.names)
 
 
+DEFAULT_NAMES = ("Red", "Blue", "Green")
+"""The sides' names when nobody names them: the colours of the default LED tracks, in side
+order. Never letters: on the keypad A, B and C are the jack, queen and king (and the sides in
+peg mode), so a side called "A" would read "points, then side A=A B=B"."""
+
+
 def default_names(rules: Rules) -> tuple[str, ...]:
-    """ "A", "B" (and "C"), one per side.
+    """ "Red", "Blue" (and "Green"), one per side: the one place the default names live.
 
     >>> from .rules import Rules
     >>> default_names(Rules.three_handed())
-    ('A', 'B', 'C')
+    ('Red', 'Blue', 'Green')
+    >>> default_names(Rules.four_handed())  # two partnerships are two sides
+    ('Red', 'Blue')
     """
-    return tuple("ABCD"[: rules.sides])
+    return DEFAULT_NAMES[: rules.sides]
 
 
 def show_order(rules: Rules, dealer: int) -> tuple[int | None, ...]:

@@ -33,7 +33,7 @@ entered to change suit, the outcome takes the deal back with ``Undo`` and enters
 >>> state = GameState.new(Rules.six_card())
 >>> entry, outcome = press(EntryState(), KeyEvent("9"), Situation.of(state), 0.0)
 >>> render_entry(entry, Situation.of(state)).line
-'cut: A 9, B _'
+'cut: Red 9, Blue _'
 >>> entry, outcome = press(entry, KeyEvent("3"), Situation.of(state), 0.0)
 >>> [str(card) for card in outcome.commands[0].cards]
 ['9H', '3D']

@@ -157,7 +157,7 @@ def table(tmp_path: Path) -> Table:
 def test_cut_ranks_choose_the_dealer_in_two_presses(table: Table) -> None:
     assert table.keys("9 3") == 2
     assert table.ctl.view.phase is Phase.STARTER
-    assert table.ctl.view.dealer_name == "B"
+    assert table.ctl.view.dealer_name == "Blue"
 
 
 def test_hash_with_nothing_typed_cuts_at_random(table: Table) -> None:
@@ -180,10 +180,10 @@ def test_his_heels_can_win_the_game(table: Table) -> None:
     table.keys("D 1 B")  # 119
     table.keys("ok:long 2")  # menu: end the deal; A deals now
     table.keys("ok:long 2")  # and again: B deals
-    assert table.ctl.view.dealer_name == "B"
+    assert table.ctl.view.dealer_name == "Blue"
     table.keys("A")  # the jack turned: 2 for his heels
     assert table.ctl.view.phase is Phase.GAME_OVER
-    assert table.ctl.view.winner_name == "B"
+    assert table.ctl.view.winner_name == "Blue"
 
 
 # --- the play ---------------------------------------------------------------------------------
@@ -322,9 +322,9 @@ def test_the_nobs_answer_makes_the_count_exact(table: Table, answer: str, points
 def test_backspace_erases_the_last_rank(table: Table) -> None:
     _to_show_without_play(table)
     table.keys("7 8 9")
-    assert table.ctl.entry.line == "A's hand: 7 8 9 _"
+    assert table.ctl.entry.line == "Red's hand: 7 8 9 _"
     table.keys("*")
-    assert table.ctl.entry.line == "A's hand: 7 8 _ _"
+    assert table.ctl.entry.line == "Red's hand: 7 8 _ _"
 
 
 def test_a_fifth_rank_in_a_hand_is_refused(table: Table) -> None:
@@ -332,7 +332,7 @@ def test_a_fifth_rank_in_a_hand_is_refused(table: Table) -> None:
     table.keys("5 5 5")
     table.keys("5")
     assert table.ctl.last_error == "no fifth 5: all four are out this deal"
-    assert table.ctl.entry.line == "A's hand: 5 5 5 _"
+    assert table.ctl.entry.line == "Red's hand: 5 5 5 _"
 
 
 def test_a_hand_known_from_the_play_counts_with_one_press(table: Table) -> None:
@@ -340,7 +340,7 @@ def test_a_hand_known_from_the_play_counts_with_one_press(table: Table) -> None:
     table.keys(PLAY)
     assert table.ctl.view.phase is Phase.SHOW
     assert table.scores == (0, 2)  # B: 1 for the go at 30, 1 for the last card
-    assert table.ctl.entry.line == "A's hand: 4 2 3 9"
+    assert table.ctl.entry.line == "Red's hand: 4 2 3 9"
     assert table.keys("# #") == 2  # count it; not a flush
     assert table.scores == (6, 2)  # run 2-3-4-5: 4, fifteen 2+4+9: 2
 
@@ -407,7 +407,7 @@ def test_a_peg_over_61_is_refused(table: Table) -> None:
 def test_peg_button_presses_combine_and_commit_after_idle(table: Table) -> None:
     table.deal()
     table.keys("peg0 peg0 peg0")
-    assert table.ctl.entry.line == "peg: A +3"
+    assert table.ctl.entry.line == "peg: Red +3"
     assert table.scores == (0, 0)
     table.clock.advance(1.4)
     table.ctl.tick()
@@ -415,7 +415,7 @@ def test_peg_button_presses_combine_and_commit_after_idle(table: Table) -> None:
     table.clock.advance(0.1)
     table.ctl.tick()
     assert table.scores == (3, 0)
-    assert table.store.commands()[-1] == "peg A 3"
+    assert table.store.commands()[-1] == "peg Red 3"
 
 
 def test_another_key_commits_the_combined_peg_at_once_then_acts(table: Table) -> None:
@@ -444,7 +444,7 @@ def test_the_peg_button_of_another_side_commits_the_first(table: Table) -> None:
     table.deal()
     table.keys("peg0 peg0 peg1")
     assert table.scores == (2, 0)
-    assert table.ctl.entry.line == "peg: B +1"
+    assert table.ctl.entry.line == "peg: Blue +1"
 
 
 # --- undo, redo, the menu -----------------------------------------------------------------------
@@ -499,7 +499,7 @@ def test_on_a_3x4_keypad_zero_again_makes_jack_queen_king(tmp_path: Path) -> Non
     table = Table(tmp_path / "k.db", layout=Layout.THREE_BY_FOUR)
     table.keys("9 3 5 ok:long 1")  # starter 5, then end the play from the menu
     table.keys("0 0 0 # 0 # 0 0 5")  # Q; # ends it; 10; J; 5
-    assert table.ctl.entry.line == "A's hand: Q 10 J 5"
+    assert table.ctl.entry.line == "Red's hand: Q 10 J 5"
     table.keys("# # #")  # no flush (ranks differ: asked), no nobs (a jack: asked)
     assert table.scores == (17, 0)  # run 10-J-Q 3; fifteens 10/J/Q with each 5: 12; pair 2
 
@@ -606,7 +606,7 @@ def test_a_whole_game_pegged_by_hand_to_121(table: Table) -> None:
         presses += table.keys("D 2 9 A D 1 B")  # A 29, B 1 per deal
         if table.ctl.view.phase is not Phase.GAME_OVER:
             table.keys("ok:long 2")
-    assert table.ctl.view.winner_name == "A"
+    assert table.ctl.view.winner_name == "Red"
     assert table.ctl.view.game_points == 3  # B below 61: a double skunk
     table.keys("#")  # the next game of the match
     assert table.ctl.view.game == 2
@@ -623,7 +623,7 @@ def test_a_counting_mode_deal_from_cut_to_next_deal(table: Table) -> None:
     assert table.scores == (6, 30)
     assert table.ctl.view.phase is Phase.STARTER
     assert table.ctl.view.deal == 2
-    assert table.ctl.view.dealer_name == "A"
+    assert table.ctl.view.dealer_name == "Red"
 
 
 # --- LED animation ----------------------------------------------------------------------------

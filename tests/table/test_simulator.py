@@ -219,7 +219,7 @@ def test_a_refused_entry_leaves_the_game_unchanged(
 
 def test_a_three_handed_deal_counted_on_the_keypad(tmp_path: Path) -> None:
     state = _play(tmp_path, THREE_HANDED, _keys("three-handed-deal.keys"))
-    # B (seat 1) deals; C leads; seats A, B, C
+    # Bob (seat 1) deals; Cy leads; seats Ann, Bob, Cy
     expected = _deal_by_engine(
         Rules.three_handed(),
         1,
@@ -228,9 +228,9 @@ def test_a_three_handed_deal_counted_on_the_keypad(tmp_path: Path) -> None:
         "6D",
         "KH QS 10D go go AS 3H 2C 8H 4C 7D go 5D go 9H 8C",
     )
-    assert expected == [4, 19, 9]  # A: hand 4; B: 31 2, last 1, hand 6, crib 10; C: go 1, 8
+    assert expected == [4, 19, 9]  # Ann: hand 4; Bob: 31 2, last 1, hand 6, crib 10; Cy: go 1, 8
     assert state["phase"] == "starter" and state["deal"] == 2
-    assert state["dealer_name"] == "C"  # the deal moved one seat to the left
+    assert state["dealer_name"] == "Cy"  # the deal moved one seat to the left
     assert _scores(state) == expected
     leds = json.loads((tmp_path / "out" / "leds.json").read_text())
     assert len(leds["tracks"]) == 3

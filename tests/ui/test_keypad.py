@@ -153,7 +153,7 @@ def test_the_entry_view_shows_typed_ranks_and_the_next_keys_meaning() -> None:
     state = _state("cut 9H 3D", "starter 5H", "next")
     entry, _ = _keys(state, "7 A")
     view = render_entry(entry, Situation.of(state))
-    assert view.line == "A's hand: 7 J _ _"
+    assert view.line == "Red's hand: 7 J _ _"
     assert view.hint == "2 more\n0=10 A=J B=Q C=K"
 
 
@@ -256,7 +256,7 @@ def test_with_muggins_in_the_play_a_card_waits_for_its_claim() -> None:
     entry, outcomes = _keys(state, "5")
     assert outcomes[-1].commands == ()
     view = render_entry(entry, Situation.of(state))
-    assert view.line == "A lays 5: claims _"
+    assert view.line == "Red lays 5: claims _"
     entry, outcomes = _keys(state, "2 #", entry)
     claim, play = outcomes[-1].commands
     assert claim == Claim(2)

@@ -77,7 +77,9 @@ def screens() -> dict[str, Screen]:
         "scoreboard-start": choose_screen(view_after(CUT)),
         "scoreboard-lurch": choose_screen(view_after(LURCH_NEAR)),
         "scoreboard-three-handed": choose_screen(
-            view_after(["cut 9H 3C 4D", "peg A 12", "peg B 53", "peg B 50"], Rules.three_handed())
+            view_after(
+                ["cut 9H 3C 4D", "peg Red 12", "peg Blue 53", "peg Blue 50"], Rules.three_handed()
+            )
         ),
         "play": choose_screen(view_after(PLAY)),
         "entry": choose_screen(view_after(PLAY), entry=ENTRY),
