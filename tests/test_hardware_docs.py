@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pegboard.config.settings import KEYPAD_LAYOUTS, Config, load_config, parse_config
-from pegboard.ui.keypad import _MENU, Layout, rank_of_key
+from pegboard.ui.keypad import Layout, rank_of_key
+from pegboard.ui.menu import MENU, NAME_KEYS
 
 HARDWARE = Path(__file__).resolve().parents[1] / "hardware"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -132,8 +133,10 @@ def test_the_keypad_overlay_shows_what_each_key_does_in_the_menu() -> None:
     keys = _overlay_keys()
     printed = {key: [text for text, cls in texts if cls == "menu"] for key, texts in keys.items()}
     wording = {"skunk": "skunk/lurch"}  # 9: double skunk, or five-card's lurch line
-    for key, item in _MENU.items():
+    for key, item in MENU.items():
         assert printed[key] == [wording.get(item, item)], f"key {key}"
     assert printed["#"] == ["next line"]
     assert printed["*"] == ["leave"]
-    assert all(printed[key] == [] for key in "ABCD")
+    for side, key in enumerate(NAME_KEYS):  # A, B, C pick each side's name from the roster
+        assert printed[key] == [f"side {side + 1} name"], f"key {key}"
+    assert printed["D"] == []

@@ -38,6 +38,7 @@ from typing import Any, Final, TypeVar
 
 from pegboard.choices import parse_choice
 from pegboard.devices.ports import Color
+from pegboard.engine.cards import MAX_TEXT_BYTES
 from pegboard.errors import ConfigError, quote, quote_name
 
 __all__ = [
@@ -92,6 +93,15 @@ def alternatives(choices: Sequence[object]) -> str:
     """
     shown = [quote(choice) for choice in choices]
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def _is_word(name: str) -> bool:
+    """One printable word: no spaces, no commas, no control characters.
+
+    >>> _is_word("Ann"), _is_word("Ann Lee"), _is_word("Ann,Bob"), _is_word(""), _is_word("A\\x07")
+    (True, False, False, False, False)
+    """
+    return bool(name) and name.isprintable() and name.split() == [name] and "," not in name
 
 
 def _same(choice: object, value: object, casefold: bool) -> bool:
@@ -212,6 +222,54 @@ class Fields:
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= high:
             raise self.error(key, f"a number of seconds from 0 to {high:g}", value)
         return float(value)
+
+    def names(
+        self,
+        key: str,
+        default: tuple[str, ...],
+        *,
+        expected: str,
+        count: int | None = None,
+        most: int | None = None,
+        longest: int | None = None,
+    ) -> tuple[str, ...]:
+        """A list of names, each one printable word, no two the same but for case
+        (``["Ann", "Bob"]``): the sides' names, or a roster of players.
+
+        A name is a word because names are words in the command syntax (``peg Ann 4``): no
+        spaces and no commas. *count* asks for exactly that many names, *most* for at most that
+        many, *longest* for at most that many characters each (every name is also held to
+        ``MAX_TEXT_BYTES`` bytes); *expected* is what the message says a good value is.
+
+        Raises:
+            ConfigError: not a list of one-word names (or not *count* of them), more than
+                *most*, a name too long, or a name twice.
+        """
+        value = self.table.get(key, list(default))
+        if (
+            not isinstance(value, list)
+            or (count is not None and len(value) != count)
+            or not all(isinstance(name, str) and _is_word(name) for name in value)
+        ):
+            raise self.error(key, expected, value)
+        if most is not None and len(value) > most:
+            raise ConfigError(
+                f"config: {self.name(key)} has {len(value)} names (expected at most {most})"
+            )
+        for name in value:
+            if len(name.encode("utf-8")) > MAX_TEXT_BYTES:
+                raise ConfigError(
+                    f"config: {self.name(key)} has a name too long: {quote(name)} (expected at "
+                    f"most {MAX_TEXT_BYTES} bytes)"
+                )
+            if longest is not None and len(name) > longest:
+                raise ConfigError(
+                    f"config: {self.name(key)} has a name too long for the screen: {quote(name)} "
+                    f"(expected at most {longest} characters)"
+                )
+        if len({name.lower() for name in value}) != len(value):
+            raise ConfigError(f"config: {self.name(key)} must all differ, got {quote(value)}")
+        return tuple(value)
 
     def pin(self, key: str, default: int | Required) -> int:
         """A BCM GPIO number on the header, 0 to 27.

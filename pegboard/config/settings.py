@@ -27,7 +27,8 @@ keypad 4x4     rows GPIO17 27 22 23, columns GPIO5 6 13 19    clear of the above
                                                             luma's SPI DC/RST (24/25)
 =============  ===========================================  ===============================
 
-Sections: ``[game]`` (variant and house rules, names, match format, database), ``[display]``
+Sections: ``[game]`` (read by ``pegboard.config.game``: variant and house rules, names,
+roster, match format, database), ``[display]``
 (luma.core.cmdline's own option names, plus ``contrast``, ``dim_after`` and ``sleep_after``),
 ``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by ``pegboard.config.leds``)
 and ``[simulator]``. Every key is read with ``pegboard.config.fields``, so every message has
@@ -45,15 +46,13 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.config.fields import REQUIRED, Fields
+from pegboard.config.game import GameConfig, parse_game
 from pegboard.config.leds import LedsConfig, parse_leds
 from pegboard.devices.leds import StripKind
 from pegboard.devices.ports import board_buttons
 from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
-from pegboard.engine.cards import MAX_TEXT_BYTES
-from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import ConfigError, quote
-from pegboard.journal import default_db_path
 from pegboard.ui.paint import MIN_SIZE
 
 __all__ = [
@@ -123,18 +122,6 @@ _SPI_CE = {0: (8, 7), 1: (18, 17, 16)}
 
 
 # -- the values ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GameConfig:
-    """``[game]``: the rules, who plays, how many games make a match, where the journal lives."""
-
-    rules: Rules = field(default_factory=Rules.six_card)
-    names: tuple[str, ...] | None = None
-    """One word per side; None means the engine's defaults (A, B, C)."""
-    match_format: MatchFormat = MatchFormat.BEST_OF_THREE
-    database: Path = field(default_factory=default_db_path)
-    """``pegboard.journal.default_db_path()`` unless ``[game] database`` says otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,7 +355,7 @@ def config_from_mapping(
     """
     top = Fields(data)
     top.known(_SECTIONS, what="section")
-    game = _parse_game(top.sub("game"), base)
+    game = parse_game(top.sub("game"), base)
     display = _parse_display(top.sub("display"))
     buttons = _parse_buttons(top.sub("buttons"))
     keypad = _parse_keypad(top.sub("keypad"))
@@ -387,84 +374,6 @@ def config_from_mapping(
 
 
 # -- sections -----------------------------------------------------------------------------------
-
-_GAME_KEYS = (
-    "variant",
-    "names",
-    "target",
-    "muggins",
-    "muggins_in_play",
-    "starter_counts_in_play",
-    "win_points",
-    "lurch_points",
-    "double_skunk_points",
-    "lurch_line",
-    "double_skunk_line",
-    "match",
-    "database",
-)
-_MANY = 10**9  # points past any game, small enough to keep the arithmetic exact
-
-
-def _parse_game(f: Fields, base: Path | None) -> GameConfig:
-    f.known(_GAME_KEYS)
-    variant = f.member("variant", Variant, Variant.SIX_CARD)
-    options: dict[str, Any] = {}
-    for key in ("muggins", "muggins_in_play", "starter_counts_in_play"):
-        if key in f:
-            options[key] = f.flag(key, False)
-    for key in ("target", "win_points", "lurch_points", "double_skunk_points"):
-        if key in f:
-            options[key] = f.whole(key, REQUIRED, low=1 if key == "target" else 0, high=_MANY)
-    for key in ("lurch_line", "double_skunk_line"):
-        if key in f:
-            value = f.table[key]
-            if value is False:
-                options[key] = None  # "no such line"
-            elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise f.error(key, "a hole number like 91, or false for none", value)
-            else:
-                options[key] = value
-    try:
-        rules = Rules.for_variant(variant, **options)
-    except ConfigError as e:
-        raise ConfigError(f"config: game.{str(e).removeprefix('rules: ')}") from e
-
-    names: tuple[str, ...] | None = None
-    if "names" in f:
-        raw = f.table["names"]
-        if (
-            not isinstance(raw, list)
-            or len(raw) != rules.sides
-            or not all(isinstance(n, str) and n and n.split() == [n] and "," not in n for n in raw)
-        ):
-            raise f.error("names", f"one word per side ({rules.sides} for {variant.value})", raw)
-        for name in raw:  # the game refuses a longer name too, but only once it starts
-            if len(name.encode("utf-8")) > MAX_TEXT_BYTES:
-                raise ConfigError(
-                    f"config: game.names has a name too long: {quote(name)} (expected at "
-                    f"most {MAX_TEXT_BYTES} bytes)"
-                )
-        if len({n.lower() for n in raw}) != len(raw):
-            raise ConfigError(f"config: game.names must all differ, got {quote(raw)}")
-        names = tuple(raw)
-
-    fmt = f.member("match", MatchFormat, MatchFormat.default_for(rules))
-    if fmt is MatchFormat.BEST_OF_THREE and rules.sides != 2:
-        raise ConfigError(
-            f"config: game.match {quote(f.table.get('match', fmt.value))} counts game points, "
-            f"which "
-            f"{rules.sides} separate players do not have (expected first-to-two or single)"
-        )
-
-    if "database" in f:
-        db = Path(os.path.expanduser(f.string("database", REQUIRED)))
-        if not db.is_absolute() and base is not None:
-            db = base / db
-    else:
-        db = default_db_path()
-    return GameConfig(rules, names, fmt, db)
-
 
 _DISPLAY_KEYS = (
     "enabled",

@@ -140,7 +140,9 @@ class Controller:
     """The game, the keypad entry and the ports, owned by one thread.
 
     *store* is an open ``Journal``; its current match is resumed (``Journal.load``), or a new match
-    is started with *rules*, *names* and *match_format* when it has none. *display*, *strips*,
+    is started with *rules*, *names* and *match_format* when it has none. *roster* (the config's
+    ``[game] roster``) and *names* are the names the menu offers for the sides of a new match;
+    a new match keeps the table's names unless the menu picked others. *display*, *strips*,
     *render_screen* and *animate_leds* (or a plain *render_leds*) are the output side (all
     optional: a controller without them still keeps the game). *clock* defaults to the system
     clock; *rng* draws random cuts. *dim_after* and *sleep_after* are idle seconds (None:
@@ -156,6 +158,7 @@ class Controller:
         store: Journal,
         rules: Rules | None = None,
         names: Sequence[str] | None = None,
+        roster: Sequence[str] = (),
         match_format: MatchFormat | None = None,
         layout: Layout = Layout.FOUR_BY_FOUR,
         display: Display | None = None,
@@ -187,7 +190,10 @@ class Controller:
         self._sleep_after = sleep_after
         self._contrast = contrast
         self._dim_contrast = min(dim_contrast, contrast)
-        self._entry = EntryState(layout)
+        # the menu offers the roster and the configured names (the config's names are players
+        # of the house too, and may differ from the names of the match the journal resumes)
+        offered = dict.fromkeys([*roster, *(self._names or ())])
+        self._entry = EntryState(layout, roster=tuple(offered))
         self.last_error = ""
         self._dirty_screen = True
         self._dirty_leds = True
@@ -345,8 +351,9 @@ class Controller:
                 self._do(commands)
             rules = outcome.request.rules
             match_format = outcome.request.match_format or self._format_for(rules)
+            names = outcome.request.names or self._names_for(rules, keep=self._state.names)
             try:
-                self._state = self.store.new_match(rules, self._names_for(rules), match_format)
+                self._state = self.store.new_match(rules, names, match_format)
             except PegboardError as e:  # a format the variant cannot have: nothing changes
                 self.last_error = _short(str(e))
                 log.info("new match refused: %s", e)
@@ -396,8 +403,13 @@ class Controller:
             return None
         return self._format
 
-    def _names_for(self, rules: Rules | None) -> tuple[str, ...] | None:
+    def _names_for(self, rules: Rules | None, keep: Sequence[str] = ()) -> tuple[str, ...] | None:
+        """The names for a new match of *rules*: *keep* (the table's names, so a rematch keeps
+        its players), else the configured names, when they fit the sides; else None (the
+        engine's defaults)."""
         sides = (rules or Rules.six_card()).sides
+        if len(keep) == sides:
+            return tuple(keep)
         if self._names is not None and len(self._names) == sides:
             return self._names
         return None

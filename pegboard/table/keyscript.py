@@ -43,8 +43,9 @@ muggins. So a key file says which game it plays in header lines, comments of the
 
 The keys are those of the config's ``[game]`` section, with the same values: ``variant``
 (``six-card``, ``five-card``, ``three-handed`` ...), ``names`` (one word per side, separated
-by commas), ``match`` (``best-of-three``, ``first-to-two``, ``single``), ``target``,
-``muggins``, ``muggins_in_play``, ``starter_counts_in_play`` (``yes`` or ``no``),
+by commas), ``roster`` (the names the menu offers, separated by commas), ``match``
+(``best-of-three``, ``first-to-two``, ``single``), ``target``, ``muggins``,
+``muggins_in_play``, ``starter_counts_in_play`` (``yes`` or ``no``),
 ``win_points``, ``lurch_points``, ``double_skunk_points`` (whole numbers), ``lurch_line`` and
 ``double_skunk_line`` (a hole number, or ``none``). A file with any of them plays exactly the
 game they describe, whatever the config's ``[game]`` says; a setting left out takes its
@@ -234,6 +235,11 @@ def _names(text: str) -> tuple[str, ...]:
     return names
 
 
+def _roster(text: str) -> tuple[str, ...]:
+    """The names separated by commas; the config checks them (``[game] roster``)."""
+    return tuple(name.strip() for name in text.split(","))
+
+
 def _flag(key: str) -> Callable[[str], bool]:
     def parse(text: str) -> bool:
         flag = _FLAGS.get(text.lower())
@@ -276,6 +282,7 @@ def _scores(text: str) -> tuple[int, ...]:
 HEADER_KEYS: Mapping[str, Callable[[str], HeaderValue]] = {
     "variant": _variant,
     "names": _names,
+    "roster": _roster,
     "match": _match,
     "target": _whole("target", 121),
     "muggins": _flag("muggins"),
@@ -354,7 +361,8 @@ class KeyScript:
 
 
 def _header_error(key: str) -> KeyScriptError:
-    close = difflib.get_close_matches(key, list(HEADER_KEYS), n=1)
+    # 0.7, not difflib's 0.6: a comment word like 'note' is not a misspelt 'roster'
+    close = difflib.get_close_matches(key, list(HEADER_KEYS), n=1, cutoff=0.7)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return KeyScriptError(
         f"unknown header {key!r}{hint} (expected one of {', '.join(HEADER_KEYS)}; "

@@ -184,7 +184,8 @@ def build_controller(
     clock: Clock | None = None,
     rng: random.Random | None = None,
 ) -> Controller:
-    """One controller over *store* and *ports*, with the config's rules, names and renderers.
+    """One controller over *store* and *ports*, with the config's rules, names, roster and
+    renderers.
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -196,6 +197,7 @@ def build_controller(
         store=store,
         rules=game.rules,
         names=game.names,
+        roster=game.roster,
         match_format=game.match_format,
         layout=layout or Layout.FOUR_BY_FOUR,
         display=display,

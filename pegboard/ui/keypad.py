@@ -67,6 +67,7 @@ from pegboard.engine.game import GameState, Phase, show_order
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView, render_view
+from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, menu_lines, menu_size
 from pegboard.ui.suits import HandFacts, choose_suits, facts_of, pick, play_suit, reenter
 
 __all__ = [
@@ -91,7 +92,6 @@ IDLE_COMMIT = 1.5
 """Seconds without a key after which a combined peg ("+3") commits."""
 
 MAX_CLAIM = 29
-_BEST_OF_THREE = MatchFormat.BEST_OF_THREE
 
 
 class Layout(enum.Enum):
@@ -121,90 +121,12 @@ class Mode(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class NewMatch:
     """Request: start a new match under *rules* (the controller asks the journal), in
-    *match_format* (None: the configured one)."""
+    *match_format* (None: the configured one), with *names* for the sides (None: the names
+    the table has now, when they fit)."""
 
     rules: Rules
     match_format: MatchFormat | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class MenuChoice:
-    """What a new match started from the menu gets: the rules and the match format.
-
-    Every optional rule of ``RULES.md`` is here, so the menu reaches what the config file does:
-    the variant, muggins (off, the hands, the hands and the play), the match format, the
-    double-skunk value (3 or 4; in five-card the lurch line 45 or 31 instead) and the
-    "starter counts in play" rule.
-    """
-
-    rules: Rules
-    match_format: MatchFormat
-
-    def with_variant(self, variant: Variant) -> MenuChoice:
-        """The next variant, keeping the optional rules that apply to it."""
-        old = self.rules
-        rules = Rules.for_variant(
-            variant,
-            muggins=old.muggins,
-            muggins_in_play=old.muggins_in_play,
-            starter_counts_in_play=old.starter_counts_in_play,
-        )
-        if rules.double_skunk_line is not None:
-            rules = rules.replace(double_skunk_points=old.double_skunk_points)
-        fmt = self.match_format
-        if rules.sides != 2 and fmt is MatchFormat.BEST_OF_THREE:
-            fmt = MatchFormat.default_for(rules)  # three players have no game points
-        return MenuChoice(rules, fmt)
-
-    def next_muggins(self) -> MenuChoice:
-        """Muggins off, then in the show, then in the show and the play."""
-        muggins, in_play = self.rules.muggins, self.rules.muggins_in_play
-        nxt = (True, False) if not muggins else (True, True) if not in_play else (False, False)
-        return replace(self, rules=self.rules.replace(muggins=nxt[0], muggins_in_play=nxt[1]))
-
-    def next_format(self) -> MenuChoice:
-        """The next match format this many sides can play."""
-        formats = [f for f in MatchFormat if self.rules.sides == 2 or f is not _BEST_OF_THREE]
-        i = formats.index(self.match_format) if self.match_format in formats else -1
-        return replace(self, match_format=formats[(i + 1) % len(formats)])
-
-    def next_skunk(self) -> MenuChoice | None:
-        """Double skunk 3 or 4 game points; five-card: the lurch line 45 or 31. None: no lurch."""
-        rules = self.rules
-        if rules.variant is Variant.FIVE_CARD:
-            line = 31 if rules.lurch_line == 45 else 45
-            return replace(self, rules=rules.replace(lurch_line=line))
-        if rules.double_skunk_line is None:
-            return None
-        points = 4 if rules.double_skunk_points == 3 else 3
-        return replace(self, rules=rules.replace(double_skunk_points=points))
-
-    def toggle_starter(self) -> MenuChoice:
-        """The optional rule "the starter counts in play", on or off."""
-        on = not self.rules.starter_counts_in_play
-        return replace(self, rules=self.rules.replace(starter_counts_in_play=on))
-
-    def settings(self) -> dict[str, tuple[str, str]]:
-        """Each setting's menu key, label and current value."""
-        rules = self.rules
-        muggins = (
-            "hands+play"
-            if rules.muggins_in_play and rules.muggins
-            else ("play" if rules.muggins_in_play else "hands" if rules.muggins else "off")
-        )
-        if rules.variant is Variant.FIVE_CARD:
-            skunk = ("lurched below", str(rules.lurch_line))
-        elif rules.double_skunk_line is None:
-            skunk = ("lurch", "none")
-        else:
-            skunk = ("double skunk", str(rules.double_skunk_points))
-        return {
-            "4": ("variant", rules.variant.value),
-            "5": ("muggins", muggins),
-            "8": ("match", self.match_format.value),
-            "9": skunk,
-            "0": ("starter in play", "on" if rules.starter_counts_in_play else "off"),
-        }
+    names: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,13 +250,15 @@ class EntryState:
     """In the menu: the settings a new match will get."""
     menu_cursor: int = 0
     """In the menu: the line last chosen, or walked to with #."""
+    roster: tuple[str, ...] = ()
+    """The names the menu offers for the sides (the config's roster); kept when cleared."""
     play_claim: bool = False
     """Muggins in the play: the rank typed is waiting for its claim."""
     back: Mode = field(default=Mode.TYPING)
 
     def cleared(self) -> EntryState:
-        """The idle keypad of the same layout."""
-        return EntryState(self.layout)
+        """The idle keypad of the same layout and roster."""
+        return EntryState(self.layout, roster=self.roster)
 
 
 # --- keys -------------------------------------------------------------------------------------
@@ -440,7 +364,7 @@ def _press(
     if key == "ok" and action is KeyAction.LONG_PRESS:
         if entry.mode is Mode.MENU:
             return replace(entry, mode=entry.back), Outcome()
-        choice = MenuChoice(situation.rules, situation.view.match.format)
+        choice = MenuChoice.of(situation.view, situation.rules, entry.roster)
         return replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice), Outcome()
     if key == "ok":
         key = "#"
@@ -767,31 +691,30 @@ def _peg_commit(entry: EntryState, side: int) -> tuple[EntryState, Outcome]:
     return entry.cleared(), Outcome((Peg(side, int(entry.digits)),))
 
 
-_MENU = {
-    "1": "next",
-    "2": "end deal",
-    "3": "new match",
-    "4": "variant",
-    "5": "muggins",
-    "6": "undo",
-    "7": "redo",
-    "8": "match",
-    "9": "skunk",
-    "0": "starter",
-}
+def _name_side(key: str) -> int | None:
+    """The side whose name *key* picks in the menu: A, B, C or a peg button; None: no side."""
+    if len(key) == 1 and key in NAME_KEYS:
+        return NAME_KEYS.index(key)
+    return _peg_button(key)
 
 
 def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
+    choice = entry.menu or MenuChoice.of(situation.view, situation.rules, entry.roster)
     if key == "*":
         return replace(entry, mode=entry.back, menu_cursor=0), Outcome()
     if key == "#":  # walk down the list (a small screen shows a few lines at a time)
-        return replace(entry, menu_cursor=(entry.menu_cursor + 1) % len(_MENU)), Outcome()
-    item = _MENU.get(key)
+        cursor = (entry.menu_cursor + 1) % menu_size(choice)
+        return replace(entry, menu_cursor=cursor), Outcome()
+    side = _name_side(key)
+    if side is not None:
+        return _menu_name(entry, choice, side)
+    item = MENU.get(key)
     if item is None:
+        if entry.layout is Layout.FOUR_BY_FOUR:
+            return _refuse(entry, "menu: 0-9, A-C names, # next, * leaves")
         return _refuse(entry, "menu: 0 to 9, # next line, * leaves")
-    entry = replace(entry, menu_cursor=list(_MENU).index(key))
+    entry = replace(entry, menu_cursor=list(MENU).index(key))
     variants = list(Variant)
-    choice = entry.menu or MenuChoice(situation.rules, situation.view.match.format)
     match item:
         case "next":
             return entry.cleared(), Outcome((Next(),))
@@ -817,8 +740,23 @@ def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState
         case "starter":
             return replace(entry, menu=choice.toggle_starter()), Outcome()
         case _:
-            request = NewMatch(choice.rules, choice.match_format)
+            names = choice.names or None
+            request = NewMatch(choice.rules, choice.match_format, names)
             return entry.cleared(), Outcome(request=request)
+
+
+def _menu_name(entry: EntryState, choice: MenuChoice, side: int) -> tuple[EntryState, Outcome]:
+    """The next roster name for *side* in the menu, its line under the cursor."""
+    sides = choice.rules.sides
+    if side >= sides:
+        return _refuse(entry, f"no side {side + 1}: {choice.rules.variant.value} has {sides}")
+    entry = replace(entry, menu_cursor=len(MENU) + side)
+    if not choice.roster:
+        return _refuse(entry, "no names to pick: add [game] roster")
+    named = choice.next_name(side)
+    if named is None:
+        return _refuse(entry, "no other roster name is free")
+    return replace(entry, menu=named), Outcome()
 
 
 # --- what the entry screen shows ------------------------------------------------------------
@@ -870,15 +808,11 @@ def _entry_view(entry: EntryState, situation: Situation) -> EntryView:
         return EntryView("peg", f"{name} +{entry.peg_points}", "+1 a press\nany key commits", mode)
     match mode:
         case Mode.MENU:
-            choice = entry.menu or MenuChoice(situation.rules, view.match.format)
-            settings = choice.settings()
-            lines = tuple(
-                (f"{key} {settings[key][0]}", settings[key][1])
-                if key in settings
-                else (f"{key} {item}", None)
-                for key, item in _MENU.items()
-            )
-            hint = "0-9 choose\n# next line; * back"
+            choice = entry.menu or MenuChoice.of(view, situation.rules, entry.roster)
+            four = entry.layout is Layout.FOUR_BY_FOUR
+            lines = menu_lines(choice, letters=four)
+            first = "0-9 choose, A-C names" if four else "0-9; peg button: name"
+            hint = f"{first}\n# next line; * back"
             return EntryView("menu", "", hint, mode, menu=lines, cursor=entry.menu_cursor)
         case Mode.PEG:
             if entry.layout is Layout.FOUR_BY_FOUR:

@@ -34,12 +34,13 @@ def fields(**table: Any) -> Fields:
         pytest.param(lambda f: f.member("shape", Shape, REQUIRED), Shape.TWO_ROWS, id="member"),
         pytest.param(lambda f: f.color("hex", (0, 0, 0)), (255, 128, 0), id="colour-hex"),
         pytest.param(lambda f: f.color("rgb", (0, 0, 0)), (1, 2, 3), id="colour-list"),
+        pytest.param(lambda f: f.names("who", (), expected="names"), ("Ann", "Bob"), id="names"),
     ],
 )
 def test_each_reader_returns_the_value_typed(read: Any, value: object) -> None:
     f = fields(
         name=" board ", on=True, count=10, share=0.5, wait=2, pin=27, rows=[5, 6], dir=-1,
-        shape="TWO_ROWS", hex="#ff8000", rgb=[1, 2, 3],
+        shape="TWO_ROWS", hex="#ff8000", rgb=[1, 2, 3], who=["Ann", "Bob"],
     )  # fmt: skip
     got = read(f)
     assert got == value and type(got) is type(value)
@@ -50,6 +51,7 @@ def test_a_missing_key_takes_the_default() -> None:
     assert f.string("name", "x") == "x" and f.whole("n", 3, low=0, high=9) == 3
     assert f.choice("mode", "RGB", ("1", "RGB")) == "RGB"
     assert f.member("shape", Shape, Shape.SNAKE) is Shape.SNAKE
+    assert f.names("who", ("Red",), expected="names") == ("Red",)
     assert f.sub("colors").table == {} and f.sub("colors").path == "leds.strips[0].colors"
 
 
@@ -165,6 +167,27 @@ def test_a_required_key_says_what_it_wants(read: Any, message: str) -> None:
         pytest.param(
             "tracks", [{}, 3], lambda f: f.subs("tracks"),
             "tracks[1] must be a table, got 3", id="subs-item",
+        ),
+        pytest.param(
+            "who", ["Ann"], lambda f: f.names("who", (), expected="two names", count=2),
+            "who must be two names, got ['Ann']", id="names-count",
+        ),
+        pytest.param(
+            "who", ["Ann", "Bob"], lambda f: f.names("who", (), expected="names", most=1),
+            "who has 2 names (expected at most 1)", id="names-most",
+        ),
+        pytest.param(
+            "who", ["Ann", "Bobby"], lambda f: f.names("who", (), expected="names", longest=4),
+            "who has a name too long for the screen: 'Bobby' (expected at most 4 characters)",
+            id="names-longest",
+        ),
+        pytest.param(
+            "who", ["Ann", "A\tB"], lambda f: f.names("who", (), expected="names"),
+            "who must be names, got ['Ann', 'A\\tB']", id="names-tab",
+        ),
+        pytest.param(
+            "who", ["Ann", "ANN"], lambda f: f.names("who", (), expected="names"),
+            "who must all differ, got ['Ann', 'ANN']", id="names-twice",
         ),
     ],
 )  # fmt: skip

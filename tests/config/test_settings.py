@@ -65,6 +65,15 @@ def test_game_section_builds_the_rules_from_the_variant_preset() -> None:
     assert game.database == Path("/srv/pegboard/games/pegboard.db")
 
 
+def test_the_roster_is_the_names_the_menu_offers() -> None:
+    roster = ["Ann", "Bob", "Cy", "Dü", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Bartholom"]
+    config = parse_config(f"[game]\nroster = {roster!r}")
+    assert config.game.roster == tuple(roster)  # twelve names of up to ten characters
+    assert config.game.names is None  # the sides start as Red and Blue
+    assert parse_config("").game.roster == ()
+    assert parse_config('[game]\nnames = ["Ann", "Bob"]\nroster = ["Ann"]').game.roster == ("Ann",)
+
+
 def test_three_separate_players_default_to_a_single_game_and_three_tracks() -> None:
     config = parse_config('[game]\nvariant = "three-handed"')
     assert config.game.rules.variant is Variant.THREE_HANDED
@@ -167,6 +176,58 @@ def test_true_and_false_are_never_numbers(text: str, value: str) -> None:
             '[game]\nnames = ["ann", "Ann"]',
             "config: game.names must all differ, got ['ann', 'Ann']",
             id="names-twice",
+        ),
+        pytest.param(
+            '[game]\nnames = ["Ann", "Bo\\u0007b"]',
+            "config: game.names must be one word per side (2 for six-card), "
+            "got ['Ann', 'Bo\\x07b']",
+            id="names-control-character",
+        ),
+        pytest.param(
+            '[game]\nroster = "Ann, Bob"',
+            "config: game.roster must be a list of one-word names like ['Ann', 'Bob', 'Cy'], "
+            "got 'Ann, Bob'",
+            id="roster-not-a-list",
+        ),
+        pytest.param(
+            '[game]\nroster = ["Ann", "Bob Lee"]',
+            "config: game.roster must be a list of one-word names like ['Ann', 'Bob', 'Cy'], "
+            "got ['Ann', 'Bob Lee']",
+            id="roster-two-words",
+        ),
+        pytest.param(
+            '[game]\nroster = ["Ann", "Bob,Cy"]',
+            "config: game.roster must be a list of one-word names like ['Ann', 'Bob', 'Cy'], "
+            "got ['Ann', 'Bob,Cy']",
+            id="roster-comma",
+        ),
+        pytest.param(
+            '[game]\nroster = ["Ann", 7]',
+            "config: game.roster must be a list of one-word names like ['Ann', 'Bob', 'Cy'], "
+            "got ['Ann', 7]",
+            id="roster-not-text",
+        ),
+        pytest.param(
+            '[game]\nroster = ["Ann", ""]',
+            "config: game.roster must be a list of one-word names like ['Ann', 'Bob', 'Cy'], "
+            "got ['Ann', '']",
+            id="roster-empty-name",
+        ),
+        pytest.param(
+            '[game]\nroster = ["Ann", "Bartholomew"]',
+            "config: game.roster has a name too long for the screen: 'Bartholomew' (expected at "
+            "most 10 characters)",
+            id="roster-long-name",
+        ),
+        pytest.param(
+            f"[game]\nroster = {[f'P{n}' for n in range(13)]}",
+            "config: game.roster has 13 names (expected at most 12)",
+            id="roster-too-many",
+        ),
+        pytest.param(
+            '[game]\nroster = ["Ann", "Bob", "ann"]',
+            "config: game.roster must all differ, got ['Ann', 'Bob', 'ann']",
+            id="roster-twice",
         ),
         pytest.param(
             '[game]\nmuggins = "yes"',

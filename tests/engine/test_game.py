@@ -99,7 +99,9 @@ def test_game_points_come_from_the_losers_score(loser: int, lurch: Lurch, points
 
 
 def test_undo_of_the_winning_peg_reopens_the_game_and_redo_wins_again() -> None:
-    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Red 61", "peg Red 58", "starter JD")
+    state = run(
+        GameState.new(Rules.six_card()), "cut 3C 9H", "peg Red 61", "peg Red 58", "starter JD"
+    )
     assert state.phase is Phase.GAME_OVER
     reopened = run(state, "undo")
     assert reopened.phase is Phase.STARTER and reopened.table.scores == (119, 0)
@@ -316,7 +318,9 @@ def test_two_in_the_crib_counts_a_four_card_crib() -> None:
 
 
 def test_the_match_is_decided_early_and_then_refuses_play() -> None:
-    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Red 61", "peg Red 58", "starter JD")
+    state = run(
+        GameState.new(Rules.six_card()), "cut 3C 9H", "peg Red 61", "peg Red 58", "starter JD"
+    )
     assert state.match.points == (3, 0) and state.phase is Phase.GAME_OVER
     state = run(state, "next")  # game 2: the other side deals first
     assert state.table.dealer == 1 and state.table.scores == (0, 0)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import queue
 import random
+import sqlite3
 import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -107,6 +109,8 @@ class Table:
         layout: Layout = Layout.FOUR_BY_FOUR,
         display: RecordingDisplay | None = None,
         strip: RecordingStrip | None = None,
+        names: Sequence[str] | None = None,
+        roster: Sequence[str] = (),
     ) -> None:
         self.clock = FakeClock()
         self.display = display or RecordingDisplay()
@@ -116,6 +120,8 @@ class Table:
         self.ctl = Controller(
             store=self.store,
             rules=rules or Rules.six_card(),
+            names=names,
+            roster=roster,
             layout=layout,
             display=self.display,
             strips={"track": self.strip},
@@ -488,8 +494,80 @@ def test_a_short_claim_in_the_play_gives_the_rest_to_the_opponent(table: Table) 
 
 def test_a_key_that_means_nothing_is_refused(table: Table) -> None:
     table.deal()
+    table.keys("ok:long D")
+    assert table.ctl.last_error == "menu: 0-9, A-C names, # next, * leaves"
+
+
+# --- the sides' names: the roster, the menu, the journal --------------------------------------
+
+ROSTER = ("Ann", "Bob", "Cy", "Di")
+
+
+def _name_lines(table: Table) -> list[tuple[str, str | None]]:
+    return [line for line in table.ctl.entry.menu if " side " in line[0]]
+
+
+def test_a_table_with_no_names_is_red_and_blue_never_a_keypad_letter(table: Table) -> None:
+    assert table.ctl.view.names == ("Red", "Blue")
+    table.keys("9 3 5 D 4")  # a manual peg: the hint names the sides by key
+    assert table.ctl.entry.hint == "points, then side\nA=Red B=Blue"
+
+
+def test_the_menu_picks_names_from_the_roster_for_a_new_match(tmp_path: Path) -> None:
+    table = Table(tmp_path / "p.db", roster=ROSTER)
+    table.keys("9 3 D 5 A")  # a match under way: cut, 5 to Red
+    table.keys("ok:long A A B")  # side 1: Ann, then Bob; side 2: Ann
+    assert _name_lines(table) == [("A side 1", "Bob"), ("B side 2", "Ann")]
+    assert table.ctl.view.names == ("Red", "Blue")  # nothing changes until the new match
+    table.keys("3")
+    assert table.ctl.view.names == ("Bob", "Ann")
+    assert table.ctl.view.phase is Phase.CUT and table.scores == (0, 0)
+    assert table.ctl.entry.typing is False  # back to the game
+
+
+def test_picked_names_are_journalled_and_a_restart_resumes_them(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    table = Table(path, roster=ROSTER)
+    table.keys("ok:long B B 3 9 3 D 7 A")  # side 2: Bob; new match; cut; 7 to Red
+    table.store.close()
+    again = Table(path, roster=ROSTER)  # a restart: a new journal on the same file
+    assert again.ctl.view.names == ("Red", "Bob")
+    assert again.scores == (7, 0)
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT names FROM matches ORDER BY id").fetchall()
+    assert [json.loads(names) for (names,) in rows] == [["Red", "Blue"], ["Red", "Bob"]]
+    again.keys("ok:long")  # the menu starts from the names on the table
+    assert _name_lines(again) == [("A side 1", "Red"), ("B side 2", "Bob")]
+
+
+def test_a_rematch_keeps_the_names_picked(tmp_path: Path) -> None:
+    table = Table(tmp_path / "p.db", roster=ROSTER)
+    table.keys("ok:long A 8 8 3")  # side 1: Ann; a single-game match
+    table.keys("9 3 D 6 1 A D 6 0 A")  # Ann pegs out
+    assert table.ctl.view.phase is Phase.MATCH_OVER
+    table.keys("#")  # a new match
+    assert table.ctl.view.phase is Phase.CUT and table.ctl.view.names == ("Ann", "Blue")
+
+
+def test_the_configured_names_are_on_offer_in_the_menu_too(tmp_path: Path) -> None:
+    table = Table(tmp_path / "p.db", names=("Ed", "Flo"), roster=("Ann",))
+    assert table.ctl.view.names == ("Ed", "Flo")
     table.keys("ok:long A")
-    assert table.ctl.last_error == "menu: 0 to 9, # next line, * leaves"
+    assert _name_lines(table)[0] == ("A side 1", "Ann")
+    table.keys("B")  # side 2, Flo: the next name on offer is Ann, which side 1 holds, then Ed
+    assert _name_lines(table)[1] == ("B side 2", "Ed")
+
+
+def test_peg_buttons_pick_names_on_a_3x4_keypad(tmp_path: Path) -> None:
+    table = Table(tmp_path / "p.db", layout=Layout.THREE_BY_FOUR, roster=ROSTER)
+    table.keys("ok:long peg0 peg1 3")
+    assert table.ctl.view.names == ("Ann", "Bob")
+
+
+def test_a_three_handed_match_from_the_menu_names_its_third_side(tmp_path: Path) -> None:
+    table = Table(tmp_path / "p.db", roster=ROSTER)
+    table.keys("ok:long 4 C C 3")  # three-handed; side 3: Ann, then Bob
+    assert table.ctl.view.names == ("Red", "Blue", "Bob")
 
 
 # --- 3x4 keypad -------------------------------------------------------------------------------

@@ -345,3 +345,19 @@ def test_a_config_with_too_few_led_tracks_for_the_header_is_an_error(
     )
     assert _readme_run(KEYS / "six-card-lurch.keys", "--config", str(config)) == 0
     assert [side["name"] for side in _state()["sides"]] == ["Ann", "Bob"]  # not Red and Blue
+
+
+# --------------------------------------------------------------------------- the roster
+
+
+def test_a_key_file_header_gives_the_roster_the_menu_picks_names_from(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keys = home.parent / "roster.keys"
+    keys.write_text("# roster: Ann, Bob, Cy\nok:long\nA\nB\nB\n3\n")  # side 1 Ann; side 2 Bob, Cy
+    assert _readme_run(keys) == 0
+    assert [side["name"] for side in _state()["sides"]] == ["Ann", "Cy"]
+    keys.write_text("# roster: Ann, Bartholomew\n#\n")
+    assert _readme_run(keys) == 1
+    err = capsys.readouterr().err
+    assert "roster.keys line 1: " in err and "too long for the screen: 'Bartholomew'" in err

@@ -329,8 +329,8 @@ def test_a_bad_refused_mark_is_refused_with_its_line(text: str, message: str) ->
         ),
         pytest.param(
             "# note: the rest of this file\n",
-            r"^k\.keys line 1: unknown header 'note' \(expected one of variant, names, match, "
-            r"target, .*final_scores; a comment before the first key may not start with "
+            r"^k\.keys line 1: unknown header 'note' \(expected one of variant, names, roster, "
+            r"match, .*final_scores; a comment before the first key may not start with "
             r"'word:'\)$",
             id="unknown",
         ),

@@ -244,8 +244,132 @@ def test_the_menu_refuses_a_skunk_value_without_a_lurch() -> None:
 
 
 def test_the_menu_refuses_keys_that_are_no_item() -> None:
-    _, outcomes = _menu(_state(), "A")
+    _, outcomes = _menu(_state(), "D")
+    assert outcomes[-1].refusal == "menu: 0-9, A-C names, # next, * leaves"
+    entry, _ = press(
+        EntryState(Layout.THREE_BY_FOUR), KeyEvent("ok", _long()), Situation.of(_state()), 0
+    )
+    _, outcomes = _keys(_state(), "D", entry)
     assert outcomes[-1].refusal == "menu: 0 to 9, # next line, * leaves"
+
+
+# --- the menu picks the sides' names from the roster ----------------------------------------
+
+ROSTER = ("Ann", "Bob", "Cy")
+
+
+def _roster_menu(
+    state: GameState,
+    keys: str,
+    roster: tuple[str, ...] = ROSTER,
+    layout: Layout = Layout.FOUR_BY_FOUR,
+) -> tuple[EntryState, list]:  # type: ignore[type-arg]
+    entry = EntryState(layout, roster=roster)
+    entry, _ = press(entry, KeyEvent("ok", _long()), Situation.of(state), 0)
+    return _keys(state, keys, entry)
+
+
+def _names(entry: EntryState, state: GameState) -> list[tuple[str, str | None]]:
+    """The menu's name lines: after the ten numbered ones."""
+    return list(render_entry(entry, Situation.of(state)).menu[10:])
+
+
+def test_the_menu_shows_each_sides_name_under_its_key() -> None:
+    state = _state()
+    entry, _ = _roster_menu(state, "")
+    assert _names(entry, state) == [("A side 1", "Red"), ("B side 2", "Blue")]
+    view = render_entry(entry, Situation.of(state))
+    assert view.hint == "0-9 choose, A-C names\n# next line; * back"
+
+
+def test_a_sides_key_steps_through_the_roster_and_back_to_its_own_name() -> None:
+    state = _state()
+    seen = []
+    entry, _ = _roster_menu(state, "")
+    for _ in range(4):
+        entry, outcomes = _keys(state, "A", entry)
+        assert not outcomes[-1].refusal
+        seen.append(_names(entry, state)[0][1])
+    assert seen == ["Ann", "Bob", "Cy", "Red"]
+    assert render_entry(entry, Situation.of(state)).cursor == 10  # on side 1's line
+
+
+def test_a_name_another_side_holds_is_skipped() -> None:
+    state = _state()
+    entry, _ = _roster_menu(state, "A B")  # side 1 Ann; side 2 skips Ann: Bob
+    assert _names(entry, state) == [("A side 1", "Ann"), ("B side 2", "Bob")]
+    entry, _ = _keys(state, "A", entry)  # side 1 skips Bob: Cy
+    assert _names(entry, state)[0] == ("A side 1", "Cy")
+
+
+def test_the_new_match_gets_the_names_picked() -> None:
+    _, outcomes = _roster_menu(_state(), "A B B 3")
+    request = outcomes[-1].request
+    assert isinstance(request, NewMatch)
+    assert request.names == ("Ann", "Cy")
+
+
+def test_a_new_match_from_the_menu_keeps_the_tables_names_when_none_are_picked() -> None:
+    state = GameState.new(Rules.six_card(), ("Di", "Ed"))
+    _, outcomes = _roster_menu(state, "3")
+    assert outcomes[-1].request == NewMatch(
+        Rules.six_card(), MatchFormat.BEST_OF_THREE, ("Di", "Ed")
+    )
+
+
+def test_peg_buttons_pick_names_in_the_menu_and_a_3x4_menu_shows_no_letters() -> None:
+    state = _state()
+    entry, outcomes = _roster_menu(state, "peg1", layout=Layout.THREE_BY_FOUR)
+    assert not outcomes[-1].refusal
+    assert _names(entry, state) == [("side 1", "Red"), ("side 2", "Ann")]
+    assert render_entry(entry, Situation.of(state)).hint.startswith("0-9; peg button: name\n")
+
+
+def test_a_third_side_from_the_variant_gets_a_free_name_and_a_line() -> None:
+    state = _state()
+    entry, _ = _roster_menu(state, "A 4")  # side 1 Ann, then three-handed
+    assert _names(entry, state) == [
+        ("A side 1", "Ann"),
+        ("B side 2", "Blue"),
+        ("C side 3", "Green"),
+    ]
+    entry, outcomes = _keys(state, "C 3", entry)
+    request = outcomes[-1].request
+    assert isinstance(request, NewMatch) and request.names == ("Ann", "Blue", "Bob")
+    entry, _ = _roster_menu(state, "A 4 4 4 4 4 4")  # round the variants: back to two sides
+    assert _names(entry, state) == [("A side 1", "Ann"), ("B side 2", "Blue")]
+
+
+def test_hash_walks_down_to_the_name_lines() -> None:
+    state = _state()
+    entry, _ = _roster_menu(state, " ".join("#" * 11))
+    assert render_entry(entry, Situation.of(state)).cursor == 11  # side 2's line
+    entry, _ = _keys(state, "#", entry)
+    assert render_entry(entry, Situation.of(state)).cursor == 0  # round to the top
+
+
+@pytest.mark.parametrize(
+    ("roster", "keys", "refusal"),
+    [
+        pytest.param((), "A", "no names to pick: add [game] roster", id="no-roster"),
+        pytest.param(("Ann",), "A B", "no other roster name is free", id="all-taken"),
+        pytest.param(ROSTER, "C", "no side 3: six-card has 2", id="no-side-3"),
+        pytest.param(ROSTER, "peg2", "no side 3: six-card has 2", id="no-peg-button-3"),
+    ],
+)
+def test_the_menu_says_why_a_name_cannot_be_picked(
+    roster: tuple[str, ...], keys: str, refusal: str
+) -> None:
+    state = _state()
+    entry, outcomes = _roster_menu(state, keys, roster)
+    assert outcomes[-1].refusal == refusal
+    assert entry.menu is not None and entry.menu.names[1] == "Blue"  # nothing changed
+
+
+def test_the_roster_survives_the_keypad_being_cleared() -> None:
+    state = _state()
+    entry, _ = _roster_menu(state, "A 1")  # a menu line that clears the keypad
+    assert entry.roster == ROSTER and entry.mode is Mode.TYPING
 
 
 # --- muggins in the play ------------------------------------------------------------------
