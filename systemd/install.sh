@@ -9,7 +9,8 @@
 #   2. I2C and SPI on (raspi-config nonint, or dtparam lines in /boot/firmware/config.txt),
 #      I2C at 400 kHz (dtparam=i2c_arm_baudrate=400000), i2c-dev loaded at boot
 #   3. groups gpio, i2c, spi, input and a system user "pegboard" in them
-#   4. a venv in /opt/pegboard/venv with pegboard and its Pi extras
+#   4. a venv in /opt/pegboard/venv with pegboard and its Pi extras, and the pegboard command
+#      on PATH: /usr/local/bin/pegboard, a link to the venv's (so `sudo pegboard selftest` works)
 #   5. /etc/pegboard/config.toml from an example (never overwritten once there)
 #   6. /etc/systemd/system/pegboard.service, daemon-reload, enable (and restart with --start)
 set -euo pipefail
@@ -19,6 +20,7 @@ PREFIX=/opt/pegboard
 SERVICE_USER=pegboard
 CONFIG_DIR=/etc/pegboard
 UNIT_DIR=/etc/systemd/system
+BIN_DIR=/usr/local/bin
 BOOT_CONFIG=""
 EXAMPLE="$SRC/hardware/pi-zero-2w-ssd1306-ws2812.toml"
 EXTRAS="pi"
@@ -30,7 +32,8 @@ REBOOT_NEEDED=0
 usage() {
     cat <<USAGE
 usage: install.sh [--dry-run] [--start] [--example zero|pi5|FILE] [--spi-ws2812]
-                  [--prefix DIR] [--user NAME] [--extras LIST] [--boot-config FILE]
+                  [--prefix DIR] [--bin-dir DIR] [--user NAME] [--extras LIST]
+                  [--boot-config FILE]
 
   --dry-run        print every step and change nothing (no root needed)
   --start          (re)start the service now instead of at the next boot
@@ -39,6 +42,7 @@ usage: install.sh [--dry-run] [--start] [--example zero|pi5|FILE] [--spi-ws2812]
                    APA102) or a file of your own
   --spi-ws2812     WS2812 over SPI on a Pi 0-3: fix the core clock (core_freq=250)
   --prefix DIR     where the venv goes (default $PREFIX)
+  --bin-dir DIR    where the pegboard command is linked, on PATH (default $BIN_DIR)
   --user NAME      the service user (default $SERVICE_USER)
   --extras LIST    pip extras to install (default "$EXTRAS"; "hw" skips the LED libraries)
   --boot-config F  the firmware config file (default /boot/firmware/config.txt)
@@ -58,6 +62,7 @@ while [ $# -gt 0 ]; do
             esac
             shift ;;
         --prefix) PREFIX="${2:?--prefix needs a directory}"; shift ;;
+        --bin-dir) BIN_DIR="${2:?--bin-dir needs a directory}"; shift ;;
         --user) SERVICE_USER="${2:?--user needs a name}"; shift ;;
         --extras) EXTRAS="${2:?--extras needs a list}"; shift ;;
         --boot-config) BOOT_CONFIG="${2:?--boot-config needs a file}"; shift ;;
@@ -169,7 +174,7 @@ else
 fi
 run usermod -a -G gpio,i2c,spi,input "$SERVICE_USER"
 
-say "4/6 venv in $PREFIX/venv"
+say "4/6 venv in $PREFIX/venv, pegboard on PATH"
 if [ -x "$PREFIX/venv/bin/python" ]; then
     echo "ok: venv exists"
 else
@@ -180,6 +185,19 @@ run "$PREFIX/venv/bin/pip" install --quiet --upgrade pip
 run "$PREFIX/venv/bin/pip" install --quiet --upgrade "$SRC[$EXTRAS]"
 if [ -f "$SRC/README.md" ]; then
     run install -m 0644 "$SRC/README.md" "$PREFIX/README.md"
+fi
+# the command on PATH: a link to the venv's entry point, so an upgrade needs nothing more
+COMMAND="$PREFIX/venv/bin/pegboard"
+LINK="$BIN_DIR/pegboard"
+if [ -L "$LINK" ] && [ "$(readlink "$LINK")" = "$COMMAND" ]; then
+    echo "ok: $LINK links to $COMMAND"
+elif [ -e "$LINK" ] && [ ! -L "$LINK" ]; then
+    echo "install.sh: $LINK is not a link; left as it is (the command is $COMMAND)" >&2
+else
+    if [ ! -d "$BIN_DIR" ]; then
+        run install -d -m 0755 "$BIN_DIR"
+    fi
+    run ln -sfn "$COMMAND" "$LINK"
 fi
 
 say "5/6 config"
@@ -217,3 +235,4 @@ if [ "$REBOOT_NEEDED" = 1 ]; then
 else
     say "done; pegboard starts at boot (now: sudo systemctl start pegboard; logs: journalctl -u pegboard -f)"
 fi
+say "test the wiring: sudo pegboard selftest --config $CONFIG_DIR/config.toml (it stops the service for the test and starts it again)"

@@ -58,7 +58,9 @@ def register(subparsers: Any) -> None:
         "selftest",
         help="light each LED, draw a test screen, echo key presses",
         description="What to run after soldering: every LED lights in turn, the OLED shows a "
-        "test card, and every key or button pressed is echoed on the screen and here.",
+        "test card, and every key or button pressed is echoed on the screen and here. A running "
+        "pegboard service holds those devices: it is stopped for the test and started again "
+        "afterwards, which takes root (sudo pegboard selftest). Exit status 1 if any part failed.",
         formatter_class=fmt,
     )
     _add_common(p)

@@ -7,14 +7,24 @@
 3. Every key and button pressed is echoed, on the OLED and on stdout, for *seconds*.
 
 Each step reports "ok" or the error and the test goes on: a missing display must not hide a
-working strip. The exit status is 0 when every part opened and worked, 1 otherwise.
+working strip. A key source the config enables that cannot be opened (a GPIO pin in use, no
+permission) is a failure too. The exit status is 0 when every part opened and worked, 1
+otherwise.
+
+The running service holds the devices the test needs (the GPIO pins, the I2C bus, the SPI
+device), so on a Pi the test first asks systemd whether ``pegboard.service`` is running; if it
+is, the test stops it, says so, and starts it again when it ends (Ctrl-C included; the service
+resumes the game from its journal). Stopping a service takes root: without it the test says to
+run ``sudo systemctl stop pegboard`` (or ``sudo pegboard selftest``) and exits 1 before it
+touches any device. ``systemctl`` runs through an injected ``Runner``, so tests never call it.
 """
 
 from __future__ import annotations
 
 import queue
+import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -26,10 +36,118 @@ from pegboard.table.wiring import Ports, open_ports, sim_ports
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-__all__ = ["render_test_card", "run_selftest"]
+__all__ = [
+    "SERVICE",
+    "Runner",
+    "ServicePause",
+    "render_test_card",
+    "run_command",
+    "run_selftest",
+]
 
 SWEEP_COLOUR = (64, 64, 64)
 """Dim white: all three channels, well inside any supply's limit for a single LED."""
+
+SERVICE = "pegboard"
+"""The systemd unit ``systemd/install.sh`` installs (``pegboard.service``)."""
+
+Runner = Callable[[Sequence[str]], tuple[int, str]]
+"""Runs a command line (no shell): its exit status and what it said (127: no such program)."""
+
+COMMAND_TIMEOUT = 90.0
+"""Seconds to wait for ``systemctl``: the unit stops within 10 s and starts within 60 s."""
+
+
+def run_command(argv: Sequence[str]) -> tuple[int, str]:
+    """Run *argv* without a shell or a terminal to prompt on; its exit status and message.
+
+    The message is what it wrote on stderr (or stdout), stripped. A program that is not
+    installed is status 127, one that does not finish in ``COMMAND_TIMEOUT`` seconds 124, one
+    that cannot be run 126, as a shell says.
+    """
+    try:
+        done = subprocess.run(
+            list(argv),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=COMMAND_TIMEOUT,
+            check=False,
+        )
+    except FileNotFoundError:
+        return 127, f"{argv[0]}: command not found"
+    except subprocess.TimeoutExpired:
+        return 124, f"{' '.join(argv)}: no answer in {COMMAND_TIMEOUT:g} s"
+    except OSError as e:
+        return 126, f"{argv[0]}: {e.strerror or e}"
+    return done.returncode, (done.stderr.strip() or done.stdout.strip())
+
+
+class ServicePause:
+    """Stops the pegboard service while the selftest uses its devices, then starts it again.
+
+    Every ``systemctl`` call goes through *run* (``run_command``; tests pass a fake) with
+    ``--no-ask-password``, so nothing waits for a password; what it does is said on *out*.
+    """
+
+    def __init__(self, out: TextIO, run: Runner = run_command, service: str = SERVICE) -> None:
+        self._out = out
+        self._run = run
+        self._service = service
+        self.stopped = False
+        """True once ``stop`` stopped the service (and ``restart`` has not started it yet)."""
+
+    def stop(self) -> bool:
+        """Free the devices: stop the service if it is running.
+
+        Returns:
+            True when the devices are free (no systemd, the service not running, or now
+            stopped); False when it runs on because it could not be stopped (said on *out*).
+        """
+        name = self._service
+        status, _ = self._run(["systemctl", "is-active", "--quiet", name])
+        if status != 0:  # not running, not installed, or no systemd (127: no systemctl)
+            return True
+        self._say(
+            f"the {name} service is running and holds the GPIO, I2C and SPI devices: "
+            f"stopping it for the selftest (systemctl stop {name})"
+        )
+        status, said = self._run(["systemctl", "--no-ask-password", "stop", name])
+        if status != 0:
+            self._say(
+                f"could not stop the {name} service: {said or f'systemctl exit status {status}'}"
+            )
+            self._say(
+                f"stop it with `sudo systemctl stop {name}` (or run `sudo pegboard selftest`), "
+                "then run the selftest again"
+            )
+            return False
+        self.stopped = True
+        self._say(f"{name} service stopped; it starts again when the selftest ends")
+        return True
+
+    def restart(self) -> bool:
+        """Start the service again if ``stop`` stopped it.
+
+        Returns:
+            False when it could not be started (said on *out*, with the command to run).
+        """
+        if not self.stopped:
+            return True
+        name = self._service
+        self._say(f"starting the {name} service again (systemctl start {name})")
+        status, said = self._run(["systemctl", "--no-ask-password", "start", name])
+        if status != 0:
+            reason = said or f"systemctl exit status {status}"
+            self._say(f"could not start the {name} service again: {reason}")
+            self._say(f"start it with `sudo systemctl start {name}`")
+            return False
+        self.stopped = False
+        return True
+
+    def _say(self, line: str) -> None:
+        self._out.write(line + "\n")
+        self._out.flush()
 
 
 def render_test_card(size: tuple[int, int], mode: str, lines: list[str]) -> Image:
@@ -62,8 +180,13 @@ def run_selftest(
     keys_file: Path | None = None,
     sleep: Callable[[float], None] = time.sleep,
     sweep_delay: float = 0.02,
+    run: Runner = run_command,
+    open_hardware: Callable[[Config], Ports] = open_ports,
 ) -> int:
     """Test the display, every LED and every key; returns the exit status.
+
+    On real hardware (not *simulate*) a running pegboard service is stopped first and started
+    again at the end (``ServicePause`` through *run*); *open_hardware* opens the ports.
 
     Raises:
         KeyScriptError: *keys_file* cannot be read.
@@ -72,10 +195,31 @@ def run_selftest(
         from pegboard.table.keyscript import ScriptedKeys
 
         scripted = [ScriptedKeys.from_file(keys_file)] if keys_file is not None else []
-        ports = sim_ports(config, scripted)
+        return _test_ports(sim_ports(config, scripted), config, out, seconds, simulate=True)
+    pause = ServicePause(out, run)
+    if not pause.stop():
+        return 1
+    try:
+        ports = open_hardware(config)
+        status = _test_ports(ports, config, out, seconds, sleep=sleep, sweep_delay=sweep_delay)
+    finally:
+        restarted = pause.restart()
+    return status if restarted else 1
+
+
+def _test_ports(
+    ports: Ports,
+    config: Config,
+    out: TextIO,
+    seconds: float,
+    *,
+    simulate: bool = False,
+    sleep: Callable[[float], None] = time.sleep,
+    sweep_delay: float = 0.0,
+) -> int:
+    """The test card, the LED sweep and the key echo on *ports*; the exit status."""
+    if simulate:
         sleep, sweep_delay = (lambda s: None), 0.0
-    else:
-        ports = open_ports(config)
     failures = 0
     d = config.display
     where = f"I2C{d.i2c_port} 0x{d.i2c_address:02X}" if d.interface == "i2c" else d.interface
@@ -98,6 +242,9 @@ def run_selftest(
         except (HardwareError, OSError) as e:
             out.write(f"LED strip {name!r}: FAILED: {e}\n")
             failures += 1
+    for name, why in ports.unavailable.items():  # enabled in the config, but did not open
+        out.write(f"keys {name}: FAILED: {why}\n")
+        failures += 1
     events: queue.Queue[KeyEvent] = queue.Queue()
     started = []
     for keys in ports.keys:

@@ -5,7 +5,8 @@ Theory of operation
 ``open_ports`` makes the real hardware the config describes and ``sim_ports`` the simulator's
 recording ports of the same sizes; both return a ``Ports`` value. The display and the LED
 strips open lazily (``devices.lazy``: a device missing at start, or unplugged later, is opened
-afresh on a later frame); a key source that cannot be opened at start is logged and left out.
+afresh on a later frame); a key source that cannot be opened at start is logged and left out,
+and ``Ports.unavailable`` says which and why (``pegboard selftest`` counts each as a failure).
 
 ``build_controller`` puts one ``Controller`` over a journal and the ports, with the config's
 rules, names, keypad layout, dim and sleep times, and two pure renderers: ``screen_renderer``
@@ -61,11 +62,13 @@ RETRY_AFTER = 5.0
 
 @dataclass
 class Ports:
-    """Everything the controller talks to. ``keys`` are started by ``run_daemon``."""
+    """Everything the controller talks to. ``keys`` are started by ``run_daemon``;
+    ``unavailable`` names each key source that could not be opened, with why."""
 
     display: Display | None
     strips: dict[str, LedStrip]
     keys: list[Keys] = field(default_factory=list)
+    unavailable: dict[str, str] = field(default_factory=dict)
 
 
 def open_ports(config: Config) -> Ports:
@@ -87,11 +90,14 @@ def open_ports(config: Config) -> Ports:
         s.name: LazyStrip(functools.partial(open_strip, s), s.count, s.name)
         for s in config.leds.strips
     }
-    return Ports(display, strips, _open_keys(config))
+    keys, unavailable = _open_keys(config)
+    return Ports(display, strips, keys, unavailable)
 
 
-def _open_keys(config: Config) -> list[Keys]:
+def _open_keys(config: Config) -> tuple[list[Keys], dict[str, str]]:
+    """The key sources the config enables that open, and why each other one did not."""
     keys: list[Keys] = []
+    unavailable: dict[str, str] = {}
     makers: list[tuple[str, Callable[[], Keys]]] = []
     if config.buttons.enabled:
 
@@ -129,7 +135,8 @@ def _open_keys(config: Config) -> list[Keys]:
             keys.append(make())
         except (HardwareError, OSError, ImportError) as e:
             log.error("%s unavailable, carrying on without it: %s", name, e)
-    return keys
+            unavailable[name] = str(e) or type(e).__name__
+    return keys, unavailable
 
 
 def sim_ports(config: Config, keys: Sequence[Keys] = ()) -> Ports:

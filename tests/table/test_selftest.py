@@ -1,0 +1,208 @@
+"""``pegboard selftest``: the service it stops and starts, and what it counts as a failure.
+
+systemctl is never run here: the tests pass a fake runner that answers as systemctl would and
+records what it was asked, in order with the opening of the hardware.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+from gpiozero import Device, DigitalInputDevice
+from gpiozero.pins.mock import MockFactory
+
+from pegboard.cli.main import main as pegboard_main
+from pegboard.config.settings import Config, parse_config
+from pegboard.devices.leds import RecordingStrip
+from pegboard.devices.oled import RecordingDisplay
+from pegboard.devices.ports import LedStrip
+from pegboard.table.selftest import ServicePause, run_command, run_selftest
+from pegboard.table.wiring import Ports
+
+IS_ACTIVE = ("systemctl", "is-active", "--quiet", "pegboard")
+STOP = ("systemctl", "--no-ask-password", "stop", "pegboard")
+START = ("systemctl", "--no-ask-password", "start", "pegboard")
+
+
+class FakeSystemctl:
+    """Answers systemctl's questions from *answers* (argv -> status, message; 0 otherwise) and
+    logs every call, and every opening of the hardware, in ``calls``."""
+
+    def __init__(self, answers: dict[tuple[str, ...], tuple[int, str]] | None = None) -> None:
+        self.answers = answers or {}
+        self.calls: list[tuple[str, ...]] = []
+
+    def __call__(self, argv: Sequence[str]) -> tuple[int, str]:
+        self.calls.append(tuple(argv))
+        return self.answers.get(tuple(argv), (0, ""))
+
+    def open_hardware(self, ports: Ports) -> Callable[[Config], Ports]:
+        def open_ports(config: Config) -> Ports:
+            self.calls.append(("open the hardware",))
+            return ports
+
+        return open_ports
+
+
+def good_ports(unavailable: dict[str, str] | None = None) -> Ports:
+    """A display and a strip that work, no key source, and *unavailable* ones that did not open."""
+    strips: dict[str, LedStrip] = {"board": RecordingStrip(4, name="board")}
+    return Ports(RecordingDisplay(), strips, [], unavailable or {})
+
+
+def selftest(systemctl: FakeSystemctl, ports: Ports | None = None) -> tuple[int, str]:
+    out = io.StringIO()
+    status = run_selftest(
+        parse_config(""),
+        out,
+        seconds=0,
+        sleep=lambda s: None,
+        run=systemctl,
+        open_hardware=systemctl.open_hardware(ports or good_ports()),
+    )
+    return status, out.getvalue()
+
+
+def test_a_running_service_is_stopped_before_the_hardware_opens_and_started_after() -> None:
+    systemctl = FakeSystemctl()  # is-active says 0: running
+    status, out = selftest(systemctl)
+    assert status == 0
+    assert systemctl.calls == [IS_ACTIVE, STOP, ("open the hardware",), START]
+    assert out.splitlines()[:2] == [
+        "the pegboard service is running and holds the GPIO, I2C and SPI devices: stopping it "
+        "for the selftest (systemctl stop pegboard)",
+        "pegboard service stopped; it starts again when the selftest ends",
+    ]
+    assert out.splitlines()[-2:] == [
+        "0 key presses; all ok",
+        "starting the pegboard service again (systemctl start pegboard)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param((3, ""), id="inactive"),
+        pytest.param((4, ""), id="no-such-unit"),
+        pytest.param((127, "systemctl: command not found"), id="no-systemctl"),
+        pytest.param((1, "System has not been booted with systemd"), id="no-systemd"),
+    ],
+)
+def test_a_service_that_is_not_running_is_left_alone(answer: tuple[int, str]) -> None:
+    systemctl = FakeSystemctl({IS_ACTIVE: answer})
+    status, out = selftest(systemctl)
+    assert status == 0
+    assert systemctl.calls == [IS_ACTIVE, ("open the hardware",)]
+    assert "service" not in out
+
+
+def test_without_permission_to_stop_it_the_selftest_says_how_and_touches_nothing() -> None:
+    systemctl = FakeSystemctl({STOP: (1, "Failed to stop pegboard.service: Access denied")})
+    status, out = selftest(systemctl)
+    assert status == 1
+    assert systemctl.calls == [IS_ACTIVE, STOP]  # no hardware opened, nothing to start again
+    assert out.splitlines()[1:] == [
+        "could not stop the pegboard service: Failed to stop pegboard.service: Access denied",
+        "stop it with `sudo systemctl stop pegboard` (or run `sudo pegboard selftest`), then run "
+        "the selftest again",
+    ]
+
+
+def test_a_service_that_will_not_start_again_fails_the_selftest_and_says_how() -> None:
+    systemctl = FakeSystemctl({START: (1, "Job for pegboard.service failed.")})
+    status, out = selftest(systemctl)
+    assert status == 1
+    assert out.splitlines()[-2:] == [
+        "could not start the pegboard service again: Job for pegboard.service failed.",
+        "start it with `sudo systemctl start pegboard`",
+    ]
+
+
+@pytest.mark.parametrize("error", [RuntimeError("a bug"), KeyboardInterrupt()], ids=repr)
+def test_the_service_starts_again_when_the_selftest_is_interrupted(error: BaseException) -> None:
+    systemctl = FakeSystemctl()
+
+    def broken(config: Config) -> Ports:
+        raise error
+
+    with pytest.raises(type(error)):
+        run_selftest(parse_config(""), io.StringIO(), run=systemctl, open_hardware=broken)
+    assert systemctl.calls == [IS_ACTIVE, STOP, START]
+
+
+def test_a_key_source_that_did_not_open_is_a_failure() -> None:
+    why = "cannot use GPIO26 for button 'ok': GPIO busy"
+    status, out = selftest(
+        FakeSystemctl({IS_ACTIVE: (3, "")}), good_ports(unavailable={"buttons": why})
+    )
+    assert status == 1
+    assert f"keys buttons: FAILED: {why}" in out.splitlines()
+    assert out.splitlines()[-1] == "0 key presses; 1 FAILED"
+
+
+@pytest.fixture
+def mock_pins() -> Iterator[MockFactory]:
+    saved = Device.pin_factory
+    factory = MockFactory()
+    Device.pin_factory = factory
+    try:
+        yield factory
+    finally:
+        factory.reset()
+        Device.pin_factory = saved
+
+
+def test_a_gpio_pin_in_use_makes_the_buttons_unavailable_and_the_selftest_fail(
+    mock_pins: MockFactory,
+) -> None:
+    held = DigitalInputDevice(26)  # someone else has the ok button's pin
+    config = parse_config(
+        "[display]\nenabled = false\n[keypad]\nenabled = false\n"
+        '[[leds.strips]]\nname = "board"\nkind = "sim"\ncount = 4\n'
+        "[[leds.tracks]]\nfirst = 0\nlength = 2\n[[leds.tracks]]\nfirst = 2\nlength = 2\n"
+    )
+    out = io.StringIO()
+    try:
+        status = run_selftest(config, out, seconds=0, run=FakeSystemctl({IS_ACTIVE: (3, "")}))
+    finally:
+        held.close()
+    assert status == 1
+    failed = [line for line in out.getvalue().splitlines() if "FAILED" in line]
+    assert failed[0].startswith("keys buttons: FAILED: cannot use GPIO26 for button 'ok'")
+    assert failed[-1] == "0 key presses; 1 FAILED"
+
+
+def test_the_simulated_selftest_never_asks_systemctl(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_commands(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"ran a command: {args}")
+
+    monkeypatch.setattr(subprocess, "run", no_commands)
+    config = tmp_path / "config.toml"
+    config.write_text("")
+    argv = ["selftest", "--simulate", "--seconds", "0", "--config", str(config)]
+    assert pegboard_main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "0 key presses; all ok"
+
+
+def test_the_pause_does_nothing_to_start_when_it_stopped_nothing() -> None:
+    systemctl = FakeSystemctl({IS_ACTIVE: (3, "")})
+    pause = ServicePause(io.StringIO(), systemctl)
+    assert pause.stop() and not pause.stopped
+    assert pause.restart()
+    assert systemctl.calls == [IS_ACTIVE]
+
+
+def test_run_command_gives_the_status_and_what_the_command_said() -> None:
+    script = "import sys; sys.stderr.write('Access denied\\n'); sys.exit(4)"
+    assert run_command([sys.executable, "-c", script]) == (4, "Access denied")
+    assert run_command(["/nonexistent/systemctl", "stop"]) == (
+        127,
+        "/nonexistent/systemctl: command not found",
+    )
