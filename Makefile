@@ -34,7 +34,8 @@ bench: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python bench/soak_journal.py 500
 
-# on a Raspberry Pi (Bookworm): user, groups, I2C/SPI, venv in /opt/pegboard, the systemd unit
+# on a Raspberry Pi (Bookworm): user, groups, I2C/SPI, venv in /opt/pegboard, pegboard on PATH
+# (/usr/local/bin/pegboard), the systemd unit; then: sudo pegboard selftest
 install-pi:
 	sudo systemd/install.sh
 
