@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench soak install-pi clean
+.PHONY: run test lint docs bench soak install-pi clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,13 @@ lint: $(STAMP)
 # pytest on every core (-n auto): the exhaustive checks run side by side
 test: lint
 	$(BIN)/pytest -n auto
+
+# the README's pictures from the current screens: docs/screens/*.png (compared by
+# tests/test_docs_screens.py, so they cannot go stale) and the session GIF
+docs: $(STAMP)
+	$(BIN)/pytest -q tests/test_docs_screens.py --update-golden
+	out=$$(mktemp -d) && $(BIN)/pegboard run --simulate --headless \
+		--keys tests/keys/readme-session.keys --out $$out --gif docs/session.gif && rm -r $$out
 
 # benchmarks print figures; cribbage-scorer is the reference for the scoring comparison only
 bench: $(STAMP)

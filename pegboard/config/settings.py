@@ -29,7 +29,8 @@ keypad 4x4     rows GPIO17 27 22 23, columns GPIO5 6 13 19    clear of the above
 
 Sections: ``[game]`` (read by ``pegboard.config.game``: variant and house rules, names,
 roster, match format, database), ``[display]``
-(luma.core.cmdline's own option names, plus ``contrast``, ``dim_after`` and ``sleep_after``),
+(luma.core.cmdline's own option names, plus ``contrast``, ``dim_after``, ``sleep_after``, the
+screens' ``style`` and how long news and each page of a count stay up),
 ``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by ``pegboard.config.leds``)
 and ``[simulator]``. Every key is read with ``pegboard.config.fields``, so every message has
 one style. After each section is read, the pins are checked across sections: no GPIO may serve
@@ -53,10 +54,11 @@ from pegboard.devices.ports import board_buttons
 from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import ConfigError, quote
-from pegboard.ui.paint import MIN_SIZE
+from pegboard.ui.paint import MIN_SIZE, Style
 
 __all__ = [
     "CONFIG_SEARCH_PATH",
+    "SCREEN_STYLES",
     "ButtonsConfig",
     "Config",
     "DisplayConfig",
@@ -75,6 +77,9 @@ CONFIG_SEARCH_PATH: tuple[str, ...] = (
     "/etc/pegboard/config.toml",
 )
 """Where ``load_config(None)`` looks, first match wins; no file at all means the defaults."""
+
+SCREEN_STYLES = ("auto", *(style.value for style in Style))
+"""``[display] style``: "auto" (large on panels 64 pixels tall or more), "large", "compact"."""
 
 _BUTTONS = board_buttons(max(Rules.for_variant(variant).sides for variant in Variant))
 """The keys of ``[buttons]``: a peg button for each side a variant can have (three), undo and
@@ -154,6 +159,13 @@ class DisplayConfig:
     """Seconds without a key press before the contrast drops; 0 = never."""
     sleep_after: float = 1800.0
     """Seconds without a key press before the panel is switched off; 0 = never."""
+    style: str = "auto"
+    """The screens' text: "large" (read across the table), "compact" (fits more), or "auto":
+    large on panels 64 pixels tall or more, compact on shorter ones (``screen_style``)."""
+    page_seconds: float = 2.5
+    """Seconds each page of a count stays up before the next turns by itself."""
+    news_seconds: float = 4.0
+    """Seconds what a key press did stays told ("Ann +8 → 52") unless another key comes."""
 
     def luma_args(self) -> list[str]:
         """The options as ``luma.core.cmdline.create_parser(...).parse_args`` takes them.
@@ -199,6 +211,17 @@ class DisplayConfig:
         if self.rotate % 2:
             return (self.height, self.width)
         return (self.width, self.height)
+
+    @property
+    def screen_style(self) -> Style:
+        """The style the screens are drawn in: ``style``, with "auto" chosen by the frame size.
+
+        >>> DisplayConfig().screen_style, DisplayConfig(height=32).screen_style
+        (<Style.LARGE: 'large'>, <Style.COMPACT: 'compact'>)
+        """
+        if self.style == "auto":
+            return Style.default_for(self.frame_size)
+        return Style(self.style)
 
     @property
     def frame_mode(self) -> str:
@@ -395,6 +418,9 @@ _DISPLAY_KEYS = (
     "contrast",
     "dim_after",
     "sleep_after",
+    "style",
+    "page_seconds",
+    "news_seconds",
 )
 
 
@@ -437,6 +463,9 @@ def _parse_display(f: Fields) -> DisplayConfig:
         contrast=f.whole("contrast", d.contrast, low=0, high=255),
         dim_after=f.seconds("dim_after", d.dim_after),
         sleep_after=f.seconds("sleep_after", d.sleep_after),
+        style=f.choice("style", d.style, SCREEN_STYLES, casefold=True),
+        page_seconds=f.number("page_seconds", d.page_seconds, low=0.5, high=60.0),
+        news_seconds=f.number("news_seconds", d.news_seconds, low=0.5, high=60.0),
     )
     frame_w, frame_h = config.frame_size
     if frame_w < MIN_SIZE[0] or frame_h < MIN_SIZE[1]:

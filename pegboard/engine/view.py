@@ -26,11 +26,12 @@ Fields, briefly (each class documents its own):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Card
-from .events import Source
+from .events import Event, HandCounted, Pegged, Source
 from .game import GameState, Phase, show_order
 from .match import MatchFormat
 from .scoring import Breakdown, ScoreKind, show_calls
@@ -42,6 +43,7 @@ __all__ = [
     "ResultView",
     "ScoreView",
     "SideView",
+    "render_pegs",
     "render_view",
 ]
 
@@ -212,6 +214,58 @@ def _play_call(kind: ScoreKind, points: int, cards: int) -> str:
             return f"{kind.value} for {points}"
 
 
+def _score_view(peg: Pegged, names: Sequence[str]) -> ScoreView:
+    return ScoreView(
+        side=peg.side,
+        name=names[peg.side],
+        points=peg.points,
+        score=peg.score,
+        source=peg.source.value,
+        seat=peg.seat,
+        items=tuple(ItemView(i.kind.value, i.cards, i.points) for i in peg.breakdown.items),
+        calls=_calls(peg.breakdown, peg.source, peg.reason, peg.points),
+        claim=peg.claim,
+        reason=peg.reason,
+    )
+
+
+def render_pegs(events: Iterable[Event], view: GameView) -> tuple[ScoreView, ...]:
+    """Every peg among *events* as a ``ScoreView``, in order, named from *view* (the view after
+    the events).
+
+    A hand or crib counted that pegged nothing (a "nineteen", or a muggins claim of 0) has no
+    ``Pegged`` event; it still comes out, with 0 points, so a screen can show its count. Its
+    ``score`` is its side's score in *view* less what that side pegged later in *events*.
+
+    >>> from .rules import Rules
+    >>> from .commands import parse_command
+    >>> from .game import apply
+    >>> state = GameState.new(Rules.six_card(), ("Ann", "Bob"))
+    >>> for text in ("cut 9H 3C", "starter 7C", "next"):
+    ...     state, _ = apply(state, parse_command(text, state.names))
+    >>> state, events = apply(state, parse_command("show AH 3D 9S QC", state.names))
+    >>> [(peg.name, peg.points, peg.calls) for peg in render_pegs(events, render_view(state))]
+    [('Ann', 0, ('nineteen',))]
+    """
+    listed = list(events)
+    pegs: list[ScoreView] = []
+    for n, event in enumerate(listed):
+        if isinstance(event, Pegged):
+            pegs.append(_score_view(event, view.names))
+            continue
+        if not isinstance(event, HandCounted):
+            continue
+        source = Source.CRIB if event.seat is None else Source.HAND
+        later = [e for e in listed[n + 1 :] if isinstance(e, Pegged)]
+        if later and later[0].source is source:
+            continue  # the hand pegged: its Pegged event follows and speaks for it
+        side = view.sides[event.side]
+        score = side.score - sum(e.points for e in later if e.side == event.side)
+        counted = Pegged(event.side, 0, score, score, source, event.breakdown, event.seat)
+        pegs.append(_score_view(replace(counted, claim=event.claim), view.names))
+    return tuple(pegs)
+
+
 def render_view(state: GameState) -> GameView:
     """The read-only view of *state* (see ``GameView``)."""
     rules, table, names = state.rules, state.table, state.names
@@ -234,21 +288,7 @@ def render_view(state: GameState) -> GameView:
         )
         for side in range(rules.sides)
     )
-    last = None
-    if table.last is not None:
-        peg = table.last
-        last = ScoreView(
-            side=peg.side,
-            name=names[peg.side],
-            points=peg.points,
-            score=peg.score,
-            source=peg.source.value,
-            seat=peg.seat,
-            items=tuple(ItemView(i.kind.value, i.cards, i.points) for i in peg.breakdown.items),
-            calls=_calls(peg.breakdown, peg.source, peg.reason, peg.points),
-            claim=peg.claim,
-            reason=peg.reason,
-        )
+    last = _score_view(table.last, names) if table.last is not None else None
     play = table.play if table.phase is Phase.PLAY else None
     up: str | None = None
     if table.phase is Phase.SHOW and table.dealer is not None:
@@ -338,7 +378,8 @@ def _prompt(state: GameState) -> str:
             return f"the show: count {who}'s hand ({claim}show, show 5H 5D 5S JC), or next to skip"
         case Phase.GAME_OVER:
             result = table.finished[-1].result
-            points = "" if result.game_points is None else f" ({result.game_points} game points)"
+            worth = result.game_points
+            points = "" if worth is None else f" ({worth} game point{'' if worth == 1 else 's'})"
             return (
                 f"game over: {names[result.winner]} won{points}; next starts game {table.game + 1}"
             )

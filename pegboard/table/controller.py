@@ -12,16 +12,29 @@ anything is shown, so a power cut never loses a command that was displayed. A co
 refuses (a ``PegboardError``) changes nothing and is shown as a short message; any other
 exception propagates, and the daemon exits for systemd to restart it from the journal.
 
-Then a frame is pushed: ``render_screen(view, entry, message)`` makes the display's image and
-``render_leds(view)`` the colours of each LED strip. A display or strip that fails
+Then a frame is pushed: the controller chooses the ``Screen`` to show (``screens.choose_screen``:
+an error, the menu, the entry in progress, or the game with what the last press did) and
+``render_screen(screen)`` makes the display's image; ``render_leds(view)`` makes the colours of
+each LED strip. A display or strip that fails
 (``HardwareError`` or ``OSError``) is logged and tried again ``retry_after`` seconds later from
 ``tick``; the game goes on meanwhile.
 
 ``tick`` does the time-based work: it commits a combined peg after ``keypad.IDLE_COMMIT``
-seconds, steps the LED animation, retries failed ports, dims and sleeps the display, and pushes
-a new frame when something changed. ``run`` calls ``heartbeat`` (the systemd watchdog) on every
+seconds, ends the news and turns the count's pages when their time comes, steps the LED
+animation, retries failed ports, dims and sleeps the display, and pushes a new frame when
+something changed. ``run`` calls ``heartbeat`` (the systemd watchdog) on every
 turn of its loop, so a stuck loop stops the pings, and waits for keys no longer than the next
 animation step.
+
+News and the count's pages
+--------------------------
+Each accepted press is told on the screen for ``news_seconds`` or until the next key
+(``news.news_of``: "Ann +8 → 52", "Bob: a run of 3 for 3, one for last", "undone: Bob's hand,
+12", the last card's play held on the play screen). A hand or crib counted stays up after the
+news ends, paged: the page turns every ``page_seconds`` by itself, the last page stays, and the
+page key (``count.PAGE_KEY``, ``*``) turns it at once while pages are left; with nothing typed it
+means nothing else on a 4x4 keypad (on a 3x4 it opens peg mode once the last page is up). The
+screens are pure; all this timing is the controller's, on its clock.
 
 LED animation
 -------------
@@ -58,18 +71,21 @@ from pegboard.devices.ports import (
     Clock,
     Color,
     Display,
+    KeyAction,
     KeyEvent,
     LedStrip,
     SleepingDisplay,
     SystemClock,
 )
 from pegboard.engine.commands import Command, random_cut
+from pegboard.engine.events import Event
 from pegboard.engine.game import GameState
 from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardError
 from pegboard.journal import Journal
+from pegboard.ui.count import PAGE_KEY
 from pegboard.ui.keypad import (
     EntryState,
     EntryView,
@@ -83,6 +99,8 @@ from pegboard.ui.keypad import (
     render_entry,
 )
 from pegboard.ui.ledtracks import LedFrame, LedStep
+from pegboard.ui.news import News, news_of
+from pegboard.ui.screens import Screen, ScreenKind, choose_screen
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -92,13 +110,17 @@ __all__ = [
     "DisplayPower",
     "LedAnimator",
     "LedRenderer",
+    "PageCounter",
     "ScreenRenderer",
 ]
 
 log = logging.getLogger(__name__)
 
-ScreenRenderer = Callable[[GameView, EntryView, str], "Image"]
-"""(view, entry, message) -> a Pillow image of the display's size and mode."""
+ScreenRenderer = Callable[[Screen], "Image"]
+"""screen -> a Pillow image of the display's size and mode (``screens.render_screen``)."""
+
+PageCounter = Callable[[Screen], int]
+"""screen -> how many pages it has on the display (``screens.screen_pages``)."""
 
 LedRenderer = Callable[[GameView], LedFrame]
 """view -> the colours for each LED strip, by the strip's name."""
@@ -144,9 +166,11 @@ class Controller:
     ``[game] roster``) and *names* are the names the menu offers for the sides of a new match;
     a new match keeps the table's names unless the menu picked others. *display*, *strips*,
     *render_screen* and *animate_leds* (or a plain *render_leds*) are the output side (all
-    optional: a controller without them still keeps the game). *clock* defaults to the system
+    optional: a controller without them still keeps the game); *count_pages* says how many pages
+    a screen takes on the display (without it a count has one). *clock* defaults to the system
     clock; *rng* draws random cuts. *dim_after* and *sleep_after* are idle seconds (None:
-    never); dimming lowers the contrast from *contrast* to *dim_contrast*.
+    never); dimming lowers the contrast from *contrast* to *dim_contrast*. *news_seconds* is how
+    long what a press did stays told, *page_seconds* how long each page of a count stays up.
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -164,6 +188,7 @@ class Controller:
         display: Display | None = None,
         strips: Mapping[str, LedStrip] | None = None,
         render_screen: ScreenRenderer | None = None,
+        count_pages: PageCounter | None = None,
         render_leds: LedRenderer | None = None,
         animate_leds: LedAnimator | None = None,
         clock: Clock | None = None,
@@ -173,6 +198,8 @@ class Controller:
         sleep_after: float | None = None,
         contrast: int = 255,
         dim_contrast: int = 16,
+        news_seconds: float = 4.0,
+        page_seconds: float = 2.5,
     ) -> None:
         self.store = store
         self._names = tuple(names) if names is not None else None
@@ -180,6 +207,7 @@ class Controller:
         self._display = display
         self._strips = dict(strips or {})
         self._render_screen = render_screen
+        self._count_pages = count_pages
         if animate_leds is None and render_leds is not None:
             animate_leds = _StillAnimator(render_leds)
         self._animator = animate_leds
@@ -190,6 +218,15 @@ class Controller:
         self._sleep_after = sleep_after
         self._contrast = contrast
         self._dim_contrast = min(dim_contrast, contrast)
+        self._news_seconds = news_seconds
+        self._page_seconds = page_seconds
+        # what the last press did (None: nothing to tell), until when it is news, the count's
+        # page and when the next one is due (None: the last page, or no count)
+        self._news: News | None = None
+        self._news_until: float | None = None
+        self._page = 0
+        self._page_due: float | None = None
+        self._events: list[Event] = []
         # the menu offers the roster and the configured names (the config's names are players
         # of the house too, and may differ from the names of the match the journal resumes)
         offered = dict.fromkeys([*roster, *(self._names or ())])
@@ -215,6 +252,7 @@ class Controller:
         self._state = state
         self._view = render_view(state)
         self._situation = Situation.of(state)
+        self._turn_pages(self._last_key)  # a count left up by a restart pages too
 
     # --- what the outside reads ----------------------------------------------------------
 
@@ -237,6 +275,22 @@ class Controller:
     def entry_state(self) -> EntryState:
         """The keypad grammar's state."""
         return self._entry
+
+    @property
+    def news(self) -> News | None:
+        """What the last press did, while it is news (then what stays of it: a count)."""
+        return self._news
+
+    @property
+    def screen(self) -> Screen:
+        """The screen to show now (what the display shows, when it is awake)."""
+        return choose_screen(
+            self._view,
+            entry=self.entry,
+            error=self.last_error or None,
+            count_page=self._page,
+            news=self._news,
+        )
 
     @property
     def display_power(self) -> DisplayPower:
@@ -268,11 +322,20 @@ class Controller:
             self._push()
             return
         self._wake()
+        if self._turns_page(event):
+            self._page += 1
+            self._page_due = now + self._page_seconds
+            self._dirty_screen = True
+            self._push()
+            return
         self.last_error = ""
+        before = self._view
+        self._events = []
         for _ in range(_MAX_REPEATS):
             entry, outcome = press(self._entry, event, self._situation, now)
             if not self._carry_out(entry, outcome) or not outcome.repeat:
                 break
+        self._tell(before, now)
         self._dirty_screen = self._dirty_leds = True
         self._push()
 
@@ -281,8 +344,16 @@ class Controller:
         now = self._clock.monotonic()
         entry, outcome = expire(self._entry, self._situation, now)
         if entry != self._entry or outcome.commands:
+            before = self._view
+            self._events = []
             self._carry_out(entry, outcome)
+            self._tell(before, now)
             self._dirty_screen = self._dirty_leds = True
+        if self._news is not None and self._news_until is not None and now >= self._news_until:
+            self._news = self._news.faded()
+            self._news_until = None
+            self._dirty_screen = True
+        self._step_pages(now)
         self._step_animation(now)
         idle = now - self._last_key
         asleep = self._sleep_after is not None and idle >= self._sleep_after
@@ -375,7 +446,7 @@ class Controller:
         suits); the journal checks them as a whole and stores them together.
         """
         try:
-            self._state, _ = self.store.do_all(commands)
+            self._state, events = self.store.do_all(commands)
         except JournalError as e:  # the journal could not be written: nothing was done
             self.last_error = _short(str(e))
             log.error("journal: %s", e)
@@ -384,6 +455,7 @@ class Controller:
             self.last_error = _short(str(e))
             log.info("refused %s: %s", [self._state.command_text(c) for c in commands], e)
             return False
+        self._events += events
         self._refresh()
         return True
 
@@ -414,6 +486,58 @@ class Controller:
             return self._names
         return None
 
+    # --- news and the count's pages ---------------------------------------------------------
+
+    def _tell(self, before: GameView, now: float) -> None:
+        """Make what the press from *before* did the news (a press that moved the game and has
+        nothing to tell clears it); a press that did not move the game ends the last news but
+        leaves its count up."""
+        moved = self._view != before
+        news = news_of(before, self._view, self._events) if moved else None
+        self._events = []
+        if news is None and not moved:
+            if self._news is not None and self._news_until is not None:
+                self._news = self._news.faded()
+                self._news_until = None
+            return
+        self._news = news or News()
+        self._news_until = now + self._news_seconds if news is not None else None
+        self._turn_pages(now)
+
+    def _count_screen(self) -> Screen:
+        """The game's screen, typing and errors aside: the count, if one is up."""
+        return choose_screen(self._view, count_page=self._page, news=self._news)
+
+    def _pages(self) -> int:
+        """The pages of the count that is up (0: no count)."""
+        screen = self._count_screen()
+        if screen.kind is not ScreenKind.COUNT:
+            return 0
+        return self._count_pages(screen) if self._count_pages is not None else 1
+
+    def _turn_pages(self, now: float) -> None:
+        """A new count (or none): its first page, the next one due after ``page_seconds``."""
+        self._page = 0
+        self._page_due = now + self._page_seconds if self._pages() > 1 else None
+
+    def _step_pages(self, now: float) -> None:
+        """Turn the count's page when it is due; the last page stays."""
+        if self._page_due is None or now < self._page_due:
+            return
+        if self._page < self._pages() - 1:
+            self._page += 1
+            self._dirty_screen = True
+        more = self._page < self._pages() - 1
+        self._page_due = self._page_due + self._page_seconds if more else None
+
+    def _turns_page(self, event: KeyEvent) -> bool:
+        """True when *event* is the page key, nothing is typed and the count has pages left."""
+        if event.key != PAGE_KEY or event.action is not KeyAction.PRESS:
+            return False
+        if self.entry.typing or self.last_error:
+            return False
+        return self._page < self._pages() - 1
+
     # --- output ------------------------------------------------------------------------------
 
     def _push(self) -> None:
@@ -422,7 +546,7 @@ class Controller:
         if self._power is DisplayPower.ASLEEP:
             pass  # keep the screen dirty: waking draws it
         elif self._dirty_screen and self._display is not None and self._render_screen is not None:
-            image = self._render_screen(self._view, self.entry, self.last_error)
+            image = self._render_screen(self.screen)
             try:
                 self._display.show(image)
                 self.frames += 1

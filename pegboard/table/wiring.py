@@ -10,7 +10,8 @@ and ``Ports.unavailable`` says which and why (``pegboard selftest`` counts each 
 
 ``build_controller`` puts one ``Controller`` over a journal and the ports, with the config's
 rules, names, keypad layout, dim and sleep times, and two pure renderers: ``screen_renderer``
-(the view and the keypad's ``EntryView`` -> the display's image, ``ui.screens``) and a
+(the ``Screen`` the controller chooses -> the display's image in the configured style,
+``ui.screens``, with ``page_counter`` saying how many pages a count takes) and a
 ``TrackAnimator`` (the view -> the LED tracks' steps, ``ui.ledtracks``). Both work from the
 values the controller hands them, so the key-to-frame path never reads back into the controller
 it is built for.
@@ -32,10 +33,11 @@ from pegboard.devices.ports import Clock, Display, Keys, LedStrip
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
 from pegboard.journal import Journal
-from pegboard.table.controller import Controller, LedRenderer, ScreenRenderer
-from pegboard.ui.keypad import EntryView, Layout
+from pegboard.table.controller import Controller, LedRenderer, PageCounter, ScreenRenderer
+from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import LedLayout, TrackAnimator
-from pegboard.ui.screens import choose_screen, render_screen
+from pegboard.ui.paint import Style
+from pegboard.ui.screens import Screen, choose_screen, render_screen, screen_pages
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -46,6 +48,7 @@ __all__ = [
     "build_controller",
     "led_renderer",
     "open_ports",
+    "page_counter",
     "paused_frame",
     "screen_renderer",
     "sim_ports",
@@ -161,23 +164,32 @@ def led_renderer(layout: LedLayout) -> LedRenderer:
     return TrackAnimator(layout).render
 
 
-def screen_renderer(size: tuple[int, int], mode: str) -> ScreenRenderer:
-    """The controller's screen renderer: (view, entry, message) -> the display's image.
+def screen_renderer(
+    size: tuple[int, int], mode: str, style: Style = Style.COMPACT
+) -> ScreenRenderer:
+    """The controller's screen renderer: the ``Screen`` it chose -> the display's image, drawn
+    in *style* (see ``screens.render_screen``)."""
 
-    A message shows as an error; the keypad's menu or an entry in progress shows as such;
-    otherwise the screen for the game's phase (see ``screens.choose_screen``).
-    """
-
-    def render(view: GameView, entry: EntryView, message: str) -> Image:
-        screen = choose_screen(view, entry=entry, error=message or None)
-        return render_screen(screen, size, mode)
+    def render(screen: Screen) -> Image:
+        return render_screen(screen, size, mode, style)
 
     return render
 
 
-def paused_frame(view: GameView | None, size: tuple[int, int], mode: str) -> Image:
+def page_counter(size: tuple[int, int], style: Style = Style.COMPACT) -> PageCounter:
+    """How many pages a screen takes on a display of *size* in *style* (a count, paged)."""
+
+    def pages(screen: Screen) -> int:
+        return screen_pages(screen, size, style)
+
+    return pages
+
+
+def paused_frame(
+    view: GameView | None, size: tuple[int, int], mode: str, style: Style = Style.COMPACT
+) -> Image:
     """The "paused" screen left on the display when the daemon stops."""
-    return render_screen(choose_screen(view, paused=True), size, mode)
+    return render_screen(choose_screen(view, paused=True), size, mode, style)
 
 
 # -- the controller -------------------------------------------------------------------------
@@ -200,6 +212,7 @@ def build_controller(
     game = config.game
     layout = Layout.for_keys("".join(config.keypad.layout)) if config.keypad.enabled else None
     display = ports.display
+    style = config.display.screen_style
     return Controller(
         store=store,
         rules=game.rules,
@@ -210,8 +223,9 @@ def build_controller(
         display=display,
         strips=ports.strips,
         render_screen=(
-            screen_renderer(display.size, display.mode) if display is not None else None
+            screen_renderer(display.size, display.mode, style) if display is not None else None
         ),
+        count_pages=page_counter(display.size, style) if display is not None else None,
         animate_leds=TrackAnimator(config.leds.layout),
         clock=clock,
         rng=rng,
@@ -219,4 +233,6 @@ def build_controller(
         dim_after=config.display.dim_after or None,
         sleep_after=config.display.sleep_after or None,
         contrast=config.display.contrast,
+        news_seconds=config.display.news_seconds,
+        page_seconds=config.display.page_seconds,
     )

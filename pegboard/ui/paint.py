@@ -4,10 +4,16 @@ Text is drawn with a bitmap font (Terminus, SIL Open Font License, bundled in
 ``pegboard/fonts``), one strike per size, so "1" mode images are crisp: no anti-aliasing to
 threshold. In "L" (greyscale, e.g. SSD1322) and "RGB" modes secondary text is drawn dimmer.
 Everything here is pure: a ``Painter`` draws on its own new image.
+
+Two styles (``Style``): compact draws the secondary lines (the status, the count's calls, the
+menu) in the smallest strike, 12 px, to fit the most; large draws the calls at 16 px and the
+status at 14 px or more, to be read across a pub table. Large is the default on screens 64
+pixels tall or more; a 128x32 screen is compact unless told otherwise.
 """
 
 from __future__ import annotations
 
+import enum
 import functools
 import io
 from dataclasses import dataclass, field
@@ -21,9 +27,11 @@ __all__ = [
     "FULL",
     "MIN_SIZE",
     "MODES",
+    "STRIKES",
     "Face",
     "Painter",
     "Size",
+    "Style",
     "fit",
     "fit_tail",
     "font_face",
@@ -43,6 +51,22 @@ STRIKES = (12, 14, 16, 18, 20, 22, 24, 28, 32)  # the pixel sizes Terminus was d
 FULL = 255
 DIM = 140  # secondary text in greyscale: still readable on an SSD1322 at low contrast
 FAINT = 70  # rules and separators in greyscale
+
+
+class Style(enum.Enum):
+    """How large the screens draw their text: compact fits more, large reads from further."""
+
+    COMPACT = "compact"
+    LARGE = "large"
+
+    @classmethod
+    def default_for(cls, size: Size) -> Style:
+        """Large on screens 64 pixels tall or more (128x64, 256x64), compact on shorter ones.
+
+        >>> Style.default_for((128, 64)), Style.default_for((128, 32))
+        (<Style.LARGE: 'large'>, <Style.COMPACT: 'compact'>)
+        """
+        return cls.LARGE if size[1] >= 64 else cls.COMPACT
 
 
 @dataclass(frozen=True)
@@ -103,9 +127,14 @@ def largest_face(
 
 
 class Painter:
-    """A blank image and the few drawing helpers every screen uses."""
+    """A blank image and the few drawing helpers every screen uses.
 
-    def __init__(self, size: Size, mode: str) -> None:
+    ``small`` is the smallest text the screen uses (12 px, 16 px on screens 96 pixels tall or
+    more); ``status`` is the face of status lines: ``small`` in the compact style, two strikes
+    up (14 px, 20 px) in the large one.
+    """
+
+    def __init__(self, size: Size, mode: str, style: Style = Style.COMPACT) -> None:
         if mode not in MODES:
             raise ValueError(f"unsupported image mode {mode!r} (expected one of {MODES!r})")
         width, height = size
@@ -118,7 +147,14 @@ class Painter:
         self.image = Image.new(mode, size, 0)
         self.draw = ImageDraw.Draw(self.image)
         self.draw.fontmode = "1"  # never anti-alias: the strikes are drawn pixel by pixel
+        self.style = style
         self.small = font_face(12 if height < 96 else 16)
+        self.status = self.small if style is Style.COMPACT else font_face(14 if height < 96 else 20)
+
+    @property
+    def large(self) -> bool:
+        """True in the large style."""
+        return self.style is Style.LARGE
 
     def ink(self, level: int = FULL) -> int | tuple[int, int, int]:
         """The colour for a grey *level*: full white on a monochrome screen."""

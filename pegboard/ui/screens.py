@@ -23,7 +23,6 @@ phase (the scoreboard, the play, the count of the hand or crib just shown, game 
 from __future__ import annotations
 
 import enum
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,15 +31,19 @@ from PIL import Image
 from pegboard.engine.cards import Card
 from pegboard.engine.game import Phase
 from pegboard.engine.match import MatchFormat
-from pegboard.engine.view import GameView, ScoreView
+from pegboard.engine.view import GameView
+from pegboard.ui.count import PAGE_KEY, count_pages, render_count
 from pegboard.ui.keypad import EntryView
+from pegboard.ui.news import News
 from pegboard.ui.paint import (
     DIM,
     FULL,
     MODES,
+    STRIKES,
     Face,
     Painter,
     Size,
+    Style,
     fit,
     fit_tail,
     font_face,
@@ -50,10 +53,12 @@ from pegboard.ui.paint import (
 
 __all__ = [
     "MODES",
+    "PAGE_KEY",
     "MenuItem",
     "MenuView",
     "Screen",
     "ScreenKind",
+    "Style",
     "choose_screen",
     "count_pages",
     "render_count",
@@ -65,6 +70,7 @@ __all__ = [
     "render_play",
     "render_scoreboard",
     "render_screen",
+    "screen_pages",
 ]
 
 
@@ -89,7 +95,9 @@ class MenuItem:
     value: str | None = None
 
 
-_MENU_TITLE = "menu  # down  * back"  # the keypad's menu: digits choose, # walks, * leaves
+_MENU_TITLE = "0-9 pick #↓ * back"
+"""The keypad's menu: a line's number picks it, # walks down, * leaves (18 characters: one row
+in either style)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +137,7 @@ class MenuView:
 class Screen:
     """One screen to draw: its kind and the values it is drawn from.
 
+    ``news`` is what the last key press did (``news.News``), for the screens that tell it.
     Frozen and comparable: equal screens draw equal images, so a controller can skip a redraw.
     """
 
@@ -138,6 +147,7 @@ class Screen:
     menu: MenuView | None = None
     message: str = ""
     page: int = 0
+    news: News | None = None
 
 
 def choose_screen(
@@ -147,15 +157,20 @@ def choose_screen(
     error: str | None = None,
     paused: bool = False,
     count_page: int | None = 0,
+    news: News | None = None,
 ) -> Screen:
     """The screen to show now.
 
     In order: an *error* message, "paused", the keypad's menu (an *entry* with menu lines),
-    the *entry* in progress (unless the keypad is idle: ``entry.typing`` False); then by the
-    view's phase: game over (or match over), the play, and the count of the hand or crib just
-    shown on page *count_page* while the show goes on (and until the next starter is entered,
-    so the crib's count can be read); the scoreboard otherwise. Pass ``count_page=None`` to go
-    back to the scoreboard after the count has been read.
+    the *entry* in progress (unless the keypad is idle: ``entry.typing`` False; before the
+    first cut the idle entry shows too, for its hint); then by the view's phase: game over (or
+    match over), the play (held as its last card left it while *news* has ``play_end``), the
+    count on page *count_page*, the scoreboard otherwise.
+
+    The count is *news*'s ``counted`` when *news* is given (a press that counted nothing shows
+    no count); without *news* (after a restart) it is the hand or crib just shown, while the
+    show goes on and until the next starter is entered. Pass ``count_page=None`` to go back to
+    the scoreboard after the count has been read.
 
     Raises:
         ValueError: no view and nothing else to show.
@@ -166,26 +181,42 @@ def choose_screen(
         return Screen(ScreenKind.PAUSED, view=view)
     if entry is not None and entry.menu:
         return Screen(ScreenKind.MENU, menu=MenuView.of(entry))
-    if entry is not None and entry.typing:
+    first_cut = view is not None and view.phase is Phase.CUT
+    if entry is not None and (entry.typing or first_cut):
         return Screen(ScreenKind.ENTRY, view=view, entry=entry)
     if view is None:
         raise ValueError("choose_screen needs a view unless an error, pause, menu or entry is on")
     if view.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         return Screen(ScreenKind.GAME_OVER, view=view)
+    if news is not None and news.play_end is not None:
+        return Screen(ScreenKind.PLAY, view=news.play_end, news=news)
     if view.phase is Phase.PLAY:
-        return Screen(ScreenKind.PLAY, view=view)
-    if (
-        count_page is not None
-        and view.phase in (Phase.SHOW, Phase.STARTER)
-        and view.last is not None
-        and view.last.source in ("hand", "crib", "muggins")
-    ):
-        return Screen(ScreenKind.COUNT, view=view, page=count_page)
-    return Screen(ScreenKind.SCOREBOARD, view=view)
+        return Screen(ScreenKind.PLAY, view=view, news=news)
+    if count_page is not None and view.phase in (Phase.SHOW, Phase.STARTER):
+        if news is not None and news.counted:
+            return Screen(ScreenKind.COUNT, view=view, page=count_page, news=news)
+        last = view.last
+        if news is None and last is not None and last.source in ("hand", "crib", "muggins"):
+            return Screen(ScreenKind.COUNT, view=view, page=count_page)
+    return Screen(ScreenKind.SCOREBOARD, view=view, news=news)
 
 
-def render_screen(screen: Screen, size: Size = (128, 64), mode: str = "1") -> Image.Image:
-    """Draw *screen* as an image of *size* and *mode*.
+def screen_pages(screen: Screen, size: Size = (128, 64), style: Style = Style.COMPACT) -> int:
+    """How many pages *screen* has on a screen of *size* in *style* (1 but for the count).
+
+    Raises:
+        ValueError: an unsupported size.
+    """
+    if screen.kind is not ScreenKind.COUNT or screen.view is None:
+        return 1
+    counted = screen.news.counted if screen.news is not None else ()
+    return count_pages(screen.view, size, style, counted)
+
+
+def render_screen(
+    screen: Screen, size: Size = (128, 64), mode: str = "1", style: Style = Style.COMPACT
+) -> Image.Image:
+    """Draw *screen* as an image of *size* and *mode*, in *style*.
 
     Raises:
         ValueError: an unsupported size or mode, a screen missing the value it is drawn from,
@@ -193,25 +224,26 @@ def render_screen(screen: Screen, size: Size = (128, 64), mode: str = "1") -> Im
     """
     kind = screen.kind
     if kind is ScreenKind.ERROR:
-        return render_error(screen.message, size, mode)
+        return render_error(screen.message, size, mode, style)
     if kind is ScreenKind.PAUSED:
         return render_paused(screen.view, size, mode)
     if kind is ScreenKind.MENU:
         if screen.menu is None:
             raise ValueError("a menu screen needs a menu")
-        return render_menu(screen.menu, size, mode)
+        return render_menu(screen.menu, size, mode, style)
     if kind is ScreenKind.ENTRY:
         if screen.entry is None:
             raise ValueError("an entry screen needs an entry")
-        return render_entry(screen.entry, size, mode)
+        return render_entry(screen.entry, size, mode, style)
     if screen.view is None:
         raise ValueError(f"a {kind.value} screen needs a game view")
     if kind is ScreenKind.SCOREBOARD:
-        return render_scoreboard(screen.view, size, mode)
+        return render_scoreboard(screen.view, size, mode, style, screen.news)
     if kind is ScreenKind.PLAY:
-        return render_play(screen.view, size, mode)
+        return render_play(screen.view, size, mode, style, screen.news)
     if kind is ScreenKind.COUNT:
-        return render_count(screen.view, screen.page, size, mode)
+        counted = screen.news.counted if screen.news is not None else ()
+        return render_count(screen.view, screen.page, size, mode, style, counted)
     return render_game_over(screen.view, size, mode)
 
 
@@ -258,24 +290,71 @@ def _line_warning(view: GameView, face: Face, width: int) -> str:
     )
 
 
-def _status(view: GameView) -> str:
-    """One short line about the moment: who deals, who lays, what is counted next."""
+def _status(view: GameView) -> list[str]:
+    """One short line about the moment (who deals, who lays and the count, what is counted
+    next), longest wording first: the screen draws the first that fits."""
     match view.phase:
         case Phase.CUT:
-            return "cut for the deal"
+            return ["cut for the deal"]
         case Phase.STARTER:
-            return f"deal {view.deal}: {view.dealer_name} deals"
+            return [f"deal {view.deal}: {view.dealer_name} deals"]
         case Phase.PLAY:
-            if view.turn_name is None:
-                return f"the play · count {view.count}"
-            return f"{view.turn_name} to lay · {view.count}"
+            turn, count = view.turn_name, view.count
+            if turn is None:
+                return [f"the play · count {count}"]
+            options = [f"{turn} to lay · {count}", f"{turn} lays {count}"]
+            if view.said_go:  # a go said this series stands until the series ends
+                goers = ", ".join(view.seat_names[seat] for seat in view.said_go)
+                options[:0] = [
+                    f"{turn} to lay · {count} (go: {goers})",
+                    f"{turn} lays {count} · go: {goers}",
+                    f"go: {goers} · {turn} lays",
+                ]
+            return options
         case Phase.SHOW:
             up = view.up_for_counting
             if up == "crib":
-                return f"count {view.dealer_name}'s crib"
-            return f"count {up}'s hand"
+                return [f"count {view.dealer_name}'s crib"]
+            return [f"count {up}'s hand"]
         case Phase.GAME_OVER | Phase.MATCH_OVER:
-            return f"{view.winner_name} won"
+            return [f"{view.winner_name} won"]
+
+
+def _first_fitting(options: Sequence[str], face: Face, width: int) -> str:
+    """The first of *options* that fits *width*, else the last one cut to fit."""
+    for text in options:
+        if face.width(text) <= width:
+            return text
+    return fit(options[-1], face, width) if options else ""
+
+
+def _status_rows(
+    view: GameView, news: News | None, faces: tuple[Face, Face], width: int
+) -> tuple[Face, list[str]]:
+    """The status as rows to draw: what the last press did while it is news (in a shorter
+    wording, or on two rows, rather than cut), whose turn or what is next otherwise."""
+    if news is None or not news.line:
+        return faces[0], [_first_fitting(_status(view), faces[0], width)]
+    for text in (news.line, *news.shorter):
+        for face in faces:
+            if face.width(text) <= width:
+                return face, [text]
+    return _rows(news.line, faces, width)
+
+
+def _rows(text: str, faces: tuple[Face, Face], width: int) -> tuple[Face, list[str]]:
+    """*text* on one row of the first face, else of the second (smaller), else on two rows of
+    the first or the second; cut only when even that is too short."""
+    for face in faces:
+        if face.width(text) <= width:
+            return face, [text]
+    for face in faces:
+        rows = wrap(text, face, width)
+        if len(rows) <= 2:
+            return face, rows
+    small = faces[-1]
+    first, *rest = wrap(text, small, width)
+    return small, [first, fit(" ".join(rest), small, width)]
 
 
 def _active_sides(view: GameView) -> set[int]:
@@ -293,66 +372,99 @@ def _active_sides(view: GameView) -> set[int]:
 # --- the screens ---------------------------------------------------------------------------
 
 
-def render_scoreboard(view: GameView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+def render_scoreboard(
+    view: GameView,
+    size: Size = (128, 64),
+    mode: str = "1",
+    style: Style = Style.COMPACT,
+    news: News | None = None,
+) -> Image.Image:
     """Names, big scores, the dealer's mark (●), whose move it is (name highlighted), points
     to go, and a status line (or the lurch line when a side is behind it near the end).
+
+    While *news* is on, its line is the status line and each side whose score changed shows the
+    change ("+8") in place of its points to go.
 
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = Painter(size, mode)
-    small = p.small
+    p = Painter(size, mode, style)
+    small, face = p.small, p.status
     columns = len(view.sides)
     column = p.width // columns
     tall = p.height >= 48  # room for "to go" and the status line
     name_y = 2
-    digits_top = name_y + small.text_height + 2
+    # the names a strike up in the large style, unless that would cut one
+    names = face if all(face.width(s.name) <= column - 10 for s in view.sides) else small
+    digits_top = name_y + names.text_height + 2
     bottom = p.height
-    status = ""
+    line, rows = face, [""]
     if tall:
-        status = _line_warning(view, small, p.width - 2) or _status(view)
-        bottom -= small.text_height + 1
+        warning = _line_warning(view, face, p.width - 2)
+        if warning and not (news is not None and news.line):
+            # one row: smaller, then shorter, then cut (never two rows on a full scoreboard)
+            line = face if face.width(warning) <= p.width - 2 else small
+            if line.width(warning) > p.width - 2:
+                warning = _line_warning(view, small, p.width - 2)
+            rows = [fit(warning, line, p.width - 2)]
+        else:
+            line, rows = _status_rows(view, news, (face, small), p.width - 2)
+        bottom -= len(rows) * (line.text_height + 1) + (1 if p.large else 0)
         status_y = bottom + 2
         bottom -= small.digit_height + 2  # the "to go" row
     digits = largest_face(bottom - digits_top - 1, column - 4, 3)
     active = _active_sides(view)
+    gains = news.gains if news is not None and len(news.gains) == columns else ()
     for i, side in enumerate(view.sides):
         x0 = i * column
         cx = x0 + column // 2
-        name = fit(side.name, small, column - 10)
+        gain = gains[i] if gains else 0
+        label = side.name
+        if gain and not tall:  # no "to go" row: the change goes by the name
+            label = f"{side.name} {'+' if gain > 0 else '−'}{abs(gain)}"
+        name = fit(label, names, column - 10)
         if side.side in active:
-            p.inverted(x0 + 1, name_y, name, small)
+            p.inverted(x0 + 1, name_y, name, names)
         else:
-            p.text(x0 + 2, name_y, name, small)
+            p.text(x0 + 2, name_y, name, names)
         if side.is_dealer:
-            mark_x = x0 + 2 + small.width(name) + 5
-            p.dot(mark_x, name_y + small.digit_height // 2, 2)
+            mark_x = x0 + 2 + names.width(name) + 5
+            p.dot(mark_x, name_y + names.digit_height // 2, 2)
         spare = bottom - digits_top - digits.digit_height
         p.text_center(cx, digits_top + max(spare // 2, 0), str(side.score), digits)
         if tall:
-            to_go = max(view.target - side.score, 0)
-            words = f"{to_go} to go"
-            if small.width(words) > column - 2:  # three sides on 128 pixels: "-109"
-                words = f"-{to_go}"
-            p.text_center(cx, bottom + 1, fit(words, small, column), small, DIM)
+            if gain:
+                p.text_center(cx, bottom + 1, f"+{gain}" if gain > 0 else f"−{-gain}", small)
+            else:
+                to_go = max(view.target - side.score, 0)
+                words = _first_fitting([f"{to_go} to go", f"{to_go} go"], small, column - 2)
+                p.text_center(cx, bottom + 1, words, small, DIM)
         if i:
             p.vline(x0, 0, bottom)
     if tall:
         p.hline(status_y - 2)
-        p.text(1, status_y, fit(status, small, p.width - 2), small)
+        for n, row in enumerate(rows):
+            p.text(1, status_y + n * (line.text_height + 1), row, line)
     return p.image
 
 
-def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+def render_play(
+    view: GameView,
+    size: Size = (128, 64),
+    mode: str = "1",
+    style: Style = Style.COMPACT,
+    news: News | None = None,
+) -> Image.Image:
     """The play: the count (big), the cards of this series and the starter (by rank: suits never
-    matter in the play), the scores, whose turn, and what was just pegged.
+    matter in the play), the scores, and at the bottom what was just pegged while *news* is on,
+    whose turn (and who said go) otherwise.
 
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = Painter(size, mode)
-    small = p.small
+    p = Painter(size, mode, style)
     tall = p.height >= 48
+    small = p.status if tall else p.small  # a short screen keeps its rows for the count
     y = 2
     # the starter, top right, as a small card: a framed rank
     right = p.width
@@ -365,19 +477,24 @@ def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Imag
         )
         p.text_center(left_edge + box // 2, y, label, small)
         right = left_edge - 2
-    # top row: every side's score, the side to lay highlighted
+    # top row: every side's score, the side to lay highlighted; on a short screen, which has
+    # no status row, what the last card scored while it is news
     active = _active_sides(view)
     x = 1
     column = right // len(view.sides)
-    for side in view.sides:
-        label = fit(f"{side.name} {side.score}", small, column - 4)
-        if side.side in active:
-            p.inverted(x, y, label, small)
-        else:
-            p.text(x + 1, y, label, small, DIM)
-        x += column
+    if not tall and news is not None and news.line:
+        p.text(1, y, fit(news.line, small, right - 2), small)
+    else:
+        for side in view.sides:
+            label = fit(f"{side.name} {side.score}", small, column - 4)
+            if side.side in active:
+                p.inverted(x, y, label, small)
+            else:
+                p.text(x + 1, y, label, small, DIM)
+            x += column
     top = y + small.text_height + 2
-    bottom = p.height - (small.text_height + 3 if tall else 0)
+    told, status = _status_rows(view, news, (small, p.small), p.width - 2)
+    bottom = p.height - (len(status) * (told.text_height + 1) + 2 if tall else 0)
     # the count, big, on the left
     digits = largest_face(bottom - top - 2, p.width // 3, 2)
     spare = bottom - top - digits.digit_height
@@ -396,7 +513,8 @@ def render_play(view: GameView, size: Size = (128, 64), mode: str = "1") -> Imag
         line_y += face.text_height + 2
     if tall:
         p.hline(bottom)
-        p.text(1, bottom + 3, fit(_play_news(view), small, p.width - 2), small)
+        for n, row in enumerate(status):
+            p.text(1, bottom + 3 + n * (told.text_height + 1), row, told)
     return p.image
 
 
@@ -416,46 +534,42 @@ def _card_rows(cards: Sequence[str], face: Face, width: int, rows: int) -> list[
     return [" ".join(line) for line in reversed(lines) if line]
 
 
-def _play_news(view: GameView) -> str:
-    """What was just pegged in the play, or whose turn it is."""
-    last = view.last
-    if last is not None and last.source == "play" and last.calls:
-        return f"{_who(view, last)}: {', '.join(last.calls)}"
-    if view.said_go:
-        names = ", ".join(view.seat_names[seat] for seat in view.said_go)
-        return f"go: {names}"
-    if view.turn_name is not None:
-        return f"{view.turn_name} to lay"
-    return "the play is over"
-
-
-def _who(view: GameView, last: ScoreView) -> str:
-    """The player whose cards scored, or the side that pegged."""
-    return view.seat_names[last.seat] if last.seat is not None else last.name
-
-
-def render_entry(entry: EntryView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+def render_entry(
+    entry: EntryView, size: Size = (128, 64), mode: str = "1", style: Style = Style.COMPACT
+) -> Image.Image:
     """What is typed so far (large, newest at the right), a cursor, and a hint for the next key.
+
+    The text is drawn in the largest strike it fits whole (the cut's "Ann 9, Bob _" keeps the
+    first name), and scrolls to keep the newest key in view only when even the smallest is too
+    wide. The large style draws the title and hint a strike up where they fit.
 
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = Painter(size, mode)
+    p = Painter(size, mode, style)
     small = p.small
     tall = p.height >= 48
     top = 0
     if entry.title and tall:  # a short screen keeps the entry and its hint, not the title
-        p.inverted(0, 2, fit(entry.title, small, p.width - 2), small, width=p.width)
-        top = small.text_height + 3
+        bar = p.status if p.status.width(entry.title) <= p.width - 2 else small
+        p.inverted(0, 2, fit(entry.title, bar, p.width - 2), bar, width=p.width)
+        top = bar.text_height + 3
     bottom = p.height
     if entry.hint:
-        hint_lines = wrap(entry.hint, small, p.width - 2)[: 2 if tall else 1]
-        bottom -= len(hint_lines) * (small.text_height + 1) + 1
+        lines = entry.hint.splitlines()[: 2 if tall else 1]
+        hint = p.status if tall and all(p.status.width(x) <= p.width - 2 for x in lines) else small
+        hint_lines = wrap("\n".join(lines), hint, p.width - 2)[: 2 if tall else 1]
+        bottom -= len(hint_lines) * (hint.text_height + 1) + 1
         p.hline(bottom)
         for n, line in enumerate(hint_lines):
-            p.text(1, bottom + 3 + n * (small.text_height + 1), line, small, DIM)
-    face = largest_face(bottom - top - 4, p.width, 1, digits=False)
-    face = font_face(min(face.size, 24 if p.height < 96 else 32))
+            p.text(1, bottom + 3 + n * (hint.text_height + 1), line, hint, DIM)
+    biggest = largest_face(bottom - top - 4, p.width, 1, digits=False)
+    biggest = font_face(min(biggest.size, 24 if p.height < 96 else 32))
+    face = biggest
+    for size_ in reversed([s for s in STRIKES if s <= biggest.size]):
+        face = font_face(size_)
+        if face.width(entry.text) + face.advance + 2 <= p.width:
+            break
     text = fit_tail(entry.text, face, p.width - face.advance - 2)
     y = top + (bottom - top - face.text_height) // 2 + 1
     p.text(1, y, text, face)
@@ -464,135 +578,6 @@ def render_entry(entry: EntryView, size: Size = (128, 64), mode: str = "1") -> I
         (cursor_x, y + face.digit_height - 2, cursor_x + face.advance - 2, y + face.digit_height),
         fill=p.ink(),
     )
-    return p.image
-
-
-def _count_calls(view: GameView) -> list[str]:
-    last = view.last
-    if last is None:
-        return ["nothing counted yet"]
-    calls = list(last.calls)
-    if last.claim is not None and last.source != "muggins":
-        calls.insert(0, f"claimed {last.claim}")
-    return calls
-
-
-@dataclass(frozen=True)
-class _CountLayout:
-    face: Face
-    top: int  # y of the first line
-    pitch: int  # line to line
-    columns: int
-    column_width: int
-    rows: int  # lines per column
-
-    @property
-    def per_page(self) -> int:
-        return self.columns * self.rows
-
-
-def _count_layout(p: Painter) -> _CountLayout:
-    """Where the count's lines go: one call per line, in columns of 128 pixels on wide screens."""
-    header = p.small.text_height + 4
-    face = font_face(12 if p.height < 96 else 16)
-    pitch = face.text_height + 1
-    columns = max(p.width // 128, 1)
-    rows = max((p.height - header) // pitch, 1)
-    return _CountLayout(face, header + 3, pitch, columns, p.width // columns, rows)
-
-
-def _count_lines(view: GameView, layout: _CountLayout) -> list[str]:
-    """The calls, one per line; on a screen of one or two lines, packed several to a line."""
-    calls = _count_calls(view)
-    if layout.rows > 2:
-        # a call too long for its column goes on under itself, indented, never cut: the
-        # running total at its end is what the players check ("double pair royal is 28")
-        room = layout.column_width - 3
-        lines: list[str] = []
-        for call in calls:
-            first, *rest = wrap(call, layout.face, room)
-            lines.append(first)
-            if rest:
-                more = wrap(" ".join(rest), layout.face, room - layout.face.advance)
-                lines.extend(f" {line}" for line in more)
-        return lines
-    lines = []
-    for call in calls:
-        joined = f"{lines[-1]}, {call}" if lines else call
-        if lines and layout.face.width(joined) <= layout.column_width - 3:
-            lines[-1] = joined
-        else:
-            lines.append(call)
-    return lines
-
-
-def count_pages(view: GameView, size: Size = (128, 64)) -> int:
-    """How many pages the count of ``view.last`` takes on a screen of *size* (at least 1).
-
-    Raises:
-        ValueError: an unsupported size.
-    """
-    layout = _count_layout(Painter(size, "1"))
-    return max(math.ceil(len(_count_lines(view, layout)) / layout.per_page), 1)
-
-
-def _count_title(view: GameView, last: ScoreView) -> str:
-    match last.source:
-        case "hand":
-            return f"{_who(view, last)}'s hand"
-        case "crib":
-            return f"{last.name}'s crib"
-        case "heels":
-            return f"{last.name}: his heels"
-        case "play":
-            return f"{_who(view, last)}: the play"
-        case "muggins":
-            return f"{last.name}: muggins"
-        case "peg":
-            return f"{last.name} pegs"
-        case _:
-            return f"{last.name}: {last.source}"
-
-
-def render_count(
-    view: GameView, page: int = 0, size: Size = (128, 64), mode: str = "1"
-) -> Image.Image:
-    """The itemised count of the last peg in the players' words, page *page* (from 0).
-
-    The header names the hand and its points, and shows "page/pages" when there is more than
-    one page (``count_pages``).
-
-    Raises:
-        ValueError: an unsupported size or mode, or *page* out of range.
-    """
-    p = Painter(size, mode)
-    pages = count_pages(view, size)
-    if not 0 <= page < pages:
-        raise ValueError(f"count page {page!r} is out of range (expected 0..{pages - 1})")
-    small = p.small
-    layout = _count_layout(p)
-    last = view.last
-    title = _count_title(view, last) if last is not None else "the count"
-    points = f"{last.points}" if last is not None else ""
-    mark = f"{page + 1}/{pages}" if pages > 1 else ""
-    right = f"{points} {mark}".strip()
-    p.inverted(0, 2, "", small, width=p.width)
-    p.draw.text(
-        (1, 2 - small.top),
-        fit(title, small, p.width - small.width(right) - 6),
-        font=small.font,
-        fill=p.ink(0),
-    )
-    p.draw.text(
-        (p.width - small.width(right) - 1, 2 - small.top), right, font=small.font, fill=p.ink(0)
-    )
-    per_page = layout.per_page
-    lines = _count_lines(view, layout)[page * per_page : (page + 1) * per_page]
-    face = layout.face
-    for n, line in enumerate(lines):
-        column, row = divmod(n, layout.rows)
-        x = column * layout.column_width + 2
-        p.text(x, layout.top + row * layout.pitch, fit(line, face, layout.column_width - 3), face)
     return p.image
 
 
@@ -667,55 +652,92 @@ def render_game_over(view: GameView, size: Size = (128, 64), mode: str = "1") ->
     return p.image
 
 
-def render_menu(menu: MenuView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+def render_menu(
+    menu: MenuView, size: Size = (128, 64), mode: str = "1", style: Style = Style.COMPACT
+) -> Image.Image:
     """A title bar and a list with the cursor's item highlighted, settings' values at the right,
     scrolled so the cursor is always on screen (arrows mark more items above or below).
 
+    An item whose label and value do not fit one row takes two: the label, then the value at
+    the right, so neither is cut ("8 match" / "best-of-three"). The large style draws it all a
+    strike up.
+
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = Painter(size, mode)
-    small = p.small
-    p.inverted(0, 2, fit(menu.title, small, p.width - 2), small, width=p.width)
-    top = small.text_height + 4
-    pitch = small.text_height + 2
+    p = Painter(size, mode, style)
+    face = p.status
+    pitch = face.text_height + 2
+    room = p.width - face.advance - 4  # after the arrows' column
+    spans = [
+        1 if face.width(f"{item.label}  {item.value or ''}".rstrip()) <= room else 2
+        for item in menu.items
+    ]
+    top = face.text_height + 4
+    if (p.height - top) // pitch < spans[menu.cursor]:  # a short screen: the item, no title
+        top = 0
+    else:
+        p.inverted(0, 2, fit(menu.title, face, p.width - 2), face, width=p.width)
     rows = max((p.height - top) // pitch, 1)
-    first = min(max(menu.cursor - rows // 2, 0), max(len(menu.items) - rows, 0))
+    first = _menu_scroll(spans, menu.cursor, rows)
     y = top + 2
-    for index in range(first, min(first + rows, len(menu.items))):
+    shown = first
+    for index in range(first, len(menu.items)):
+        left = (p.height + 2 - y) // pitch  # rows left on the screen
+        if left < 1:
+            break
+        span = min(spans[index], left)  # no room for two rows: one, the value cut to fit
         item = menu.items[index]
         value = item.value or ""
-        room = p.width - small.width(value) - small.advance * 2 - 4
-        label = fit(item.label, small, room)
-        if index == menu.cursor:
-            p.inverted(small.advance, y, "", small, width=p.width - small.advance - 1)
-            p.draw.text((small.advance + 2, y - small.top), label, font=small.font, fill=p.ink(0))
-            p.draw.text(
-                (p.width - small.width(value) - 3, y - small.top),
-                value,
-                font=small.font,
-                fill=p.ink(0),
+        x = face.advance + 2
+        on = index == menu.cursor
+        if on:
+            p.draw.rectangle(
+                (face.advance, y - 2, p.width - 2, y + span * pitch - 3), fill=p.ink(FULL)
             )
-        else:
-            p.text(small.advance + 2, y, label, small)
-            p.text_right(p.width - 3, y, value, small, DIM)
-        y += pitch
+        label_room = room - (face.width(value) + face.advance if span == 1 else 0)
+        p.text(x, y, fit(item.label, face, label_room), face, 0 if on else FULL)
+        value = fit(value, face, room)
+        p.text_right(p.width - 3, y + (span - 1) * pitch, value, face, 0 if on else DIM)
+        y += span * pitch
+        shown = index + 1
     if first > 0:
-        p.text(0, top + 2, "↑", small, DIM)
-    if first + rows < len(menu.items):
-        p.text(0, top + 2 + (rows - 1) * pitch, "↓", small, DIM)
+        p.text(0, top + 2, "↑", face, DIM)
+    if shown < len(menu.items):
+        p.text(0, y - pitch, "↓", face, DIM)
     return p.image
 
 
-def render_error(message: str, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+def _menu_scroll(spans: Sequence[int], cursor: int, rows: int) -> int:
+    """The first item to show so that *cursor* is on screen, about in the middle."""
+    first = cursor
+    used = spans[cursor]
+    while first > 0 and used + spans[first - 1] <= max(rows // 2 + 1, spans[cursor]):
+        first -= 1
+        used += spans[first]
+    # fill the screen downward; then pull up while rows are left over at the end
+    total = sum(spans[first:])
+    while first > 0 and total + spans[first - 1] <= rows:
+        first -= 1
+        total += spans[first]
+    return first
+
+
+def render_error(
+    message: str, size: Size = (128, 64), mode: str = "1", style: Style = Style.COMPACT
+) -> Image.Image:
     """A short error message in a box, wrapped to fit (what the keypad refused, a lost device).
+
+    Short messages are drawn at 16 px; longer ones in the status face of *style*.
 
     Raises:
         ValueError: an unsupported size or mode.
     """
-    p = Painter(size, mode)
+    p = Painter(size, mode, style)
     small = p.small
-    face = font_face(16) if p.height >= 64 and len(message) <= 2 * (p.width // 8 - 1) else small
+    face = p.status if p.status.text_height * 4 < p.height else small
+    if p.height >= 64 and len(message) <= 2 * (p.width // 8 - 1):
+        face = font_face(16)
     pitch = face.text_height + 1
     header = small.text_height + 3 if p.height >= 48 else 0  # a short screen keeps the message
     lines = wrap(message, face, p.width - 6)

@@ -21,7 +21,7 @@ from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller, DisplayPower
-from pegboard.ui.keypad import EntryView, Layout
+from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import (
     FLASH_HOLD,
     FLASH_SECONDS,
@@ -32,6 +32,7 @@ from pegboard.ui.ledtracks import (
     animate_peg,
     render_tracks,
 )
+from pegboard.ui.screens import Screen
 
 
 class RecordingDisplay:
@@ -83,14 +84,17 @@ class RecordingStrip:
 
 
 class TextScreen:
-    """A screen renderer that records the text it would draw."""
+    """A screen renderer that records the text it would draw, and the screens."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.screens: list[Screen] = []
 
-    def __call__(self, view: GameView, entry: EntryView, message: str) -> Image.Image:
-        scores = " ".join(f"{s.name}{s.score}" for s in view.sides)
-        self.lines.append(f"{scores} | {entry.line} | {message}")
+    def __call__(self, screen: Screen) -> Image.Image:
+        view, entry = screen.view, screen.entry
+        scores = " ".join(f"{s.name}{s.score}" for s in view.sides) if view is not None else ""
+        self.lines.append(f"{scores} | {entry.line if entry else ''} | {screen.message}")
+        self.screens.append(screen)
         return Image.new("1", (128, 64))
 
 
@@ -630,7 +634,7 @@ def test_a_failing_led_strip_is_retried(tmp_path: Path) -> None:
 def test_a_bug_in_a_renderer_propagates(tmp_path: Path) -> None:
     table = Table(tmp_path / "b.db")
 
-    def broken(view: GameView, entry: EntryView, message: str) -> Image.Image:
+    def broken(screen: Screen) -> Image.Image:
         raise RuntimeError("renderer bug")
 
     table.ctl._render_screen = broken
@@ -971,7 +975,7 @@ def test_the_key_that_wakes_a_sleeping_display_is_swallowed(tmp_path: Path) -> N
 def test_a_display_without_a_panel_switch_sleeps_on_a_blank_frame(tmp_path: Path) -> None:
     table = _idle_table(tmp_path / "b.db", RecordingDisplay())
 
-    def lit(view: GameView, entry: EntryView, message: str) -> Image.Image:
+    def lit(screen: Screen) -> Image.Image:
         return Image.new("1", (128, 64), 1)
 
     table.ctl._render_screen = lit

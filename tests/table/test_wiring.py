@@ -23,7 +23,7 @@ from pegboard.table.keyscript import KEYPAD_KEYS
 from pegboard.table.wiring import build_controller, screen_renderer, sim_ports
 from pegboard.ui.keypad import HINT_WIDTH
 from pegboard.ui.ledtracks import FRAME_SECONDS, TrackAnimator
-from pegboard.ui.screens import choose_screen, render_screen
+from pegboard.ui.screens import ScreenKind, choose_screen, render_screen
 
 
 def test_key_events_from_the_simulated_keys_reach_the_controller(tmp_path: Path) -> None:
@@ -191,26 +191,39 @@ def test_the_screen_shows_the_entry_while_typing_and_the_game_when_the_keypad_is
     ports = sim_ports(config)
     display = ports.display
     assert isinstance(display, RecordingDisplay)
-    render = screen_renderer(display.size, display.mode)
+    size, mode, style = display.size, display.mode, config.display.screen_style
+    render = screen_renderer(size, mode, style)
     with Journal(config.game.database) as store:
         controller = build_controller(config, store, ports)
         controller.tick()
-        idle = controller.view
         assert not controller.entry.typing
-        assert _same(
-            display.shown[-1], render_screen(choose_screen(idle), display.size, display.mode)
-        )
+        # before the first cut the idle keypad's entry shows, for its hint ("# random")
+        first = choose_screen(controller.view, entry=controller.entry)
+        assert first.kind is ScreenKind.ENTRY and "# random" in controller.entry.hint
+        assert _same(display.shown[-1], render_screen(first, size, mode, style))
         controller.handle(KeyEvent("5"))  # A cuts a five: the entry screen
         assert controller.entry.typing
         entry_screen = choose_screen(controller.view, entry=controller.entry)
-        assert _same(display.shown[-1], render_screen(entry_screen, display.size, display.mode))
+        assert _same(display.shown[-1], render_screen(entry_screen, size, mode, style))
         controller.handle(KeyEvent("3"))  # B cuts a three: the cut is made, the keypad idle
         assert not controller.entry.typing
-        assert _same(display.shown[-1], render(controller.view, controller.entry, ""))
-        assert _same(
-            display.shown[-1],
-            render_screen(choose_screen(controller.view), display.size, display.mode),
-        )
+        assert controller.screen.kind is ScreenKind.SCOREBOARD
+        assert _same(display.shown[-1], render(controller.screen))
+        scoreboard = choose_screen(controller.view, news=controller.news)
+        assert _same(display.shown[-1], render_screen(scoreboard, size, mode, style))
+
+
+def test_the_display_is_drawn_in_the_configured_style(tmp_path: Path) -> None:
+    images = {}
+    for style in ("large", "compact"):
+        config = _config(tmp_path, f"[display]\nstyle = '{style}'\n")
+        assert config.display.screen_style.value == style
+        ports = sim_ports(config)
+        with Journal(tmp_path / f"{style}.db") as store:
+            build_controller(config, store, ports).tick()
+        assert isinstance(ports.display, RecordingDisplay)
+        images[style] = ports.display.shown[-1]
+    assert not _same(images["large"], images["compact"])
 
 
 def _same(a: Image.Image, b: Image.Image) -> bool:

@@ -18,6 +18,8 @@ from pegboard.engine.game import GameState, apply
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.ui.keypad import EntryView, Mode
+from pegboard.ui.news import News, news_of
+from pegboard.ui.paint import Style
 from pegboard.ui.screens import (
     MenuItem,
     MenuView,
@@ -32,6 +34,7 @@ from pegboard.ui.screens import (
     render_play,
     render_scoreboard,
     render_screen,
+    screen_pages,
 )
 
 GoldenCheck = Callable[[Image.Image, str], None]
@@ -46,8 +49,37 @@ LURCH_NEAR = [*CUT, "peg Ann 50", "peg Ann 50", "peg Bob 40", "peg Bob 47"]
 DOUBLE_SKUNK = [*CUT, "peg Ann 61", "peg Ann 60"]
 LURCHED = [*CUT, "peg Bob 61", "peg Bob 10", "peg Ann 61", "peg Ann 60"]
 MATCH_OVER = [*DOUBLE_SKUNK, "next", "peg Ann 61", "peg Ann 60"]
+# Ann: 10 9 2 3, Bob: K A 4 5. After two goes (one for the go to Bob) the second series is
+# 2 4 3 (a run of 3 to Ann) and Bob's 5, the last card: a run of 4 and one for last.
+PLAY_GO = [*CUT, "starter 7C", "play 10D", "play KD", "play 9C", "play AH", "go"]
+PLAY_END = [*PLAY_GO, "go", "play 2C", "play 4S", "play 3H", "play 5S"]
+PEGGED = [*CUT, "peg Ann 50", "peg Ann 2"]
+UNDONE = [*SHOW_29, "undo"]
+MUGGINS = [*CUT, "starter 5C", "next", "claim 20", "show 5H 5D 5S JC"]
 
 ENTRY = EntryView("Ann's hand", "4 5 6 J", "flush? # no 1=4 2=5\n(cards of one suit)", Mode.FLUSH)
+CUT_HINT = "rank each; # random\n0=10 A=J B=Q C=K"
+FIRST_CUT = EntryView("cut", "Ann _", CUT_HINT, Mode.TYPING, typing=False)
+CUT_THREE = EntryView("cut", "Ann 9, Bob 3, Cy _", CUT_HINT, Mode.TYPING)
+KEYPAD_MENU = EntryView(
+    "menu",
+    "",
+    "",
+    Mode.MENU,
+    menu=(
+        ("1 next", None),
+        ("2 end deal", None),
+        ("3 new match", None),
+        ("4 variant", "six-card"),
+        ("5 muggins", "off"),
+        ("6 undo", None),
+        ("7 redo", None),
+        ("8 match", "best-of-three"),
+        ("9 double skunk", "3"),
+        ("0 starter in play", "off"),
+    ),
+    cursor=7,
+)
 SETTINGS = MenuView(
     "settings",
     (
@@ -70,9 +102,28 @@ def view_after(commands: Sequence[str], rules: Rules | None = None) -> GameView:
     return render_view(state)
 
 
+def news_after(commands: Sequence[str], rules: Rules | None = None) -> tuple[GameView, News | None]:
+    """The view after *commands* and the news of the last one (see ``view_after``)."""
+    rules = rules or Rules.six_card()
+    state = GameState.new(rules, NAMES if rules.sides == 2 else None)
+    for text in commands[:-1]:
+        state, _ = apply(state, parse_command(text, state.names))
+    before = render_view(state)
+    state, events = apply(state, parse_command(commands[-1], state.names))
+    after = render_view(state)
+    return after, news_of(before, after, events)
+
+
+def told(commands: Sequence[str], rules: Rules | None = None, page: int = 0) -> Screen:
+    """The screen after *commands*, telling what the last one did."""
+    view, news = news_after(commands, rules)
+    return choose_screen(view, news=news or News(), count_page=page)
+
+
 def screens() -> dict[str, Screen]:
     """Every screen, by golden-image name."""
     count = view_after(SHOW_29)
+    muggins = Rules.six_card(muggins=True)
     return {
         "scoreboard-start": choose_screen(view_after(CUT)),
         "scoreboard-lurch": choose_screen(view_after(LURCH_NEAR)),
@@ -92,6 +143,16 @@ def screens() -> dict[str, Screen]:
         "menu": Screen(ScreenKind.MENU, menu=SETTINGS),
         "error": choose_screen(None, error="no fifth 5 in one deal"),
         "paused": choose_screen(view_after(LURCH_NEAR), paused=True),
+        "play-news": told(PLAY[:-1]),
+        "play-go": told(PLAY_GO),
+        "play-end": told(PLAY_END),
+        "scoreboard-pegged": told(PEGGED),
+        "scoreboard-undone": told(UNDONE),
+        "count-29-last": told(SHOW_29),  # drawn on its last page (LAST_PAGE)
+        "count-muggins": told(MUGGINS, muggins),
+        "menu-keypad": choose_screen(view_after(CUT), entry=KEYPAD_MENU),
+        "cut": choose_screen(view_after([]), entry=FIRST_CUT),
+        "cut-three-handed": choose_screen(view_after([], Rules.three_handed()), entry=CUT_THREE),
     }
 
 
@@ -106,27 +167,75 @@ def through_dummy(image: Image.Image, greyscale: bool = False) -> Image.Image:
 
 
 ALL = screens()
-SMALL = ["scoreboard-lurch", "play", "entry", "count-29-page1", "game-over-lurched", "error"]
+LAST_PAGE = {"count-29-last", "count-muggins"}  # drawn on their last page at every size
+SMALL = [
+    "scoreboard-lurch",
+    "play",
+    "entry",
+    "count-29-page1",
+    "game-over-lurched",
+    "error",
+    "play-end",
+    "scoreboard-pegged",
+    "count-29-last",
+    "cut-three-handed",
+    "menu-keypad",
+]
 ANY_SIZE = [name for name in ALL if name != "count-29-page3"]  # page 3 exists at 128x64 only
-WIDE = ["scoreboard-lurch", "play", "count-29-page1", "game-over-double-skunk", "menu", "entry"]
+WIDE = [
+    "scoreboard-lurch",
+    "play",
+    "count-29-page1",
+    "game-over-double-skunk",
+    "menu",
+    "entry",
+    "play-end",
+    "scoreboard-pegged",
+    "count-muggins",
+    "cut",
+]
+STYLES = [pytest.param(Style.COMPACT, id="compact"), pytest.param(Style.LARGE, id="large")]
 
 
+def draw(
+    name: str, size: tuple[int, int], mode: str = "1", style: Style = Style.COMPACT
+) -> Image.Image:
+    """The screen *name* of ``ALL`` drawn at *size* in *style* (a count on its last page for
+    the screens in ``LAST_PAGE``)."""
+    screen = ALL[name]
+    if name in LAST_PAGE:
+        screen = replace(screen, page=screen_pages(screen, size, style) - 1)
+    return render_screen(screen, size, mode, style)
+
+
+def golden_name(size: str, name: str, style: Style) -> str:
+    """ "128x64-play" for the compact style (the first goldens), "128x64-large-play" for large."""
+    return f"{size}-{name}" if style is Style.COMPACT else f"{size}-{style.value}-{name}"
+
+
+@pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("name", list(ALL), ids=list(ALL))
-def test_every_screen_matches_its_golden_image_at_128x64(name: str, golden: GoldenCheck) -> None:
-    golden(through_dummy(render_screen(ALL[name], (128, 64), "1")), f"128x64-{name}")
+def test_every_screen_matches_its_golden_image_at_128x64(
+    name: str, style: Style, golden: GoldenCheck
+) -> None:
+    golden(through_dummy(draw(name, (128, 64), "1", style)), golden_name("128x64", name, style))
 
 
+@pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("name", SMALL, ids=SMALL)
-def test_short_screens_match_their_golden_images_at_128x32(name: str, golden: GoldenCheck) -> None:
-    golden(through_dummy(render_screen(ALL[name], (128, 32), "1")), f"128x32-{name}")
+def test_short_screens_match_their_golden_images_at_128x32(
+    name: str, style: Style, golden: GoldenCheck
+) -> None:
+    golden(through_dummy(draw(name, (128, 32), "1", style)), golden_name("128x32", name, style))
 
 
+@pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("name", WIDE, ids=WIDE)
 def test_greyscale_screens_match_their_golden_images_at_256x64(
-    name: str, golden: GoldenCheck
+    name: str, style: Style, golden: GoldenCheck
 ) -> None:
-    image = render_screen(ALL[name], (256, 64), "L")
-    golden(through_dummy(image, greyscale=True), f"256x64-{name}")
+    image = draw(name, (256, 64), "L", style)
+    golden(through_dummy(image, greyscale=True), golden_name("256x64", name, style))
 
 
 LUMA_SIZES = [
@@ -140,12 +249,13 @@ LUMA_SIZES = [
 ]
 
 
+@pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize(("size", "mode"), LUMA_SIZES)
 @pytest.mark.parametrize("name", ANY_SIZE, ids=ANY_SIZE)
 def test_every_screen_draws_at_every_display_size(
-    name: str, size: tuple[int, int], mode: str
+    name: str, size: tuple[int, int], mode: str, style: Style
 ) -> None:
-    image = render_screen(ALL[name], size, mode)
+    image = draw(name, size, mode, style)
     assert (image.size, image.mode) == (size, mode)
     assert image.getbbox() is not None  # something was drawn
 
@@ -153,14 +263,14 @@ def test_every_screen_draws_at_every_display_size(
 @pytest.mark.parametrize("name", ANY_SIZE, ids=ANY_SIZE)
 def test_greyscale_screens_use_only_a_few_clean_levels(name: str) -> None:
     # bitmap strikes drawn without anti-aliasing: white, dim text, faint rules and black only
-    levels = {level for _, level in render_screen(ALL[name], (256, 64), "L").getcolors() or []}
+    levels = {level for _, level in draw(name, (256, 64), "L", Style.LARGE).getcolors() or []}
     assert levels <= {0, 70, 140, 255}
 
 
 @pytest.mark.parametrize("name", list(ALL), ids=list(ALL))
 def test_screens_are_pure(name: str) -> None:
-    first = render_screen(ALL[name], (128, 64), "1")
-    assert render_screen(ALL[name], (128, 64), "1").tobytes() == first.tobytes()
+    first = draw(name, (128, 64), "1", Style.LARGE)
+    assert draw(name, (128, 64), "1", Style.LARGE).tobytes() == first.tobytes()
 
 
 def test_scoreboard_digits_grow_with_the_screen() -> None:
@@ -264,7 +374,7 @@ def test_an_idle_keypad_leaves_the_screen_to_the_game() -> None:
 def test_the_keypads_menu_is_drawn_as_a_list_under_its_keys() -> None:
     screen = choose_screen(view_after(PLAY), entry=MENU)
     assert screen.menu == MenuView(
-        "menu  # down  * back",
+        "0-9 pick #↓ * back",
         (MenuItem("1 next"), MenuItem("4 variant", "six-card"), MenuItem("5 muggins", "off")),
         cursor=1,
     )
@@ -286,24 +396,28 @@ def test_equal_views_choose_equal_screens() -> None:
 
 
 @pytest.mark.parametrize(
-    ("size", "pages"),
+    ("size", "style", "pages"),
     [
-        pytest.param((128, 64), 3, id="128x64"),
-        pytest.param((256, 64), 2, id="256x64-two-columns"),
-        pytest.param((128, 128), 2, id="128x128-larger-font"),
+        pytest.param((128, 64), Style.COMPACT, 4, id="128x64-compact-three-calls-a-page"),
+        pytest.param((128, 64), Style.LARGE, 6, id="128x64-large-two-calls-a-page"),
+        pytest.param((256, 64), Style.COMPACT, 2, id="256x64-compact-two-columns"),
+        pytest.param((256, 64), Style.LARGE, 3, id="256x64-large-two-columns"),
+        pytest.param((128, 128), Style.COMPACT, 2, id="128x128-compact-larger-font"),
+        pytest.param((128, 32), Style.COMPACT, 10, id="128x32-compact-packed"),
+        pytest.param((128, 32), Style.LARGE, 12, id="128x32-large-one-row-a-page"),
     ],
 )
-def test_the_29_hand_is_paged_to_fit(size: tuple[int, int], pages: int) -> None:
+def test_the_29_hand_is_paged_to_fit(size: tuple[int, int], style: Style, pages: int) -> None:
     view = view_after(SHOW_29)
     assert view.last is not None and view.last.points == 29
-    assert count_pages(view, size) == pages
-    drawn = {render_count(view, page, size).tobytes() for page in range(pages)}
+    assert count_pages(view, size, style) == pages
+    drawn = {render_count(view, page, size, "1", style).tobytes() for page in range(pages)}
     assert len(drawn) == pages
 
 
 def test_a_count_page_out_of_range_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"count page 3 is out of range \(expected 0\.\.2\)"):
-        render_count(view_after(SHOW_29), 3)
+    with pytest.raises(ValueError, match=r"count page 4 is out of range \(expected 0\.\.3\)"):
+        render_count(view_after(SHOW_29), 4)
 
 
 @pytest.mark.parametrize(

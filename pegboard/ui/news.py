@@ -1,0 +1,227 @@
+"""News: what one key press did, in the players' words, for the screens to show for a moment.
+
+Theory of operation
+-------------------
+The game view says where the table is, not what just happened. ``news_of(before, after,
+events)`` reads the events of one key press (``engine.events``) against the views before and
+after it and returns a ``News`` value:
+
+- ``line``: one line of what happened ("Ann +8 → 52", "Bob: a run of 3 for 3, one for last",
+  "Ann: go · Bob: one for the go", "undone: Bob's hand, 12");
+- ``gains``: each side's score change, for the scoreboard to mark;
+- ``counted``: the hand or crib just counted, and the muggins peg a short claim gave away, for
+  the count screen (the claimant's itemised count first, then the muggins points);
+- ``play_end``: when the last card ended the play, the play as that card left it (the view is
+  already in the show), so its points can be read on the play screen.
+
+A press can carry many commands (the keypad re-entering a deal with other suits before the
+show); only the last action speaks: the events from the last card, go, count, starter, undo or
+redo on. The controller shows the news for a few seconds or until the next key; ``faded`` is
+what stays afterwards (the count, whose last page stays up); an empty ``News()`` tells
+nothing. Pure: values in, a value out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from pegboard.engine.commands import (
+    Claim,
+    Command,
+    Crib,
+    Cut,
+    Go,
+    Next,
+    NextDeal,
+    Peg,
+    Play,
+    Show,
+    Starter,
+)
+from pegboard.engine.events import (
+    CardPlayed,
+    CutMade,
+    Event,
+    HandCounted,
+    HandSkipped,
+    PlayEnded,
+    Redone,
+    SaidGo,
+    StarterTurned,
+    Undone,
+)
+from pegboard.engine.game import Phase
+from pegboard.engine.view import GameView, ScoreView, render_pegs
+
+__all__ = ["News", "news_of", "pegged_words"]
+
+_ACTIONS = (
+    CardPlayed,
+    SaidGo,
+    HandCounted,
+    HandSkipped,
+    StarterTurned,
+    CutMade,
+    Undone,
+    Redone,
+)
+"""Events that start what a press did; the pegs after one belong to it (a deal or game that
+starts is what a count or a peg led to, not an action of its own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """What one key press did (see the module doc). Frozen and comparable."""
+
+    line: str = ""
+    gains: tuple[int, ...] = ()
+    """Each side's score change (empty when the match changed under it)."""
+    counted: tuple[ScoreView, ...] = ()
+    """The hand or crib just counted, then any muggins peg its claim gave away."""
+    play_end: GameView | None = None
+    """The play as its last card left it (the view itself is already in the show)."""
+    shorter: tuple[str, ...] = ()
+    """Shorter wordings of ``line`` for a narrow screen ("undone: Bob's hand", the points
+    being on the scoreboard already)."""
+
+    def faded(self) -> News:
+        """What stays once the moment has passed: the count, if there is one."""
+        return News(counted=self.counted)
+
+
+def pegged_words(pegs: Sequence[ScoreView]) -> str:
+    """ "Ann +8 → 52", or several joined: "Ann +8 → 48 · Bob +4 → 56"."""
+    return " · ".join(f"{peg.name} +{peg.points} → {peg.score}" for peg in pegs)
+
+
+def news_of(before: GameView, after: GameView, events: Sequence[Event]) -> News | None:
+    """What the press that took *before* to *after* with *events* did (None: nothing to tell).
+
+    >>> from pegboard.engine.commands import parse_command
+    >>> from pegboard.engine.game import GameState, apply
+    >>> from pegboard.engine.rules import Rules
+    >>> from pegboard.engine.view import render_view
+    >>> state = GameState.new(Rules.six_card(), ("Ann", "Bob"))
+    >>> state, _ = apply(state, parse_command("cut 9H 3C", state.names))
+    >>> after, events = apply(state, parse_command("peg Ann 8", state.names))
+    >>> news = news_of(render_view(state), render_view(after), events)
+    >>> news.line, news.gains
+    ('Ann +8 → 8', (8, 0))
+    >>> back, events = apply(after, parse_command("undo", state.names))
+    >>> news_of(render_view(after), render_view(back), events).line
+    "undone: Ann's peg, 8"
+    """
+    start = max((n for n, e in enumerate(events) if isinstance(e, _ACTIONS)), default=0)
+    tail = events[start:]
+    gains: tuple[int, ...] = ()
+    if before.names == after.names and before.game == after.game:
+        gains = tuple(a.score - b.score for a, b in zip(after.sides, before.sides, strict=True))
+    pegs = render_pegs(tail, after)
+    action = tail[0] if tail else None
+    match action:
+        case Undone(command=command):
+            what = f"undone: {_what(command, after)}"
+            return News(f"{what}{_changes(after, gains)}", gains, shorter=(what,))
+        case Redone(command=command):
+            what = f"redone: {_what(command, before)}"
+            return News(f"{what}{_changes(after, gains)}", gains, shorter=(what,))
+        case HandCounted():
+            return News(pegged_words(pegs), gains, counted=pegs)
+        case HandSkipped(seat=seat):
+            whose = _whose(after, seat, before.dealer_name)
+            return News(f"{whose} not counted", gains)
+        case CardPlayed() as played:
+            end = None
+            if any(isinstance(e, PlayEnded) for e in tail):
+                end = _play_end(before, after, played, pegs)
+            return News(_play_words(after, pegs), gains, play_end=end) if pegs or end else None
+        case SaidGo(seat=seat):
+            said = [(after.seat_names[seat], "go")]
+            return News(_play_words(after, pegs, said), gains)
+    if not pegs:
+        return None
+    if all(peg.source == "peg" for peg in pegs):  # a manual peg: the side, the points, the score
+        return News(pegged_words(pegs), gains)
+    return News(_play_words(after, pegs), gains)
+
+
+def _play_words(
+    view: GameView, pegs: Sequence[ScoreView], said: Sequence[tuple[str, str]] = ()
+) -> str:
+    """ "Bob: a run of 3 for 3, one for last"; a go first ("Bob: go, one for the go"); each
+    player once, in turn: "Ann: a pair for 2 · Bob: muggins for 2"."""
+    parts: list[tuple[str, list[str]]] = [(who, [words]) for who, words in said]
+    for peg in pegs:
+        who = view.seat_names[peg.seat] if peg.seat is not None else peg.name
+        if parts and parts[-1][0] == who:
+            parts[-1][1].extend(peg.calls)
+        else:
+            parts.append((who, list(peg.calls)))
+    return " · ".join(f"{who}: {', '.join(calls)}" for who, calls in parts)
+
+
+def _whose(view: GameView, seat: int | None, dealer: str | None) -> str:
+    return f"{dealer}'s crib" if seat is None else f"{view.seat_names[seat]}'s hand"
+
+
+def _what(command: Command, view: GameView) -> str:
+    """What *command* did, in a few words; *view* is the table it was given at."""
+    match command:
+        case Show():
+            return f"{view.up_for_counting}'s hand"
+        case Crib():
+            return f"{view.dealer_name}'s crib"
+        case Play(card=card):
+            return f"{view.turn_name}'s {card.rank.label}" if view.turn_name else card.rank.label
+        case Go():
+            return f"{view.turn_name}'s go" if view.turn_name else "a go"
+        case Peg(side=side):
+            return f"{view.names[side]}'s peg"
+        case Starter(card=card):
+            return f"the starter {card.rank.label}"
+        case Claim(points=points):
+            return f"a claim of {points}"
+        case Cut():
+            return "the cut"
+        case NextDeal():
+            return "the end of the deal"
+        case Next():
+            return "next"
+        case _:
+            return type(command).__name__.lower()
+
+
+def _changes(view: GameView, gains: Sequence[int]) -> str:
+    """ ", 12" when one side's score changed; ", Ann 8, Bob 2" when more did."""
+    sides = zip(view.sides, gains, strict=False)  # no gains when the match changed under it
+    changed = [(side.name, abs(gain)) for side, gain in sides if gain]
+    if not changed:
+        return ""
+    if len(changed) == 1:
+        return f", {changed[0][1]}"
+    return ", " + ", ".join(f"{name} {points}" for name, points in changed)
+
+
+def _play_end(
+    before: GameView, after: GameView, played: CardPlayed, pegs: Sequence[ScoreView]
+) -> GameView | None:
+    """The play as its last card left it: *before* with that card laid and *after*'s pegs."""
+    if before.phase is not Phase.PLAY:
+        return None
+    card = played.card
+    same_series = before.count + card.rank.pips == played.count
+    series = (*before.series, card) if same_series else (card,)
+    return replace(
+        before,
+        sides=after.sides,
+        count=played.count,
+        series=series,
+        laid=(*before.laid, (played.seat, card)),
+        turn=None,
+        turn_name=None,
+        said_go=(),
+        last=pegs[-1] if pegs else before.last,
+        can_undo=after.can_undo,
+        can_redo=after.can_redo,
+    )

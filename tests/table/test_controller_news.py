@@ -1,0 +1,309 @@
+"""What the table sees after each press: the news for a moment, then whose turn; the count paged
+by itself and by a key; the play's last card held. A fake clock, no sleeps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
+from pegboard.engine.game import Phase
+from pegboard.engine.rules import Rules
+from pegboard.journal import Journal
+from pegboard.table.controller import Controller
+from pegboard.table.wiring import page_counter
+from pegboard.ui.count import tally_of
+from pegboard.ui.keypad import Mode
+from pegboard.ui.news import News
+from pegboard.ui.paint import Style
+from pegboard.ui.screens import Screen, ScreenKind
+
+NAMES = ("Ann", "Bob")
+PLAY = "4 6 2 8 3 7 # # 9 C"
+"""Ann: 4 2 3 9, Bob: 6 8 7 K. At 30 both say go (Bob pegs 1), then 9 K: Bob pegs 1 for last."""
+NEWS_SECONDS = 4.0
+PAGE_SECONDS = 2.5
+
+
+class Screens:
+    """A screen renderer that keeps the screens it is asked to draw."""
+
+    def __init__(self) -> None:
+        self.shown: list[Screen] = []
+
+    def __call__(self, screen: Screen) -> Image.Image:
+        self.shown.append(screen)
+        return Image.new("1", (128, 64))
+
+
+class Display:
+    size = (128, 64)
+    mode = "1"
+
+    def show(self, image: Image.Image) -> None:
+        pass
+
+    def set_contrast(self, level: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class Desk:
+    """A controller on a fake clock whose count pages as on a 128x64 screen in the large style."""
+
+    def __init__(self, path: Path, rules: Rules | None = None) -> None:
+        self.clock = FakeClock()
+        self.screens = Screens()
+        self.store = Journal(path)
+        self.ctl = Controller(
+            store=self.store,
+            rules=rules or Rules.six_card(),
+            names=NAMES,
+            display=Display(),
+            render_screen=self.screens,
+            count_pages=page_counter((128, 64), Style.LARGE),
+            clock=self.clock,
+            news_seconds=NEWS_SECONDS,
+            page_seconds=PAGE_SECONDS,
+        )
+
+    def keys(self, text: str) -> None:
+        for word in text.split():
+            key, _, long = word.partition(":")
+            self.ctl.handle(KeyEvent(key, KeyAction.LONG_PRESS if long else KeyAction.PRESS))
+
+    def wait(self, seconds: float) -> None:
+        self.clock.advance(seconds)
+        self.ctl.tick()
+
+    @property
+    def screen(self) -> Screen:
+        """What the display was last given."""
+        return self.screens.shown[-1]
+
+    @property
+    def line(self) -> str:
+        news = self.screen.news
+        return news.line if news is not None else ""
+
+    def count_up(self, typed: str = "") -> None:
+        """Count the hand or crib up: type *typed*, then # until it is counted (the questions
+        the keypad asks on the way, answered no)."""
+        shown = self.ctl.view.up_for_counting
+        self.keys(typed)
+        for _ in range(4):
+            self.keys("#")
+            if self.ctl.entry.mode is Mode.CLAIM:
+                self.keys("#")  # muggins: no claim
+            if self.ctl.view.up_for_counting != shown or self.ctl.view.phase is not Phase.SHOW:
+                return
+        raise AssertionError(f"the hand up was not counted: {self.ctl.entry}")
+
+    def to_crib_count(self) -> None:
+        """A deal played through to the crib's count: 5 5 J 10 with a 5 turned, 20 points."""
+        self.keys(f"9 3 5 {PLAY}")
+        self.count_up()  # Ann's hand, from the play
+        self.count_up()  # Bob's hand
+        self.count_up("5 5 A 0")
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Desk:
+    return Desk(tmp_path / "news.db")
+
+
+# --- the whole count ------------------------------------------------------------------------
+
+
+def test_the_count_turns_its_pages_by_itself_and_the_last_page_stays(desk: Desk) -> None:
+    desk.to_crib_count()
+    assert desk.screen.kind is ScreenKind.COUNT and desk.screen.page == 0
+    pages = page_counter((128, 64), Style.LARGE)(desk.screen)
+    assert pages >= 3  # 20 for the crib: six fifteens, a pair royal, 2 calls a page
+    desk.wait(PAGE_SECONDS - 0.1)
+    assert desk.screen.page == 0
+    for page in range(1, pages):
+        desk.wait(PAGE_SECONDS)
+        assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, page)
+    desk.wait(10 * PAGE_SECONDS)  # the last page stays: the total and what was pegged
+    assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, pages - 1)
+
+
+def test_the_page_key_turns_the_page_at_once_and_the_pace_starts_again(desk: Desk) -> None:
+    desk.to_crib_count()
+    desk.wait(2.0)
+    desk.keys("*")
+    assert desk.screen.page == 1 and not desk.ctl.last_error
+    desk.wait(PAGE_SECONDS - 0.1)  # a whole page's time from the key, not from the last turn
+    assert desk.screen.page == 1
+    desk.wait(0.1)
+    assert desk.screen.page == 2
+
+
+def test_the_page_key_on_the_last_page_means_what_it_meant(desk: Desk) -> None:
+    desk.to_crib_count()
+    pages = page_counter((128, 64), Style.LARGE)(desk.screen)
+    desk.keys(" ".join("*" * (pages - 1)))
+    assert desk.screen.page == pages - 1
+    before = desk.ctl.view
+    desk.keys("*")  # on a 4x4 keypad * with nothing typed erases nothing
+    assert desk.ctl.view == before and not desk.ctl.last_error
+    assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, pages - 1)
+
+
+def test_every_call_and_the_total_are_shown_on_some_page(desk: Desk) -> None:
+    desk.to_crib_count()
+    pages = page_counter((128, 64), Style.LARGE)(desk.screen)
+    for _ in range(pages):
+        desk.wait(PAGE_SECONDS)
+    seen = {screen.page for screen in desk.screens.shown if screen.kind is ScreenKind.COUNT}
+    assert seen == set(range(pages))
+    news = desk.screen.news
+    assert news is not None
+    tally = tally_of(desk.ctl.view, news.counted)
+    assert tally.total == 20 and tally.calls[-1] == "and pair royal is 20"
+    assert tally.pegged[0] == "Bob +20 → 30"
+
+
+def test_a_count_left_up_by_a_restart_pages_too(tmp_path: Path) -> None:
+    desk = Desk(tmp_path / "restart.db")
+    desk.to_crib_count()
+    desk.store.close()
+    again = Desk(tmp_path / "restart.db")
+    again.ctl.tick()
+    assert (again.screen.kind, again.screen.page) == (ScreenKind.COUNT, 0)
+    again.wait(PAGE_SECONDS)
+    assert again.screen.page == 1
+
+
+# --- the last card of the play ----------------------------------------------------------------
+
+
+def test_the_last_card_of_the_play_is_held_on_the_play_screen(desk: Desk) -> None:
+    desk.keys(f"9 3 5 {PLAY}")
+    assert desk.ctl.view.phase is Phase.SHOW  # the game has moved on ...
+    screen = desk.screen  # ... the screen holds the play as the last card left it
+    assert screen.kind is ScreenKind.PLAY and screen.view is not None
+    assert screen.view.count == 19 and [c.rank.label for c in screen.view.series] == ["9", "K"]
+    assert desk.line == "Bob: one for last"
+    desk.wait(NEWS_SECONDS - 0.1)
+    assert desk.screen.kind is ScreenKind.PLAY
+    desk.wait(0.1)
+    assert desk.screen.kind is ScreenKind.SCOREBOARD  # then the show: count Ann's hand
+
+
+def test_the_next_key_ends_the_hold_on_the_play(desk: Desk) -> None:
+    desk.keys(f"9 3 5 {PLAY}")
+    desk.keys("*")  # means nothing here: only ends the news
+    assert desk.screen.kind is ScreenKind.SCOREBOARD and desk.line == ""
+
+
+# --- the score after every action ---------------------------------------------------------------
+
+
+def test_a_peg_shows_the_side_what_it_pegged_and_its_score(desk: Desk) -> None:
+    desk.keys("9 3 peg0 peg0 peg0")
+    desk.wait(1.5)  # the peg buttons' presses commit together
+    assert desk.screen.kind is ScreenKind.SCOREBOARD
+    assert desk.line == "Ann +3 → 3"
+    assert desk.screen.news is not None and desk.screen.news.gains == (3, 0)
+
+
+def test_a_hand_counted_tells_what_it_pegged(desk: Desk) -> None:
+    desk.keys(f"9 3 5 {PLAY}")
+    desk.count_up()
+    assert desk.screen.kind is ScreenKind.COUNT
+    assert desk.line == "Ann +6 → 6"
+
+
+def test_undo_and_redo_say_what_they_took_back_and_put_back(desk: Desk) -> None:
+    desk.keys(f"9 3 5 {PLAY}")
+    desk.count_up()
+    desk.keys("undo")
+    assert desk.line == "undone: Ann's hand, 6"
+    assert desk.screen.kind is ScreenKind.SCOREBOARD
+    assert desk.screen.news is not None and desk.screen.news.gains == (-6, 0)
+    desk.keys("undo:long")
+    assert desk.line == "redone: Ann's hand, 6"
+    desk.keys("undo")
+    desk.keys("undo")  # Bob's last card: one for last
+    assert desk.line == "undone: Bob's K, 1"
+
+
+def test_the_crib_tells_the_score_it_leaves(desk: Desk) -> None:
+    desk.to_crib_count()
+    assert desk.ctl.view.phase is Phase.STARTER  # the next deal: the crib's count stays up
+    assert desk.line == "Bob +20 → 30"
+
+
+# --- whose turn, not stale news -------------------------------------------------------------------
+
+
+def test_the_news_gives_way_to_whose_turn(desk: Desk) -> None:
+    desk.keys("9 3 5 4 6")  # Ann 4, Bob 6
+    desk.keys("5")  # Ann's 5: fifteen and a run of 3
+    assert desk.line == "Ann: fifteen for 2, a run of 3 for 3"
+    desk.wait(NEWS_SECONDS)
+    assert desk.screen.kind is ScreenKind.PLAY and desk.line == ""  # now: Bob to lay, 15
+
+
+def test_the_next_key_ends_the_news(desk: Desk) -> None:
+    desk.keys("9 3 5 4 6 5")
+    desk.keys("8")  # Bob's 8: 23, nothing to peg
+    assert desk.line == ""
+    assert desk.ctl.view.turn_name == "Ann"
+
+
+def test_a_go_is_shown(desk: Desk) -> None:
+    desk.keys("9 3 5 4 6 2 8 3 7")  # 30
+    desk.keys("#")
+    assert desk.line == "Ann: go"
+    desk.keys("#")
+    assert desk.line == "Bob: go, one for the go"
+
+
+# --- muggins ---------------------------------------------------------------------------------
+
+
+def test_a_short_claim_shows_the_count_then_the_muggins_points(tmp_path: Path) -> None:
+    desk = Desk(tmp_path / "muggins.db", Rules.six_card(muggins=True))
+    desk.keys(f"9 3 5 {PLAY}")
+    for _ in range(3):
+        if desk.ctl.entry.mode is Mode.CLAIM:
+            break
+        desk.keys("#")
+    assert desk.ctl.entry.mode is Mode.CLAIM
+    desk.keys("2 #")  # Ann claims 2 of her 6
+    assert desk.ctl.view.sides[0].score == 2 and desk.ctl.view.sides[1].score == 6
+    screen = desk.screen
+    assert screen.kind is ScreenKind.COUNT and screen.news is not None
+    tally = tally_of(desk.ctl.view, screen.news.counted)
+    assert tally.title == "Ann's hand" and tally.total == 6
+    assert tally.calls[-1] == "claimed 2\nmuggins: Bob +4"  # what was missed, after the count
+    assert tally.calls[0].startswith("fifteen")
+    assert tally.pegged[0] == "Ann +2 → 2 · Bob +4 → 6"
+
+
+# --- the first screen -------------------------------------------------------------------------
+
+
+def test_the_first_cut_screen_says_what_to_press(desk: Desk) -> None:
+    desk.ctl.tick()
+    assert desk.screen.kind is ScreenKind.ENTRY and desk.screen.entry is not None
+    assert "# random" in desk.screen.entry.hint
+
+
+def test_a_new_news_value_starts_empty() -> None:
+    assert News().faded() == News()
+    assert not News().line and News().play_end is None
+
+
+def test_news_without_a_clock_stays_until_the_next_key(desk: Desk) -> None:
+    desk.keys("9 3 5 4 6 5")
+    desk.ctl.tick()  # no time passes
+    assert desk.line.startswith("Ann: fifteen")
+    assert desk.clock.monotonic() == FakeClock().monotonic()
