@@ -289,7 +289,8 @@ def describe_event(state: GameState, event: Event) -> str | None:
             return f"claim {points} for {whose}"
         case HandCounted(seat=seat, cards=cards, breakdown=breakdown):
             whose = "the crib" if seat is None else f"{state.seat_name(seat)}'s hand"
-            return f"{whose} {format_cards(cards)} is worth {breakdown.total}"
+            told = f"{whose} {format_cards(cards)}" if cards else whose  # no cards: by points
+            return f"{told} is worth {breakdown.total}"
         case HandSkipped(seat=seat):
             whose = "the crib" if seat is None else f"{state.seat_name(seat)}'s hand"
             return f"{whose} is not counted"

@@ -13,7 +13,9 @@ the text uses the names, the values use side numbers.
 ``peg B 2 [reason]``       side B moves its peg 2 holes (manual scoring, any live moment)
 ``claim 8``                muggins: the owner's claim for the hand about to be shown
 ``show [CARDS]``           count the next hand of the show (no cards: it is known from the play)
+``show POINTS``            the table counted the next hand itself: its owner pegs POINTS (0-29)
 ``crib CARDS``             count the crib (when the show reaches it)
+``crib POINTS``            the table counted the crib itself: the dealer's side pegs POINTS
 ``next`` (``done``)        move on without entering cards: skip the starter, end the play, skip
                            the hand up for counting; after a game: start the next game
 ``deal``                   end this deal at once and go on to the next deal
@@ -25,6 +27,8 @@ the text uses the names, the values use side numbers.
 Peg(side=1, points=2, reason='for his heels')
 >>> format_command(parse_command("show 5h 5d 5s jc", names), names)
 'show 5H 5D 5S JC'
+>>> parse_command("crib 12", names)
+Crib(cards=(), points=12)
 """
 
 from __future__ import annotations
@@ -110,16 +114,22 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Show:
-    """Count the next hand of the show. No cards: the hand is known from the play."""
+    """Count the next hand of the show. No cards: the hand is known from the play.
+
+    *points* instead of cards: the table counted the hand itself (a deal pegged by hand), and
+    its owner pegs that many."""
 
     cards: tuple[Card, ...] = ()
+    points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Crib:
-    """Count the crib (its cards are never laid in the play, so they must be given)."""
+    """Count the crib (its cards are never laid in the play, so they must be given), or take
+    the *points* the table counted for it."""
 
     cards: tuple[Card, ...] = ()
+    points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +235,9 @@ def parse_command(text: str, names: Sequence[str]) -> Command:
             return Starter(_one_card(rest, word, text))
         case "play":
             return Play(_one_card(rest, word, text))
+        case "show" | "crib" if len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
+            points = _number(rest[0], "points", text)  # "show 8": counted by the table
+            return Show(points=points) if word == "show" else Crib(points=points)
         case "show":
             return Show(parse_cards(rest))
         case "crib":
@@ -268,10 +281,12 @@ def format_command(command: Command, names: Sequence[str]) -> str:
             return " ".join(w for w in ("peg", names[side], str(points), reason) if w)
         case Claim(points):
             return f"claim {points}"
-        case Show(cards):
-            return " ".join(w for w in ("show", format_cards(cards)) if w)
-        case Crib(cards):
-            return " ".join(w for w in ("crib", format_cards(cards)) if w)
+        case Show(cards, points):
+            told = format_cards(cards) if points is None else str(points)
+            return " ".join(w for w in ("show", told) if w)
+        case Crib(cards, points):
+            told = format_cards(cards) if points is None else str(points)
+            return " ".join(w for w in ("crib", told) if w)
         case Next():
             return "next"
         case NextDeal():

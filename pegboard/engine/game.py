@@ -17,12 +17,14 @@ The phases follow the table (``RULES.md``):
   again. A random cut is drawn by the caller (the CLI uses ``random.Random``) and entered as the
   cards it drew, so replaying the journal gives the same game.
 - ``STARTER``: the deal has been made (nothing to enter: the dealer is known). Entering the start
-  card pegs 2 for his heels when it is a jack, which can win the game. ``next`` skips it.
+  card pegs 2 for his heels when it is a jack, which can win the game. ``next`` skips it: the
+  deal is then pegged by hand, and its play is not counted (nor its hands: no starter).
 - ``PLAY``: counting mode takes each card as it is laid (``play JC``) and each ``go``; the engine
   checks whose turn it is and the count, and pegs fifteens, pairs, runs, 31, go and last. The play
   ends by itself when every card is laid (five-card: after one series), or at ``next``.
 - ``SHOW``: hands are counted in order, from the dealer's left round to the dealer, then the crib
-  (``show_order``). ``show`` with no cards counts a hand whose cards were all laid in the play.
+  (``show_order``). ``show`` with no cards counts a hand whose cards were all laid in the play;
+  ``show 8`` (``crib 8``) takes the points the table counted itself, no starter needed.
   ``next`` skips the hand up for counting. After the crib the next deal starts, the deal moving
   one seat to the left.
 - Manual pegging (``peg B 2``) is accepted in ``STARTER``, ``PLAY`` and ``SHOW``, so a table can
@@ -502,8 +504,8 @@ def _next_deal(state: GameState, table: Table, events: list[Event]) -> Table:
 
 def _enter_play(state: GameState, table: Table) -> Table:
     assert table.dealer is not None
-    play = None
-    if table.starter is not None or not state.rules.starter_counts_in_play:
+    play = None  # no starter: the deal is pegged by hand, and its play is not counted
+    if table.starter is not None:
         play = PlayState.start(state.rules, table.dealer, starter=table.starter)
     return replace(table, phase=Phase.PLAY, play=play)
 
@@ -575,8 +577,8 @@ def _on_starter(state: GameState, table: Table, command: Starter, events: list[E
 def _counting_play(table: Table) -> PlayState:
     if table.play is None:
         raise IllegalCommandError(
-            "cannot count the play: the starter counts in play and was not entered this deal "
-            "(peg by hand, e.g. 'peg <side> 2', then 'next')"
+            "cannot count the play: no starter was entered this deal, so it is pegged by hand "
+            "(e.g. 'peg <side> 2'; 'next' ends the play)"
         )
     return table.play
 
@@ -683,11 +685,13 @@ def _on_show(state: GameState, table: Table, command: Show | Crib, events: list[
         raise IllegalCommandError(
             f"cannot count the crib yet: {_hand_name(state, up)} comes first (order: {names})"
         )
+    if command.points is not None:
+        return _show_points(state, table, up, command, events)
     starter = table.starter
     if starter is None:
         raise IllegalCommandError(
             f"cannot count {_hand_name(state, up)}: no starter was entered this deal "
-            "(peg it by hand, e.g. 'peg <side> 8', then 'next')"
+            f"(give its points instead, e.g. '{'crib' if up is None else 'show'} 8')"
         )
     cards = _cards_to_count(state, table, up, command.cards)
     owner = table.dealer if up is None else up
@@ -703,6 +707,32 @@ def _on_show(state: GameState, table: Table, command: Show | Crib, events: list[
     source = Source.CRIB if up is None else Source.HAND
     table = _peg_claimed(state, table, events, owner, total, source, breakdown, claim)
     if _is_over(table):
+        return table
+    return _advance_show(state, table, events)
+
+
+def _show_points(
+    state: GameState, table: Table, up: int | None, command: Show | Crib, events: list[Event]
+) -> Table:
+    """The hand (or crib) up, counted by the table: its owner's side pegs the points given."""
+    name, points = _hand_name(state, up), command.points
+    assert points is not None and table.dealer is not None
+    if command.cards or not 0 <= points <= 29:
+        raise InvalidCommandError(
+            f"cannot count {name} by points {points!r}: a hand is worth 0 to 29, given alone"
+        )
+    if table.claim is not None:  # muggins weighs a claim against the true count
+        raise IllegalCommandError(
+            f"cannot count {name} by its points after a claim of {table.claim}: enter its "
+            "cards, or undo the claim"
+        )
+    owner = table.dealer if up is None else up
+    side = state.rules.side_of(owner)
+    told = Breakdown((ScoreItem(ScoreKind.MANUAL, (), points),) if points else ())
+    events.append(HandCounted(up, side, (), told, None))
+    source = Source.CRIB if up is None else Source.HAND
+    table = _peg(state, table, events, side, points, source, told, seat=owner)
+    if _is_over(table):  # the game ends the instant a side reaches the target
         return table
     return _advance_show(state, table, events)
 

@@ -14,18 +14,38 @@ The keys (4x4 keypad; the 3x4 keypad has no letter column)::
 
     1 2 3 A        1-9  ace..nine (and the digits of a number)
     4 5 6 B        0    ten (3x4: press again for J, Q, K)
-    7 8 9 C        A B C  jack, queen, king (in peg mode: side A, B, C)
+    7 8 9 C        A B C  jack, queen, king (as sides in peg mode and deals pegged by hand)
     * 0 # D        *  erase the last key (3x4, nothing typed: peg mode)
-                   #  enter (nothing typed: go, count the known hand, random cut, next game)
+                   #  enter (nothing typed: go, count the hand up, random cut, no starter)
                    D  peg mode: points, then the side (A-C, a peg button, or # and 1-3)
 
 Buttons: ``peg0``/``peg1``/``peg2`` add 1 to a side (presses close together make one peg),
 ``undo`` (held: redo), ``ok`` = ``#`` (held: the menu).
 
-Suits are never typed. They matter only for a flush and for nobs, so the show asks exactly
-that ("flush?", "nobs?") when the ranks allow it; ``suits.py`` then picks suits for every card
-of the deal that make the engine's count exact, and when an answer needs a card already
-entered to change suit, the outcome takes the deal back with ``Undo`` and enters it again.
+The grammar, phase by phase. Each key has one meaning in each place, so nothing is guessed:
+
+- Cut: one rank per side, or ``#`` alone for a random cut.
+- Starter: its rank (``A``, a jack, pegs 2 for his heels at once), or ``#`` alone: no starter,
+  and the deal is pegged by hand (below). A jack turned is still entered by its key first.
+- The play, counted: one rank per card laid; ``#`` is go. A count over 31 and a fifth card of
+  a rank are refused.
+- The show, counted: the hand's ranks (the cards laid in the play are there already), then ONE
+  key that counts it: ``#`` when nothing is asked, else the answer to the hand's one question
+  (``hands.py``: ``#`` no, ``1``/``2`` a flush of 4/5, ``3`` nobs), which is asked as soon as
+  the hand is whole; a hand laid in the play asks it before any key. Fewer ranks than the hand
+  holds, all digits, then ``#``: the table counted the hand itself, and ``8 #`` pegs it 8
+  (``show 8``). With muggins the claim follows (``1 2 #``, or ``#`` for none).
+- Peg mode (``D`` on any deal): points, then a side; a side with no points pegs 1.
+- A deal pegged by hand (``#`` for the starter; its play is not counted). In its play a key is
+  points: ``2 B`` pegs 2 to B, ``B`` alone 1 (3x4: ``2 # 2``); points then ``#`` (3x4:
+  ``# #``) end the play and are the first hand's count; ``#`` alone ends the play. In its show
+  the hands come in the show order, crib last, each told by its points: no hand scores 30, so
+  0 and 3-9 are whole at once, while 1 and 2 wait for ``#`` or a second digit. After the crib
+  the next deal starts by itself. His heels are pegged like any other points.
+
+Suits are never typed. ``suits.py`` picks suits for every card of the deal that fit every
+answer, so the engine's count is exact; when an answer needs a card already entered to change
+suit, the outcome takes the deal back with ``Undo`` and enters it again.
 
 >>> from pegboard.engine.game import GameState
 >>> from pegboard.engine.rules import Rules
@@ -46,7 +66,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from pegboard.devices.ports import KeyAction, KeyEvent
-from pegboard.engine.cards import Card, Rank, Suit
+from pegboard.engine.cards import Card, Rank
 from pegboard.engine.commands import (
     MAX_PEG,
     Claim,
@@ -67,8 +87,18 @@ from pegboard.engine.game import GameState, Phase, show_order
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView, render_view
+from pegboard.ui.hands import (
+    MAX_HAND,
+    Question,
+    answer,
+    count_by_points,
+    is_whole,
+    points_of,
+    question_for,
+    question_hint,
+)
 from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, menu_lines, menu_size
-from pegboard.ui.suits import HandFacts, choose_suits, facts_of, pick, play_suit, reenter
+from pegboard.ui.suits import HandFacts, pick, play_suit, reenter, suit_hand
 
 __all__ = [
     "HINT_WIDTH",
@@ -109,11 +139,11 @@ class Layout(enum.Enum):
 class Mode(enum.Enum):
     """What the keypad is in the middle of."""
 
-    TYPING = "typing"  # ranks (cut, starter, the play, a hand)
+    TYPING = "typing"  # ranks (cut, starter, the play, a hand), or points in a deal by hand
     PEG = "peg"  # points for a manual peg, then the side
     PEG_SIDE = "peg side"  # points typed, # pressed: 1..n picks the side
-    FLUSH = "flush"  # the show asks: is it a flush?
-    NOBS = "nobs"  # the show asks: is the jack the starter's suit?
+    FLUSH = "flush"  # (the entry view) a whole hand asks: a flush? (or nobs too)
+    NOBS = "nobs"  # (the entry view) a whole hand asks: is the jack the starter's suit?
     CLAIM = "claim"  # muggins: the owner's claim
     MENU = "menu"
 
@@ -157,7 +187,10 @@ class EntryView:
     first standing alone on a short screen. In the menu, ``menu`` holds its lines (label, value
     or None) and ``cursor`` the line last chosen or walked to. ``typing`` is False while the
     keypad is idle (nothing typed, no menu or peg open): the screen then shows the game, not
-    the entry. ``screens.choose_screen`` draws this value as it is.
+    the entry. ``asks`` is True when the idle keypad's next key answers a question all the
+    same: the hand up was laid in the play, and its ``hint`` is the question ("flush? # no
+    1=4 2=5"), for a screen to show once the news of the last press has been read.
+    ``screens.choose_screen`` draws this value as it is.
     """
 
     title: str
@@ -167,6 +200,7 @@ class EntryView:
     menu: tuple[tuple[str, str | None], ...] = ()
     cursor: int = 0
     typing: bool = True
+    asks: bool = False
 
     @property
     def line(self) -> str:
@@ -226,6 +260,15 @@ class Situation:
     def laid_by(self, seat: int) -> tuple[Card, ...]:
         """The cards *seat* laid in this deal's play."""
         return tuple(card for s, card in self.laid if s == seat)
+
+    @property
+    def by_hand(self) -> bool:
+        """Whether this deal is pegged by hand: no starter, so neither its play (not counted)
+        nor its show (nothing to count with) takes cards; its keys are points."""
+        view = self.view
+        if view.phase is Phase.PLAY:
+            return view.turn is None
+        return view.phase is Phase.SHOW and view.starter is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,14 +418,16 @@ def _press(
             return _menu(entry, key, situation)
         case Mode.PEG | Mode.PEG_SIDE:
             return _peg_mode(entry, key, situation)
-        case Mode.FLUSH | Mode.NOBS | Mode.CLAIM:
-            return _question(entry, key, situation)
-        case Mode.TYPING:
+        case Mode.CLAIM:
+            return _claim(entry, key, situation)
+        case Mode.TYPING | Mode.FLUSH | Mode.NOBS:  # a question is answered where it is typed
             return _typing(entry, key, situation)
 
 
 def _typing(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
     view = situation.view
+    if situation.by_hand and not (key == "*" and not entry.digits):
+        return _by_hand(entry, key, situation)
     if key == "*":
         if entry.ranks:
             return replace(entry, ranks=entry.ranks[:-1], open_ten=False), Outcome()
@@ -438,14 +483,12 @@ def _enter(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome
             if entry.ranks:
                 return _refuse(entry, f"a cut needs one card per side ({len(view.names)})")
             return entry.cleared(), Outcome(request=RandomCut())
-        case Phase.STARTER:
-            return _refuse(entry, "type the starter's rank (menu 1: skip it)")
+        case Phase.STARTER:  # no starter: the deal is pegged by hand (a jack: enter it first)
+            return entry.cleared(), Outcome((Next(),))
         case Phase.PLAY:
-            if view.turn is None:
-                return _refuse(entry, "the play is not counted: peg by hand")
             return entry.cleared(), Outcome((Go(),))
         case Phase.SHOW:
-            return _hand_done(entry, situation)
+            return _hand_done(entry, "#", situation)
         case Phase.GAME_OVER:
             return entry.cleared(), Outcome((Next(),))
         case Phase.MATCH_OVER:
@@ -517,136 +560,137 @@ def _prefilled(situation: Situation) -> tuple[Card, ...]:
 def _hand_rank(
     entry: EntryState, rank: Rank, key: str, situation: Situation
 ) -> tuple[EntryState, Outcome]:
-    if situation.view.starter is None:
-        return _refuse(entry, "no starter this deal: peg by hand, menu 1 skips")
-    size = _hand_size(situation)
-    have = len(_prefilled(situation)) + len(entry.ranks)
-    if have >= size:
-        return _refuse(entry, f"the {_what(situation)} has {size} cards: # to count it")
+    if _is_whole_hand(entry, situation):  # a whole hand: its next key answers its question
+        return _hand_done(entry, key, situation)
     if _out(rank, situation.deal_cards, entry.ranks):
         return _refuse(entry, _fifth(rank))
     opened = key == "0" and entry.layout is Layout.THREE_BY_FOUR
     return replace(entry, ranks=(*entry.ranks, rank), open_ten=opened), Outcome()
 
 
-def _what(situation: Situation) -> str:
-    return "crib" if situation.up is None else "hand"
-
-
 def _hand_ranks(entry: EntryState, situation: Situation) -> tuple[Rank, ...]:
     return (*(c.rank for c in _prefilled(situation)), *entry.ranks)
 
 
-def _could_flush(entry: EntryState, situation: Situation) -> bool:
-    ranks = _hand_ranks(entry, situation)
-    if len(set(ranks)) != len(ranks):
-        return False
+def _is_whole_hand(entry: EntryState, situation: Situation) -> bool:
+    return len(_prefilled(situation)) + len(entry.ranks) >= _hand_size(situation)
+
+
+def _question(entry: EntryState, situation: Situation) -> Question | None:
     starter = situation.view.starter
-    return not (situation.up is None and starter is not None and starter.rank in ranks)
+    assert starter is not None, "a hand is typed only when the starter is known"
+    return question_for(_hand_ranks(entry, situation), starter, crib=situation.up is None)
 
 
-def _could_nobs(entry: EntryState, situation: Situation) -> bool:
-    # a jack turned as the starter is the only jack of its suit, so no hand can hold nobs
-    starter = situation.view.starter
-    if starter is not None and starter.rank is Rank.JACK:
-        return False
-    return Rank.JACK in _hand_ranks(entry, situation)
+def _told(entry: EntryState, situation: Situation) -> int | None:
+    """The points a short hand's digit ranks tell (``8 #``: 8), or None."""
+    points = points_of(entry.ranks)
+    if _prefilled(situation) or points is None or points > MAX_HAND:
+        return None
+    return points
 
 
-def _hand_done(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
-    if situation.view.starter is None:
-        return _refuse(entry, "no starter this deal: peg by hand, menu 1 skips")
-    size = _hand_size(situation)
-    have = len(_prefilled(situation)) + len(entry.ranks)
-    if have < size:
-        return _refuse(entry, f"{have} of {size} cards typed")
-    if _could_flush(entry, situation):
-        return replace(entry, mode=Mode.FLUSH), Outcome()
-    return _after_flush(replace(entry, flush=0), situation)
-
-
-def _after_flush(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
-    if entry.flush:  # a flush settles nobs: its jack is of the starter's suit or not
-        jack = Rank.JACK in _hand_ranks(entry, situation)
-        return _after_nobs(replace(entry, nobs=entry.flush == 2 and jack), situation)
-    if _could_nobs(entry, situation):
-        return replace(entry, mode=Mode.NOBS), Outcome()
-    return _after_nobs(replace(entry, nobs=False), situation)
-
-
-def _after_nobs(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
+def _hand_done(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
+    """A hand's last key: # or the answer to its one question; # after a few digits: its points."""
+    crib = situation.up is None
+    if not _is_whole_hand(entry, situation):
+        points = _told(entry, situation)
+        if key == "#" and points is not None:
+            return entry.cleared(), Outcome((count_by_points(points, crib=crib),))
+        have = len(_prefilled(situation)) + len(entry.ranks)
+        return _refuse(entry, f"{have} of {_hand_size(situation)} cards typed")
+    question = _question(entry, situation)
+    answered = answer(question, key, crib=crib)
+    if answered is None:
+        hint = question_hint(question, crib=crib, size=_hand_size(situation))
+        return _refuse(entry, hint.split("\n")[0])
+    entry = replace(entry, flush=answered[0], nobs=answered[1])
     if situation.rules.muggins:
         return replace(entry, mode=Mode.CLAIM, digits=""), Outcome()
     return _count(entry, situation, None)
 
 
-def _question(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
+def _claim(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
+    """Muggins: the claim for the hand just answered, or for the card typed in the play."""
     if key == "*":
-        back = {Mode.FLUSH: Mode.TYPING, Mode.NOBS: Mode.TYPING, Mode.CLAIM: Mode.TYPING}
-        if entry.mode is Mode.CLAIM and entry.digits:
+        if entry.digits:
             return replace(entry, digits=entry.digits[:-1]), Outcome()
         if entry.play_claim:  # erase the card typed in the play
             return entry.cleared(), Outcome()
-        return replace(entry, mode=back[entry.mode], digits=""), Outcome()
-    match entry.mode:
-        case Mode.FLUSH:
-            crib = situation.up is None
-            answers = {"#": 0, "1": 2 if crib else 1} | ({} if crib else {"2": 2})
-            if key not in answers:
-                return _refuse(
-                    entry, "flush? # no, " + ("1 all five" if crib else "1 hand, 2 +starter")
-                )
-            return _after_flush(replace(entry, flush=answers[key]), situation)
-        case Mode.NOBS:
-            if key not in ("#", "1"):
-                return _refuse(entry, "nobs? # no, 1 yes")
-            return _after_nobs(replace(entry, nobs=key == "1"), situation)
-        case _:
-            if key == "#" and entry.play_claim:
-                return _play_with_claim(entry, situation)
-            if key == "#":
-                return _count(entry, situation, int(entry.digits) if entry.digits else None)
-            if not key.isdigit():
-                return _refuse(entry, "claim: digits, then #")
-            digits = (entry.digits + key).lstrip("0") or "0"
-            if int(digits) > MAX_CLAIM:
-                return _refuse(entry, f"a claim is 0 to {MAX_CLAIM}")
-            return replace(entry, digits=digits), Outcome()
+        return replace(entry, mode=Mode.TYPING, flush=0, nobs=False), Outcome()
+    if key == "#" and entry.play_claim:
+        return _play_with_claim(entry, situation)
+    if key == "#":
+        return _count(entry, situation, int(entry.digits) if entry.digits else None)
+    if not key.isdigit():
+        return _refuse(entry, "claim: digits, then #")
+    digits = (entry.digits + key).lstrip("0") or "0"
+    if int(digits) > MAX_CLAIM:
+        return _refuse(entry, f"a claim is 0 to {MAX_CLAIM}")
+    return replace(entry, digits=digits), Outcome()
+
+
+# --- a deal pegged by hand --------------------------------------------------------------------
+
+
+def _by_hand(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
+    """A deal without a starter: points then a side peg it; in the show, points tell hands."""
+    four = entry.layout is Layout.FOUR_BY_FOUR
+    digits = entry.digits
+    if key == "*":
+        return replace(entry, digits=digits[:-1]), Outcome()
+    if key == "D" and four:
+        return replace(entry, mode=Mode.PEG), Outcome()
+    if four and key in ("A", "B", "C"):  # a side: the points typed, or 1
+        return _peg_commit(entry, "ABC".index(key), situation)
+    show = situation.view.phase is Phase.SHOW
+    if key == "#":
+        if not digits:
+            if show:
+                return _refuse(entry, "type its points (0: none)")
+            return entry.cleared(), Outcome((Next(),))  # the play is over
+        if not four and not show:  # 3x4: # then 1-3 picks a side, # again the first hand
+            return replace(entry, mode=Mode.PEG_SIDE), Outcome()
+        return _tell(entry, situation)
+    if not key.isdigit():
+        return _refuse(entry, f"key {key} means nothing here: points, then a side")
+    typed = str(int(digits + key))
+    if show and int(typed) > MAX_HAND:
+        return _refuse(entry, f"a hand is worth at most {MAX_HAND}")
+    if int(typed) > MAX_PEG:
+        return _refuse(entry, f"a peg is at most {MAX_PEG}")
+    if show and is_whole(typed):  # no hand scores 30: 0 and 3-9 need no second digit
+        return _tell(replace(entry, digits=typed), situation)
+    return replace(entry, digits=typed), Outcome()
+
+
+def _tell(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
+    """The hand up told by the points typed; from the play, the play ends first."""
+    points = int(entry.digits)
+    if points > MAX_HAND:
+        return _refuse(entry, f"a hand is worth at most {MAX_HAND}: a side key pegs {points}")
+    if situation.view.phase is Phase.PLAY:  # the first hand of the show is never the crib
+        return entry.cleared(), Outcome((Next(), count_by_points(points, crib=False)))
+    return entry.cleared(), Outcome((count_by_points(points, crib=situation.up is None),))
 
 
 def _count(
     entry: EntryState, situation: Situation, claim: int | None
 ) -> tuple[EntryState, Outcome]:
     """The show's commands: suits chosen for the answers, the deal re-entered if need be."""
-    view = situation.view
-    starter = view.starter
-    assert starter is not None
-    deal = list(situation.deal_cards)  # slot 0 is the starter
-    slots_of = {card: i for i, card in enumerate(deal)}
-    facts = []
-    for seat, counted in situation.shown:
-        fl, nb = facts_of(counted, starter, seat is None)
-        facts.append(HandFacts(tuple(slots_of[c] for c in counted), seat is None, fl, nb))
-    prefilled = _prefilled(situation)
-    new_slots = tuple(range(len(deal), len(deal) + len(entry.ranks)))
-    hand_slots = (*(slots_of[c] for c in prefilled), *new_slots)
-    facts.append(HandFacts(hand_slots, situation.up is None, entry.flush, entry.nobs))
-    ranks = [c.rank for c in deal] + list(entry.ranks)
-    current: list[Suit | None] = [c.suit for c in deal] + [None] * len(entry.ranks)
-    suits = choose_suits(ranks, current, facts, 0, keep=True)
-    if suits is None:
-        suits = choose_suits(ranks, current, facts, 0, keep=False)
-    if suits is None:
+    crib = situation.up is None
+    held, typed = _prefilled(situation), entry.ranks
+    facts = HandFacts((), crib, entry.flush, entry.nobs)
+    suited = suit_hand(situation.deal_cards, situation.shown, held, typed, facts)
+    if suited is None:
         back = replace(entry, mode=Mode.TYPING, flush=0, nobs=False, digits="")
         return _refuse(back, "those suits are impossible with the cards entered")
-    cards = [Card(rank, suit) for rank, suit in zip(ranks, suits, strict=True)]
-    hand = tuple(cards[i] for i in hand_slots)
-    shown: Command = Crib(hand) if situation.up is None else Show(hand)
+    hand, changes = suited
+    shown: Command = Crib(hand) if crib else Show(hand)
     tail: tuple[Command, ...] = ((Claim(claim),) if claim is not None else ()) + (shown,)
-    changes = {old: new for old, new in zip(deal, cards, strict=False) if old != new}
-    if not changes:
-        return entry.cleared(), Outcome(tail)
-    return entry.cleared(), Outcome((*reenter(situation.deal_commands, changes), *tail))
+    if changes:
+        tail = (*reenter(situation.deal_commands, changes), *tail)
+    return entry.cleared(), Outcome(tail)
 
 
 # --- manual pegs and the menu ---------------------------------------------------------------
@@ -658,7 +702,9 @@ def _peg_mode(entry: EntryState, key: str, situation: Situation) -> tuple[EntryS
         if key == "*":
             return replace(entry, mode=Mode.PEG), Outcome()
         if key.isdigit() and 1 <= int(key) <= sides:
-            return _peg_commit(entry, int(key) - 1)
+            return _peg_commit(entry, int(key) - 1, situation)
+        if key == "#" and (situation.by_hand or situation.view.phase is Phase.SHOW):
+            return _tell(entry, situation)  # no side: the hand up for counting
         return _refuse(entry, f"side? 1 to {sides}")
     if key == "*":
         if entry.digits:
@@ -670,25 +716,28 @@ def _peg_mode(entry: EntryState, key: str, situation: Situation) -> tuple[EntryS
     if side is None and entry.layout is Layout.FOUR_BY_FOUR and key in "ABC" and len(key) == 1:
         side = "ABC".index(key)
     if side is not None:
-        if side >= sides:
-            return _refuse(entry, f"no side {side}: this game has {sides}")
-        return _peg_commit(entry, side)
+        return _peg_commit(entry, side, situation)
     if key == "#":
         if not entry.digits:
             return _refuse(entry, "peg: type the points first")
         return replace(entry, mode=Mode.PEG_SIDE), Outcome()
     if key.isdigit():
-        digits = (entry.digits + key).lstrip("0")
-        if digits and int(digits) > MAX_PEG:
+        digits = str(int(entry.digits + key))
+        if int(digits) > MAX_PEG:
             return _refuse(entry, f"a peg is at most {MAX_PEG}")
         return replace(entry, digits=digits), Outcome()
     return _refuse(entry, "peg: points, then the side")
 
 
-def _peg_commit(entry: EntryState, side: int) -> tuple[EntryState, Outcome]:
-    if not entry.digits:
-        return _refuse(entry, "peg: type the points first")
-    return entry.cleared(), Outcome((Peg(side, int(entry.digits)),))
+def _peg_commit(entry: EntryState, side: int, situation: Situation) -> tuple[EntryState, Outcome]:
+    """Peg the points typed (none typed: 1) to *side*."""
+    sides = situation.rules.sides
+    if side >= sides:
+        return _refuse(entry, f"no side {side}: this game has {sides}")
+    points = int(entry.digits or "1")
+    if points < 1:
+        return _refuse(entry, "a peg is 1 or more")
+    return entry.cleared(), Outcome((Peg(side, points),))
 
 
 def _name_side(key: str) -> int | None:
@@ -791,9 +840,13 @@ def render_entry(entry: EntryState, situation: Situation) -> EntryView:
     """The entry screen's text (typed so far) and hint (what the next key means).
 
     A hint is one or two lines of at most ``HINT_WIDTH`` characters, split by a newline. The
-    view is ``typing`` unless *entry* is the idle keypad.
+    view is ``typing`` unless *entry* is the idle keypad; it ``asks`` when the idle keypad's
+    next key answers the question of a hand laid in the play.
     """
-    return replace(_entry_view(entry, situation), typing=entry != entry.cleared())
+    shown = _entry_view(entry, situation)
+    typing = entry != entry.cleared()
+    asks = not typing and shown.mode in (Mode.FLUSH, Mode.NOBS)
+    return replace(shown, typing=typing, asks=asks)
 
 
 def _entry_view(entry: EntryState, situation: Situation) -> EntryView:
@@ -822,15 +875,6 @@ def _entry_view(entry: EntryState, situation: Situation) -> EntryView:
             return EntryView("peg", entry.digits or "_", hint, mode)
         case Mode.PEG_SIDE:
             return EntryView("peg", f"{entry.digits} to?", _sides_line("123", view.names), mode)
-        case Mode.FLUSH:
-            if situation.up is None:  # a crib is a flush only with the starter too
-                hint = "flush? # no, 1 yes\n(all five one suit)"
-            else:
-                hint = "flush? # no 1=4 2=5\n(cards of one suit)"
-            return EntryView(_owner(situation), _hand_text(entry, situation), hint, mode)
-        case Mode.NOBS:
-            hint = "nobs? # no, 1 yes\n(J of starter's suit)"
-            return EntryView(_owner(situation), _hand_text(entry, situation), hint, mode)
         case Mode.CLAIM if entry.play_claim:
             title = f"{view.turn_name} lays {typed}"
             claim = f"claims {entry.digits or '_'}"
@@ -846,23 +890,45 @@ def _entry_view(entry: EntryState, situation: Situation) -> EntryView:
             parts = [f"{n} {c}" for n, c in zip(view.names, cuts, strict=False)]
             return EntryView("cut", ", ".join(parts), f"rank each; # random\n{faces}", mode)
         case Phase.STARTER:
-            return EntryView("starter", typed or "_", f"rank; {pegkey} peg\n{faces}", mode)
+            return EntryView("starter", typed or "_", f"rank, or # by hand\n{faces}", mode)
+        case Phase.PLAY if situation.by_hand:
+            return EntryView("by hand", entry.digits or "_", _by_hand_hint(entry, view), mode)
         case Phase.PLAY:
-            if view.turn_name is None:
-                return EntryView("the play", "", f"{pegkey} peg\nmenu 1 ends the play", mode)
             # the count first: a long name is cut from the end of the title
             title = f"count {view.count}: {view.turn_name} lays"
             return EntryView(title, typed or "_", f"rank; # go; {pegkey} peg\n{faces}", mode)
+        case Phase.SHOW if situation.by_hand:
+            digits = entry.digits
+            hint = f"# = {digits}, or 2nd digit" if digits else _POINTS_HINT
+            return EntryView(_owner(situation), digits or "_", hint, mode)
         case Phase.SHOW:
-            size = _hand_size(situation)
-            have = len(_prefilled(situation)) + len(entry.ranks)
-            hint = f"{size - have} more\n{faces}" if have < size else "# counts it"
-            return EntryView(_owner(situation), _hand_text(entry, situation), hint, mode)
+            text = _hand_text(entry, situation)
+            if not _is_whole_hand(entry, situation):
+                more = _hand_size(situation) - len(_hand_ranks(entry, situation))
+                told = _told(entry, situation)
+                pegs = f"; # pegs {told}" if told is not None else ""
+                return EntryView(_owner(situation), text, f"{more} more{pegs}\n{faces}", mode)
+            question = _question(entry, situation)
+            asked = {Question.NOBS: Mode.NOBS, None: mode}.get(question, Mode.FLUSH)
+            hint = question_hint(question, crib=situation.up is None, size=_hand_size(situation))
+            return EntryView(_owner(situation), text, hint, asked)
         case _:
             return EntryView(view.prompt.split(";")[0], "", f"# {_after_game(view)}", mode)
 
 
 _CLAIM_HINT = "claim: points, then #\nno claim: just #"
+_POINTS_HINT = "its points: 0-29\n1, 2: then # or digit"
+
+
+def _by_hand_hint(entry: EntryState, view: GameView) -> str:
+    """What the next key means in the play of a deal pegged by hand."""
+    if entry.layout is Layout.THREE_BY_FOUR:
+        if entry.digits:
+            return "# then side 1-3,\nor # # the 1st hand"
+        return "points, # then side\n# alone ends the play"
+    if entry.digits:
+        return f"side; # the 1st hand\n{_sides_line('ABC', view.names)}"
+    return f"points, then side\n{_sides_line('ABC', view.names)}"
 
 
 def _owner(situation: Situation) -> str:

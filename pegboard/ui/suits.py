@@ -26,6 +26,7 @@ __all__ = [
     "pick",
     "play_suit",
     "reenter",
+    "suit_hand",
 ]
 
 _SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)  # the order suits are handed out
@@ -167,6 +168,41 @@ def choose_suits(
     if not search(0):
         return None
     return tuple(_suit(s) for s in chosen)
+
+
+def suit_hand(
+    deal: Sequence[Card],
+    shown: Sequence[tuple[int | None, Sequence[Card]]],
+    held: Sequence[Card],
+    typed: Sequence[Rank],
+    wanted: HandFacts,
+) -> tuple[tuple[Card, ...], dict[Card, Card]] | None:
+    """The hand up for counting with suits that give *wanted*'s flush and nobs (its slots are
+    ignored), and the deal's cards whose suits had to change for it (old -> new card).
+
+    *deal* is every card entered this deal, the starter first; *shown* the hands (seat; None
+    for the crib) counted already, whose facts must stay true; *held* the hand's cards known
+    from the play; *typed* the ranks typed for the rest. None: no suits fit.
+    """
+    starter = deal[0]
+    slots_of = {card: i for i, card in enumerate(deal)}
+    facts = []
+    for seat, counted in shown:
+        flush, nobs = facts_of(counted, starter, seat is None)
+        facts.append(HandFacts(tuple(slots_of[c] for c in counted), seat is None, flush, nobs))
+    new_slots = range(len(deal), len(deal) + len(typed))
+    hand_slots = (*(slots_of[c] for c in held), *new_slots)
+    facts.append(HandFacts(hand_slots, wanted.crib, wanted.flush, wanted.nobs))
+    ranks = [c.rank for c in deal] + list(typed)
+    current: list[Suit | None] = [c.suit for c in deal] + [None] * len(typed)
+    suits = choose_suits(ranks, current, facts, 0, keep=True)
+    if suits is None:  # the answer needs a card already entered in another suit
+        suits = choose_suits(ranks, current, facts, 0, keep=False)
+    if suits is None:
+        return None
+    cards = [Card(rank, suit) for rank, suit in zip(ranks, suits, strict=True)]
+    changes = {old: new for old, new in zip(deal, cards, strict=False) if old != new}
+    return tuple(cards[i] for i in hand_slots), changes
 
 
 _SEARCH_BUDGET = 20_000

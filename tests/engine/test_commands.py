@@ -8,19 +8,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegboard.engine.cards import MAX_TEXT_BYTES, shuffled_deck
+from pegboard.engine.cards import MAX_TEXT_BYTES, parse_cards, shuffled_deck
 from pegboard.engine.commands import (
     Command,
+    Crib,
     Cut,
     InvalidCommandError,
     Peg,
+    Show,
     format_command,
     parse_command,
     random_cut,
 )
 from pegboard.engine.game import GameState, apply, replay
 from pegboard.engine.rules import Rules, Variant
-from pegboard.errors import PegboardError
+from pegboard.errors import InvalidCardError, PegboardError
 
 NAMES = ("A", "B")
 
@@ -107,6 +109,24 @@ def test_a_peg_round_trips_with_its_reason() -> None:
     assert parse_command(format_command(command, NAMES), NAMES) == command
 
 
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        pytest.param("show 8", Show(points=8), id="show-8"),
+        pytest.param("crib 0", Crib(points=0), id="crib-0"),
+        pytest.param("show 5H 5D 5S JC", Show(parse_cards("5H 5D 5S JC")), id="show-cards"),
+    ],
+)
+def test_a_hand_is_told_by_its_cards_or_by_its_points(text: str, command: Command) -> None:
+    assert parse_command(text, NAMES) == command
+    assert format_command(command, NAMES) == text
+
+
+def test_a_hand_told_by_points_takes_one_number() -> None:
+    with pytest.raises(InvalidCardError, match=r"invalid card: '8'"):
+        parse_command("show 8 9", NAMES)
+
+
 _WORDS = st.sampled_from(
     (
         *("cut", "starter", "play", "go", "peg", "claim", "show", "crib", "next", "done"),
@@ -144,8 +164,11 @@ _TEXTS = st.sampled_from(
         "show",
         "show 5H 5D 5S JC",
         "show 5H 5H 5D 5S",
+        "show 8",
+        "show 30",
         "crib",
         "crib AS 3S 4C QH",
+        "crib 12",
         "next",
         "deal",
         "undo",

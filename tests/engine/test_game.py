@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.engine.commands import parse_command
+from pegboard.engine.commands import InvalidCommandError, parse_command
 from pegboard.engine.events import GameWon, Pegged, Source
 from pegboard.engine.game import GameState, Phase, apply, replay, show_order
 from pegboard.engine.match import MatchFormat
@@ -205,6 +205,36 @@ def test_a_table_that_pegs_by_hand_moves_on_without_cards() -> None:
     assert record.pegging == (4, 0) and record.hands == (8, 12)
     state = run(state, "peg Blue 3", "deal")
     assert state.table.deal == 3 and state.table.dealer == 1
+
+
+def test_a_deal_without_a_starter_is_pegged_by_hand_and_its_hands_told_by_points() -> None:
+    state = run(GameState.new(Rules.six_card()), "cut 9C 3D", "next")
+    assert state.phase is Phase.PLAY and state.table.play is None  # the play is not counted
+    refused(state, "play 5H", IllegalCommandError, "no starter was entered this deal")
+    state = run(state, "peg Red 2", "next")
+    refused(state, "show 5H 5D 5S JC", IllegalCommandError, r"instead, e\.g\. 'show 8'")
+    state, events = events_of(state, "show 8")
+    pegs = [(e.side, e.points, e.source) for e in events if isinstance(e, Pegged)]
+    assert pegs == [(0, 8, Source.HAND)]
+    state = run(state, "show 0", "crib 12")  # Blue's hand: nothing; then the deal moves on
+    assert state.phase is Phase.STARTER and state.table.deal == 2
+    record = state.table.deals[0]
+    assert (record.pegging, record.hands, record.crib) == ((2, 0), (8, 0), (0, 12))
+    assert record.shown == ()  # no cards were shown
+
+
+def test_a_hand_told_by_points_can_win_the_game_at_once() -> None:
+    state = run(GameState.new(Rules.six_card()), "cut 9C 3D", "peg Red 61", "peg Red 58")
+    state = run(state, "next", "next", "show 4")  # Red, on the dealer's left, counts first
+    assert state.phase is Phase.GAME_OVER and state.table.scores == (123, 0)
+    refused(state, "show 8", GameOverError, "the game is over")
+
+
+def test_a_hand_told_by_points_is_0_to_29_and_takes_no_claim() -> None:
+    state = run(GameState.new(Rules.six_card(muggins=True)), "cut 9C 3D", "next", "next")
+    refused(state, "show 30", InvalidCommandError, "a hand is worth 0 to 29")
+    state = run(state, "claim 8")
+    refused(state, "show 8", IllegalCommandError, "after a claim of 8")
 
 
 def test_muggins_short_claim_gives_the_difference_to_the_opponent() -> None:

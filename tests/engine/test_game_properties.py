@@ -65,9 +65,11 @@ class Table:
                 return Cut(tuple(shuffled_deck(rng)[: state.rules.sides]))
             case Phase.STARTER:
                 return Starter(self.deal(state)[2])
+            case Phase.PLAY if table.play is None:
+                return Next()  # the starter was skipped: a deal pegged by hand
             case Phase.PLAY:
                 play = table.play
-                assert play is not None and play.turn is not None
+                assert play.turn is not None
                 hand = self.deal(state)[0][play.turn]
                 laid = {card for _, card in play.laid}
                 fits = [c for c in hand if c not in laid and c.pips + play.count <= 31]

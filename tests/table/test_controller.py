@@ -275,12 +275,11 @@ def test_a_hand_whose_suits_cannot_matter_takes_five_presses(table: Table) -> No
 
 def test_a_hand_with_a_jack_asks_nobs_only(table: Table) -> None:
     _to_show_without_play(table)
-    presses = table.keys("5 5 A 0 #")  # 5 5 J 10 with the 5 turned: no flush possible
-    assert presses <= 12
-    assert presses == 5
-    # a jack is in the hand, so nobs is asked (one more press)
+    presses = table.keys("5 5 A 0")  # 5 5 J 10 with the 5 turned: no flush possible
+    # a jack is in the hand, so nobs is asked as soon as the hand is whole
     assert table.ctl.entry.hint.startswith("nobs")
-    table.keys("#")
+    presses += table.keys("#")  # no: the answer counts it
+    assert presses == 5
     assert table.scores == (20, 0)  # fifteens: 5+J x3, 5+10 x3, 5+5+5: 14; pair royal 6
     assert table.ctl.view.last is not None
     assert table.ctl.view.last.points == 20
@@ -289,11 +288,9 @@ def test_a_hand_with_a_jack_asks_nobs_only(table: Table) -> None:
 def test_a_five_card_hand_with_distinct_ranks_asks_the_flush_once(table: Table) -> None:
     _to_show_without_play(table)
     presses = table.keys("2 3 4 6")
-    assert table.ctl.entry.hint == "# counts it"
-    presses += table.keys("#")
-    assert table.ctl.entry.hint.startswith("flush?")
-    presses += table.keys("#")  # no flush
-    assert presses == 6
+    assert table.ctl.entry.hint.startswith("flush?")  # asked once the hand is whole
+    presses += table.keys("#")  # no flush: counted
+    assert presses == 5
     assert table.scores == (9, 0)  # run of five 5, fifteens 2+3+4+6 and 4+5+6: 4
 
 
@@ -307,7 +304,7 @@ def test_a_five_card_hand_with_distinct_ranks_asks_the_flush_once(table: Table) 
 )
 def test_the_flush_answer_makes_the_count_exact(table: Table, answer: str, points: int) -> None:
     _to_show_without_play(table)
-    table.keys(f"4 7 8 9 # {answer}")  # run 7-8-9: 3, fifteen 7+8: 2; flush 4 or 5
+    table.keys(f"4 7 8 9 {answer}")  # run 7-8-9: 3, fifteen 7+8: 2; flush 4 or 5
     assert table.scores == (points, 0)
 
 
@@ -325,7 +322,7 @@ def test_a_jack_starter_never_asks_nobs(table: Table) -> None:
 )
 def test_the_nobs_answer_makes_the_count_exact(table: Table, answer: str, points: int) -> None:
     _to_show_without_play(table)
-    table.keys(f"A A 2 3 # {answer}")  # fifteens J+5 x2 and 2+3+J x2: 8; the pair of jacks: 2
+    table.keys(f"A A 2 3 {answer}")  # fifteens J+5 x2 and 2+3+J x2: 8; the pair of jacks: 2
     assert table.scores == (points, 0)
 
 
@@ -351,7 +348,9 @@ def test_a_hand_known_from_the_play_counts_with_one_press(table: Table) -> None:
     assert table.ctl.view.phase is Phase.SHOW
     assert table.scores == (0, 2)  # B: 1 for the go at 30, 1 for the last card
     assert table.ctl.entry.line == "Red's hand: 4 2 3 9"
-    assert table.keys("# #") == 2  # count it; not a flush
+    assert table.ctl.entry.asks  # the idle keypad's next key answers "flush?"
+    assert table.ctl.entry.hint.startswith("flush?")
+    assert table.keys("#") == 1  # not a flush: counted
     assert table.scores == (6, 2)  # run 2-3-4-5: 4, fifteen 2+4+9: 2
 
 
@@ -360,7 +359,7 @@ def test_a_flush_in_a_hand_laid_in_the_play_re_enters_the_deal_with_one_suit(
 ) -> None:
     table.deal(starter="5")
     table.keys(PLAY)
-    table.keys("# 1")  # A's 4 2 3 9 were one suit after all
+    table.keys("1")  # A's 4 2 3 9 were one suit after all
     assert table.scores == (10, 2)
     journal = table.store.commands()
     hand = journal[-1].split()
@@ -375,7 +374,7 @@ def test_muggins_claim_short_gives_the_difference_to_the_opponent(tmp_path: Path
     table = Table(tmp_path / "m.db", Rules.six_card(muggins=True))
     table.deal(starter="5")
     table.keys("ok:long 1")
-    table.keys("5 5 A 0 # #")  # 5 5 J 10 + 5: 20 points (nobs no)
+    table.keys("5 5 A 0 #")  # 5 5 J 10 + 5: 20 points (nobs no)
     assert table.ctl.entry.hint.startswith("claim: points")
     table.keys("1 2 #")
     assert table.scores == (12, 8)
@@ -383,10 +382,10 @@ def test_muggins_claim_short_gives_the_difference_to_the_opponent(tmp_path: Path
 
 def test_the_crib_asks_only_for_a_five_card_flush(table: Table) -> None:
     _to_show_without_play(table)
-    table.keys("5 5 A 0 # #")  # A's hand
+    table.keys("5 5 A 0 #")  # A's hand
     table.keys("2 2 3 3 #")  # B's hand: pairs, no flush possible
     assert table.ctl.view.up_for_counting == "crib"
-    table.keys("7 8 9 0 #")
+    table.keys("7 8 9 0")
     assert table.ctl.entry.hint == "flush? # no, 1 yes\n(all five one suit)"
     table.keys("1")
     assert table.ctl.view.last is not None and table.ctl.view.last.points == 13
@@ -582,7 +581,7 @@ def test_on_a_3x4_keypad_zero_again_makes_jack_queen_king(tmp_path: Path) -> Non
     table.keys("9 3 5 ok:long 1")  # starter 5, then end the play from the menu
     table.keys("0 0 0 # 0 # 0 0 5")  # Q; # ends it; 10; J; 5
     assert table.ctl.entry.line == "Red's hand: Q 10 J 5"
-    table.keys("# # #")  # no flush (ranks differ: asked), no nobs (a jack: asked)
+    table.keys("#")  # neither a flush (ranks differ) nor nobs (a jack): one question
     assert table.scores == (17, 0)  # run 10-J-Q 3; fifteens 10/J/Q with each 5: 12; pair 2
 
 
@@ -697,11 +696,10 @@ def test_a_whole_game_pegged_by_hand_to_121(table: Table) -> None:
 def test_a_counting_mode_deal_from_cut_to_next_deal(table: Table) -> None:
     table.keys("9 3 5")  # B deals, 5 turned
     table.keys(PLAY)  # the play
-    table.keys("# #")  # A's hand from the play, no flush
-    table.keys("#")  # B's hand from the play: its ranks differ, so the flush is asked
-    table.keys("#")
+    table.keys("#")  # A's hand from the play: "flush?" no
+    table.keys("#")  # B's hand from the play: its ranks differ too, so again "flush?" no
     assert table.scores == (6, 10)  # B: 2 in the play, 8 for 5-6-7-8 with 7+8 and 5+K
-    table.keys("5 5 A 0 # #")  # the crib: 5 5 J 10, no nobs
+    table.keys("5 5 A 0 #")  # the crib: 5 5 J 10, "nobs?" no
     assert table.scores == (6, 30)
     assert table.ctl.view.phase is Phase.STARTER
     assert table.ctl.view.deal == 2

@@ -229,24 +229,26 @@ CUT = "# variant: six-card\n5\n3\n"  # a cut: 5 for A, 3 for B; B deals, A leads
 def test_a_refused_key_exits_1_naming_its_line(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, err = _run_keys(tmp_path, CUT + "hash   # nothing typed: no starter yet\n4\n", capsys)
+    keys = CUT + "4\nhash   # a go at count 0: every card fits\n9\n"
+    status, err = _run_keys(tmp_path, keys, capsys)
     assert status == 1
     assert err.count("\n") == 1
     assert re.fullmatch(
-        r"pegboard: error: .*game\.keys line 4: key '#' was refused \(.+\); "
+        r"pegboard: error: .*game\.keys line 5: key '#' was refused \(.+\); "
         r"mark the line '!#' if that is expected\n",
         err,
     ), err
-    assert _state()["phase"] == "starter"  # the outputs show where it stopped ...
-    assert _scores(_state()) == [0, 0]  # ... and the 4 after it was not played
+    assert _state()["phase"] == "play"  # the outputs show where it stopped ...
+    assert _state()["count"] == 0  # ... and the 9 after it was not played
 
 
 def test_a_key_marked_refused_may_be_refused(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, err = _run_keys(tmp_path, CUT + "!hash  # no starter yet: refused\n4\n", capsys)
+    keys = CUT + "4\n!hash  # a go at count 0: refused\n9\n"
+    status, err = _run_keys(tmp_path, keys, capsys)
     assert (status, err) == (0, "")
-    assert _state()["phase"] == "play"
+    assert _state()["count"] == 9
 
 
 def test_a_key_marked_refused_that_is_accepted_exits_1(
@@ -326,10 +328,10 @@ def test_a_refused_key_stops_a_run_that_would_wait_for_a_signal(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     keys = tmp_path / "game.keys"
-    keys.write_text(CUT + "hash\n")
+    keys.write_text(CUT + "4\nhash\n")  # a go at count 0
     assert _readme_run(keys, "--wait-for-signal") == 1  # at once, not at SIGTERM
-    assert "game.keys line 4: key '#' was refused" in capsys.readouterr().err
-    assert _state()["phase"] == "starter"
+    assert "game.keys line 5: key '#' was refused" in capsys.readouterr().err
+    assert _state()["phase"] == "play"
 
 
 def test_a_config_with_too_few_led_tracks_for_the_header_is_an_error(

@@ -315,7 +315,7 @@ def test_the_terminal_simulator_plays_keys_from_a_pipe_and_restores_the_screen(
             )
         )
         runner.start()
-        os.write(write_end, b"53\n496")  # cut 5 3; Enter (#) refused; starter 4; 9, 6
+        os.write(write_end, b"534\n96")  # cut 5 3; starter 4; Enter (a go) refused; 9, 6
         os.close(write_end)
         try:
             assert out.seen.wait(timeout=30)

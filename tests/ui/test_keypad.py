@@ -6,7 +6,7 @@ import pytest
 
 from pegboard.devices.ports import KeyAction, KeyEvent
 from pegboard.engine.cards import Card, Rank, Suit
-from pegboard.engine.commands import Claim, Cut, Next, Peg, Play, Show, Starter
+from pegboard.engine.commands import Claim, Crib, Cut, Next, Peg, Play, Show, Starter
 from pegboard.engine.game import GameState, apply
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
@@ -165,7 +165,7 @@ def test_a_flush_laid_in_the_play_is_re_entered_with_undo_first() -> None:
         "cut 9H 3D", "starter 5H", "play 4D", "play 6D", "play 2C", "play 8C",
         "play 3S", "play 7H", "go", "go", "play 9D", "play KS",
     )  # fmt: skip
-    _, outcomes = _keys(state, "# 1")
+    _, outcomes = _keys(state, "1")  # the hand laid in the play: "flush?" 1, its four
     commands = outcomes[-1].commands
     undos = [c for c in commands if type(c).__name__ == "Undo"]
     assert undos
@@ -399,3 +399,102 @@ def test_erasing_the_claim_then_the_card_leaves_nothing_typed() -> None:
     entry, outcomes = _keys(state, "5 1 * *")
     assert all(o.commands == () for o in outcomes)
     assert entry == EntryState()
+
+
+# --- fewer presses: a deal pegged by hand, the show's one key -----------------------------------
+
+
+def test_hash_for_the_starter_skips_it_and_a_jack_is_still_a_starter() -> None:
+    state = _state("cut 9H 3D")
+    _, outcomes = _keys(state, "#")
+    assert outcomes[-1].commands == (Next(),)
+    _, outcomes = _keys(state, "A")
+    assert outcomes[-1].commands == (Starter(Card(Rank.JACK, Suit.HEARTS)),)
+
+
+@pytest.mark.parametrize(
+    ("keys", "commands"),
+    [
+        pytest.param("2 B", (Peg(1, 2),), id="points-then-side"),
+        pytest.param("B", (Peg(1, 1),), id="a-side-alone-pegs-1"),
+        pytest.param("1 2 A", (Peg(0, 12),), id="two-digits"),
+        pytest.param("#", (Next(),), id="hash-ends-the-play"),
+        pytest.param("6 #", (Next(), Show(points=6)), id="points-hash-the-first-hand"),
+        pytest.param("D 2 B", (Peg(1, 2),), id="peg-mode-as-ever"),
+    ],
+)
+def test_the_play_of_a_deal_pegged_by_hand_takes_points(
+    keys: str, commands: tuple[object, ...]
+) -> None:
+    state = _state("cut 9H 3D", "next")
+    entry, outcomes = _keys(state, keys)
+    assert outcomes[-1].commands == commands
+    assert entry == EntryState()
+
+
+@pytest.mark.parametrize(
+    ("keys", "refusal"),
+    [
+        pytest.param("0 B", "a peg is 1 or more", id="zero"),
+        pytest.param("6 2", "a peg is at most 61", id="over-61"),
+        pytest.param("3 0 #", "a hand is worth at most 29: a side key pegs 30", id="no-hand-30"),
+        pytest.param("C", "no side 2: this game has 2", id="no-side-C"),
+    ],
+)
+def test_the_play_of_a_deal_pegged_by_hand_refuses_what_cannot_be(keys: str, refusal: str) -> None:
+    _, outcomes = _keys(_state("cut 9H 3D", "next"), keys)
+    assert outcomes[-1].refusal == refusal and outcomes[-1].commands == ()
+
+
+@pytest.mark.parametrize(
+    ("keys", "commands"),
+    [
+        pytest.param("7", (Show(points=7),), id="3-9-at-once"),
+        pytest.param("0", (Show(points=0),), id="0-at-once"),
+        pytest.param("1 #", (Show(points=1),), id="1-then-hash"),
+        pytest.param("2 8", (Show(points=28),), id="2x-at-its-second-digit"),
+        pytest.param("2 B", (Peg(1, 2),), id="points-then-side-pegs-a-side"),
+    ],
+)
+def test_the_show_of_a_deal_pegged_by_hand_takes_each_hands_points(
+    keys: str, commands: tuple[object, ...]
+) -> None:
+    state = _state("cut 9H 3D", "next", "next")
+    _, outcomes = _keys(state, keys)
+    assert outcomes[-1].commands == commands
+
+
+def test_the_show_of_a_deal_pegged_by_hand_refuses_no_points_and_over_29() -> None:
+    state = _state("cut 9H 3D", "next", "next")
+    _, outcomes = _keys(state, "#")
+    assert outcomes[-1].refusal == "type its points (0: none)"
+    _, outcomes = _keys(state, "2 9")
+    assert outcomes[-1].commands == (Show(points=29),)
+    entry, _ = _keys(state, "1")
+    assert render_entry(entry, Situation.of(state)).line == "Red's hand: 1"
+    assert render_entry(entry, Situation.of(state)).hint == "# = 1, or 2nd digit"
+
+
+def test_the_crib_of_a_deal_pegged_by_hand_is_told_by_points() -> None:
+    state = _state("cut 9H 3D", "next", "next", "show 4", "show 6")
+    _, outcomes = _keys(state, "1 5")
+    assert outcomes[-1].commands == (Crib(points=15),)
+
+
+def test_a_hand_laid_in_the_play_is_answered_by_one_key() -> None:
+    state = _state(
+        "cut 9H 3D", "starter 5H", "play 4D", "play 6D", "play 2C", "play 8C",
+        "play 3S", "play 7H", "go", "go", "play 9D", "play KS",
+    )  # fmt: skip
+    _, outcomes = _keys(state, "#")
+    (show,) = outcomes[-1].commands
+    assert isinstance(show, Show) and len(show.cards) == 4  # counted: no flush
+    view = render_entry(EntryState(), Situation.of(state))
+    assert view.asks and not view.typing and view.mode is Mode.FLUSH
+
+
+def test_a_hand_with_nothing_to_ask_does_not_ask() -> None:
+    state = _state("cut 9H 3D", "starter 5H", "next")
+    entry, _ = _keys(state, "5 5 4 6")
+    view = render_entry(entry, Situation.of(state))
+    assert view.hint == "# counts it" and not view.asks
