@@ -15,7 +15,7 @@ from pegboard.journal import Journal
 from pegboard.table.controller import Controller
 from pegboard.table.wiring import page_counter
 from pegboard.ui.count import tally_of
-from pegboard.ui.keypad import Mode
+from pegboard.ui.keypad import Layout, Mode
 from pegboard.ui.news import News
 from pegboard.ui.paint import Style
 from pegboard.ui.screens import Screen, ScreenKind
@@ -55,7 +55,9 @@ class Display:
 class Desk:
     """A controller on a fake clock whose count pages as on a 128x64 screen in the large style."""
 
-    def __init__(self, path: Path, rules: Rules | None = None) -> None:
+    def __init__(
+        self, path: Path, rules: Rules | None = None, layout: Layout = Layout.FOUR_BY_FOUR
+    ) -> None:
         self.clock = FakeClock()
         self.screens = Screens()
         self.store = Journal(path)
@@ -63,6 +65,7 @@ class Desk:
             store=self.store,
             rules=rules or Rules.six_card(),
             names=NAMES,
+            layout=layout,
             display=Display(),
             render_screen=self.screens,
             count_pages=page_counter((128, 64), Style.LARGE),
@@ -153,6 +156,23 @@ def test_the_page_key_on_the_last_page_means_what_it_meant(desk: Desk) -> None:
     desk.keys("*")  # on a 4x4 keypad * with nothing typed erases nothing
     assert desk.ctl.view == before and not desk.ctl.last_error
     assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, pages - 1)
+
+
+def test_on_a_3x4_keypad_star_turns_the_page_then_pegs_on_the_last(tmp_path: Path) -> None:
+    desk = Desk(tmp_path / "3x4.db", layout=Layout.THREE_BY_FOUR)
+    desk.keys(f"9 3 5 {PLAY.replace('C', '0 0 0 0 #')}")  # 3x4: 0 0 0 0 is a king, # lays it
+    assert desk.ctl.view.phase is Phase.SHOW
+    desk.count_up()
+    desk.count_up()
+    desk.count_up("5 5 0 0 # 0")  # the crib: 5 5 J 10 (# ends the jack so 0 starts a ten)
+    assert desk.store.commands()[-1].startswith("crib ")
+    pages = page_counter((128, 64), Style.LARGE)(desk.screen)
+    assert pages >= 3
+    for page in range(1, pages):
+        desk.keys("*")
+        assert desk.screen.page == page and desk.ctl.entry.mode is Mode.TYPING
+    desk.keys("*")  # on the last page * means what it always meant with nothing typed: peg
+    assert desk.ctl.entry.mode is Mode.PEG
 
 
 def test_every_call_and_the_total_are_shown_on_some_page(desk: Desk) -> None:
