@@ -126,7 +126,13 @@ def news_of(before: GameView, after: GameView, events: Sequence[Event]) -> News 
         case Redone(command=command):
             what = f"redone: {_what(command, before)}"
             return News(f"{what}{_changes(after, gains)}", gains, shorter=(what,))
-        case HandCounted():
+        case HandCounted(seat=seat, cards=cards):
+            if not cards:
+                # counted by the table ("show 8"): no calls to page through, the score tells it
+                hand = pegs[0] if pegs else None
+                told = f" +{hand.points} → {hand.score}" if hand is not None else " +0"
+                whose = _whose(after, seat, before.dealer_name)
+                return News(f"{whose}{told}", gains, shorter=(pegged_words(pegs),))
             return News(pegged_words(pegs), gains, counted=pegs)
         case HandSkipped(seat=seat):
             whose = _whose(after, seat, before.dealer_name)

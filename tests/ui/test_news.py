@@ -53,6 +53,13 @@ def line(commands: Sequence[str], rules: Rules | None = None) -> str:
         pytest.param([*HANDS, "show 5H 5D 5S JC"], "Ann +29 → 29", id="a-hand"),
         pytest.param([*HANDS_7, "show AH 3D 9S QC"], "Ann +0 → 0", id="nineteen"),
         pytest.param([*HANDS, "next"], "Ann's hand not counted", id="skipped"),
+        pytest.param([*CUT, "starter 5C", "next", "show 8"], "Ann's hand +8 → 8", id="told-8"),
+        pytest.param(
+            [*CUT, "starter 5C", "next", "show 8", "show 2", "crib 12"],
+            "Bob's crib +12 → 14",
+            id="crib-told-12",
+        ),
+        pytest.param([*CUT, "starter 5C", "next", "show 0"], "Ann's hand +0 → 0", id="told-0"),
         pytest.param([*CUT, "peg Ann 8", "undo"], "undone: Ann's peg, 8", id="undo-peg"),
         pytest.param([*CUT, "peg Ann 8", "undo", "redo"], "redone: Ann's peg, 8", id="redo-peg"),
         pytest.param(
@@ -107,6 +114,12 @@ def test_a_short_claim_counts_the_hand_then_the_muggins() -> None:
         ("Bob", 9, "muggins"),
     ]
     assert news.line == "Ann +20 → 20 · Bob +9 → 9"
+
+
+def test_a_hand_the_table_counted_has_no_count_to_page() -> None:
+    news = told([*CUT, "starter 5C", "next", "show 8"])
+    assert news is not None and news.counted == () and news.gains == (8, 0)
+    assert news.shorter == ("Ann +8 → 8",)
 
 
 def test_a_claim_of_nothing_still_shows_the_count() -> None:
