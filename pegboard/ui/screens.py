@@ -3,21 +3,25 @@
 Theory of operation
 -------------------
 Every screen is a function of values only (a ``GameView`` plus a few small values: what is typed,
-a menu, a message, a page number) and of the display's ``size`` and ``mode``; it returns a new
-``PIL.Image.Image`` of exactly that size and mode and touches nothing else. So the same frame
-goes to the real OLED, the simulator and the golden-image tests, and a controller can tell that
-nothing changed by comparing the ``Screen`` values it would draw (they are frozen and hashable),
-while the display adapter also skips frames whose bytes it has just sent.
+a menu, a message, a page number, the news of the last press) and of the display's ``size``,
+``mode`` and ``style``; it returns a new ``PIL.Image.Image`` of exactly that size and mode and
+touches nothing else. So the same frame goes to the real OLED, the simulator and the
+golden-image tests, and a controller can tell that nothing changed by comparing the ``Screen``
+values it would draw (they are frozen and hashable), while the display adapter also skips frames
+whose bytes it has just sent.
 
 Layouts are computed from the size, never from 128x64: columns are the width shared by the sides,
 the big digits are the largest strike of the bundled font that fits the room left after the text
 rows, and rows that do not fit (the status line, "to go") are dropped on short screens such as
-128x32. The font, the painter and text fitting live in ``paint.py``.
+128x32. The large style (``paint.Style``) draws the status, names and menu a strike up and the
+count's calls at 16 px. The font, the painter and text fitting live in ``paint.py``, the count
+screen in ``count.py``, and what a press did (``News``) in ``news.py``.
 
 ``choose_screen(view, ...)`` picks what to show: an error or "paused" first, then the keypad's
 menu or the entry in progress (both from the keypad's ``EntryView``, drawn as it is), then by
-phase (the scoreboard, the play, the count of the hand or crib just shown, game over).
-``render_screen(screen, size, mode)`` draws any ``Screen``.
+phase (the scoreboard, the play, the play as its last card left it while that is news, the count
+of the hand or crib just shown, game over). ``render_screen(screen, size, mode, style)`` draws any
+``Screen``; while a ``News`` is on, the scoreboard and the play tell it in their status row.
 """
 
 from __future__ import annotations
