@@ -405,10 +405,13 @@ def _press(
         command: Command = Redo() if action is KeyAction.LONG_PRESS else Undo()
         return entry.cleared(), Outcome((command,))
     if key == "ok" and action is KeyAction.LONG_PRESS:
+        # the menu opens afresh on its first line: a cursor left on a name line of a menu for
+        # three sides would point past a two-sided game's lines
         if entry.mode is Mode.MENU:
-            return replace(entry, mode=entry.back), Outcome()
+            return replace(entry, mode=entry.back, menu_cursor=0), Outcome()
         choice = MenuChoice.of(situation.view, situation.rules, entry.roster)
-        return replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice), Outcome()
+        opened = replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice, menu_cursor=0)
+        return opened, Outcome()
     if key == "ok":
         key = "#"
     if action is KeyAction.LONG_PRESS:

@@ -135,6 +135,23 @@ def _check_scores(view: GameView) -> None:
     keypad="4x4",
     long_names=False,
 )
+@example(  # found by this test: the menu reopened with its cursor on a third side's name line
+    variant="six-card",
+    steps=[
+        *map(KeyEvent, "#####D30C"),
+        KeyEvent("ok", KeyAction.LONG_PRESS),
+        *map(KeyEvent, "0D40C"),
+        KeyEvent("ok", KeyAction.LONG_PRESS),
+        KeyEvent("0"),
+        KeyEvent("ok", KeyAction.LONG_PRESS),
+        KeyEvent("0"),
+    ],
+    seed=0,
+    height=64,
+    muggins="off",
+    keypad="4x4",
+    long_names=False,
+)
 def test_no_key_sequence_crashes_the_controller_and_the_journal_replays_it(
     variant: str,
     steps: list[KeyEvent | float],
