@@ -290,6 +290,7 @@ class Controller:
             error=self.last_error or None,
             count_page=self._page,
             news=self._news,
+            read=self._page_due is None and self._news_until is None,
         )
 
     @property

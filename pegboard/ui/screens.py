@@ -162,6 +162,7 @@ def choose_screen(
     paused: bool = False,
     count_page: int | None = 0,
     news: News | None = None,
+    read: bool = True,
 ) -> Screen:
     """The screen to show now.
 
@@ -176,6 +177,10 @@ def choose_screen(
     show goes on and until the next starter is entered. Pass ``count_page=None`` to go back to
     the scoreboard after the count has been read.
 
+    A question the idle keypad's next key answers (``entry.asks``: "flush?" for a hand laid in
+    the play) shows as the entry once what was on the screen has been *read* (the news is over
+    and the count is on its last page), so the table sees what its key will answer.
+
     Raises:
         ValueError: no view and nothing else to show.
     """
@@ -186,7 +191,7 @@ def choose_screen(
     if entry is not None and entry.menu:
         return Screen(ScreenKind.MENU, menu=MenuView.of(entry))
     first_cut = view is not None and view.phase is Phase.CUT
-    if entry is not None and (entry.typing or first_cut):
+    if entry is not None and (entry.typing or first_cut or (entry.asks and read)):
         return Screen(ScreenKind.ENTRY, view=view, entry=entry)
     if view is None:
         raise ValueError("choose_screen needs a view unless an error, pause, menu or entry is on")

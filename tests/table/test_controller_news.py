@@ -213,13 +213,28 @@ def test_the_last_card_of_the_play_is_held_on_the_play_screen(desk: Desk) -> Non
     desk.wait(NEWS_SECONDS - 0.1)
     assert desk.screen.kind is ScreenKind.PLAY
     desk.wait(0.1)
-    assert desk.screen.kind is ScreenKind.SCOREBOARD  # then the show: count Ann's hand
+    # then the show: Ann's hand was laid in the play, so its one question is up to be answered
+    screen = desk.screen
+    assert screen.kind is ScreenKind.ENTRY and screen.entry is not None and screen.entry.asks
+    assert screen.entry.hint.startswith("flush?")
 
 
 def test_the_next_key_ends_the_hold_on_the_play(desk: Desk) -> None:
     desk.keys(f"9 3 5 {PLAY}")
     desk.keys("*")  # means nothing here: only ends the news
-    assert desk.screen.kind is ScreenKind.SCOREBOARD and desk.line == ""
+    screen = desk.screen
+    assert screen.kind is ScreenKind.ENTRY and desk.line == ""  # the hand's question
+    assert screen.entry is not None and screen.entry.hint.startswith("flush?")
+
+
+def test_a_question_a_key_will_answer_is_on_the_screen_once_the_news_is_read(desk: Desk) -> None:
+    """A hand laid in the play takes its answer as the first key: the question must be seen."""
+    desk.keys(f"9 3 5 {PLAY}")
+    assert desk.ctl.entry.asks and desk.screen.kind is ScreenKind.PLAY  # the news is up first
+    desk.wait(NEWS_SECONDS)
+    assert desk.screen.kind is ScreenKind.ENTRY
+    desk.keys("#")  # no flush: A's hand is counted, and its count is the news
+    assert desk.screen.kind is ScreenKind.COUNT
 
 
 # --- the score after every action ---------------------------------------------------------------
