@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
 from hypothesis import HealthCheck, settings
 from PIL import Image, ImageChops
 
@@ -91,3 +93,16 @@ def notify_socket(tmp_path: Path) -> Iterator[tuple[socket.socket, str]]:
         yield sock, path
     finally:
         sock.close()
+
+
+@pytest.fixture
+def mock_pins() -> Iterator[MockFactory]:
+    """Swap in gpiozero's ``MockFactory`` for one test, then put the old factory back."""
+    saved = Device.pin_factory
+    factory = MockFactory()
+    Device.pin_factory = factory
+    try:
+        yield factory
+    finally:
+        factory.reset()
+        Device.pin_factory = saved

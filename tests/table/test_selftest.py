@@ -9,11 +9,11 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
-from gpiozero import Device, DigitalInputDevice
+from gpiozero import DigitalInputDevice
 from gpiozero.pins.mock import MockFactory
 
 from pegboard.cli.main import main as pegboard_main
@@ -143,18 +143,6 @@ def test_a_key_source_that_did_not_open_is_a_failure() -> None:
     assert status == 1
     assert f"keys buttons: FAILED: {why}" in out.splitlines()
     assert out.splitlines()[-1] == "0 key presses; 1 FAILED"
-
-
-@pytest.fixture
-def mock_pins() -> Iterator[MockFactory]:
-    saved = Device.pin_factory
-    factory = MockFactory()
-    Device.pin_factory = factory
-    try:
-        yield factory
-    finally:
-        factory.reset()
-        Device.pin_factory = saved
 
 
 def test_a_gpio_pin_in_use_makes_the_buttons_unavailable_and_the_selftest_fail(
