@@ -37,6 +37,10 @@ bench: $(STAMP)
 	$(BIN)/pip install --quiet cribbage-scorer
 	$(BIN)/python bench/run_all.py
 
+# the Pi Zero 2 W figures: every process under a 10% CPU quota (a cgroup; needs root)
+bench-pi: $(STAMP)
+	$(BIN)/python bench/pi_quota.py
+
 # many more SIGKILL trials against the journal than the test suite runs
 soak: $(STAMP)
 	$(BIN)/python bench/soak_journal.py 500
