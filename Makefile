@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint docs bench soak install-pi clean
+.PHONY: run test lint docs bench bench-pi soak install-pi clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
