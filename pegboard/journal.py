@@ -196,7 +196,12 @@ class LurchRecord:
 
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
-_OWN_TABLES = frozenset({"matches", "journal"})
+_OWN_COLUMNS: dict[str, frozenset[str]] = {
+    # the tables (and their columns) that make a database pegboard's: another program may
+    # well have a table called "matches" or "journal", but not with these columns
+    "matches": frozenset({"id", "created", "variant", "rules", "names", "format"}),
+    "journal": frozenset({"seq", "match_id", "command", "at"}),
+}
 
 
 class _Damaged(Exception):
@@ -316,7 +321,10 @@ class Journal:
             raise JournalError(f"cannot open {shown}: {e}") from e
         try:
             check = conn.execute("PRAGMA quick_check").fetchone()
-            tables = {n for (n,) in conn.execute("SELECT name FROM sqlite_master")}
+            ours = all(
+                {row[1] for row in conn.execute(f"PRAGMA table_info({table})")} >= columns
+                for table, columns in _OWN_COLUMNS.items()
+            )
         except sqlite3.DatabaseError as e:
             conn.close()
             if _is_corrupt(e):
@@ -325,7 +333,7 @@ class Journal:
         if check is None or check[0] != "ok":
             conn.close()
             raise _Damaged(f"integrity check failed: {check[0] if check else None!r}")
-        if not tables >= _OWN_TABLES:
+        if not ours:
             conn.close()
             raise JournalError(
                 f"{shown} is not a pegboard journal (a SQLite database without pegboard's "

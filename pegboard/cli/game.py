@@ -1,10 +1,10 @@
 """``pegboard game new | do | show``: a whole match from a terminal or a script.
 
-Every accepted command is committed to the journal (``store.py``) before its effect is printed,
-so a script can trust each ``ok`` line. ``do`` takes one command per argument and stops at the
-first one the game refuses: the commands before it stay applied, and the error names which one
-failed. ``cut`` with no cards cuts at random (``random.Random``) and is journalled as the cards
-drawn, so replaying gives the same game.
+Every accepted command is committed to the journal (``pegboard/journal.py``) before its effect
+is printed, so a script can trust each ``ok`` line. ``do`` takes one command per argument and
+stops at the first one the game refuses: the commands before it stay applied, and the error
+names which one failed. ``cut`` with no cards cuts at random (``random.Random``) and is
+journalled as the cards drawn, so replaying gives the same game.
 """
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ from pegboard.devices.ports import (
 )
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
-from pegboard.errors import ConfigError, PegboardError
+from pegboard.errors import ConfigError, PegboardError, quote
 
 __all__ = [
     "HEADER_KEYS",
@@ -152,14 +152,16 @@ def parse_key(text: str) -> KeyEvent:
     name, sep, action = text.partition(":")
     name = _ALIASES.get(name, name)
     if name not in KEYPAD_KEYS and name not in BUTTON_NAMES:
-        raise KeyScriptError(f"unknown key {text!r} ({_EXPECTED})")
+        raise KeyScriptError(f"unknown key {quote(text)} ({_EXPECTED})")
     if not sep:
         return KeyEvent(name)
     if action != KeyAction.LONG_PRESS.value:
-        raise KeyScriptError(f"unknown key action {action!r} in {text!r} (expected name:long)")
+        raise KeyScriptError(
+            f"unknown key action {quote(action)} in {quote(text)} (expected name:long)"
+        )
     if name in KEYPAD_KEYS:
         raise KeyScriptError(
-            f"keypad key {name!r} has no long press in {text!r} "
+            f"keypad key {name!r} has no long press in {quote(text)} "
             f"(only buttons have one: {_PEGS}, undo, ok)"
         )
     return KeyEvent(name, KeyAction.LONG_PRESS)
@@ -183,19 +185,19 @@ def _parse_line(line: str) -> tuple[Step, bool] | None:
         key = text[1:]
         if not key or key[0].isspace() or key.startswith("!") or key.split()[0] == "wait":
             raise KeyScriptError(
-                f"a key marked refused is '!' then the key, like '!7' or '!hash', got {text!r}"
+                f"a key marked refused is '!' then the key, like '!7' or '!hash', got {quote(text)}"
             )
         text = key
     words = text.split()
     if words[0] == "wait":
         if len(words) != 2 or not _SECONDS.fullmatch(words[1]):
-            raise KeyScriptError(f"wait needs seconds like 'wait 0.5', got {text!r}")
+            raise KeyScriptError(f"wait needs seconds like 'wait 0.5', got {quote(text)}")
         seconds = float(words[1])
         if not math.isfinite(seconds):
-            raise KeyScriptError(f"wait needs seconds like 'wait 0.5', got {text!r}")
+            raise KeyScriptError(f"wait needs seconds like 'wait 0.5', got {quote(text)}")
         return Wait(seconds), False
     if len(words) != 1:
-        raise KeyScriptError(f"one key per line, got {text!r}")
+        raise KeyScriptError(f"one key per line, got {quote(text)}")
     return parse_key(text), refused
 
 
@@ -228,10 +230,11 @@ def _names(text: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(","))
     if not all(name and len(name.split()) == 1 for name in names):
         raise KeyScriptError(
-            f"names must be one word per side, separated by commas like 'Ann, Bob', got {text!r}"
+            "names must be one word per side, separated by commas like 'Ann, Bob', "
+            f"got {quote(text)}"
         )
     if len({name.lower() for name in names}) != len(names):
-        raise KeyScriptError(f"names must all differ, got {text!r}")
+        raise KeyScriptError(f"names must all differ, got {quote(text)}")
     return names
 
 
@@ -244,7 +247,7 @@ def _flag(key: str) -> Callable[[str], bool]:
     def parse(text: str) -> bool:
         flag = _FLAGS.get(text.lower())
         if flag is None:
-            raise KeyScriptError(f"{key} must be yes or no, got {text!r}")
+            raise KeyScriptError(f"{key} must be yes or no, got {quote(text)}")
         return flag
 
     return parse
@@ -253,7 +256,7 @@ def _flag(key: str) -> Callable[[str], bool]:
 def _whole(key: str, example: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if not _WHOLE.fullmatch(text):
-            raise KeyScriptError(f"{key} must be a whole number like {example}, got {text!r}")
+            raise KeyScriptError(f"{key} must be a whole number like {example}, got {quote(text)}")
         return int(text)
 
     return parse
@@ -264,7 +267,7 @@ def _hole(key: str) -> Callable[[str], int | bool]:
         if text.lower() in ("none", "no", "false"):
             return False  # as the config writes "no such line"
         if not _WHOLE.fullmatch(text) or int(text) < 1:
-            raise KeyScriptError(f"{key} must be a hole number like 91, or none, got {text!r}")
+            raise KeyScriptError(f"{key} must be a hole number like 91, or none, got {quote(text)}")
         return int(text)
 
     return parse
@@ -274,7 +277,8 @@ def _scores(text: str) -> tuple[int, ...]:
     scores = [score.strip() for score in text.split(",")]
     if not all(_WHOLE.fullmatch(score) for score in scores):
         raise KeyScriptError(
-            f"final_scores must be whole numbers separated by commas like '121, 73', got {text!r}"
+            "final_scores must be whole numbers separated by commas like '121, 73', "
+            f"got {quote(text)}"
         )
     return tuple(int(score) for score in scores)
 
@@ -389,7 +393,7 @@ def _check_sides(script: KeyScript) -> None:
         if len(header.value) != rules.sides:
             raise script.error(
                 header.line,
-                f"{key} {header.text!r} are {len(header.value)} {key.split('_')[-1]}, and "
+                f"{key} {quote(header.text)} are {len(header.value)} {key.split('_')[-1]}, and "
                 f"{name} has {rules.sides} sides (expected one {what} per side, like "
                 f"{example!r})",
             )

@@ -574,13 +574,27 @@ def render_entry(
             p.text(1, bottom + 3 + n * (hint.text_height + 1), line, hint, DIM)
     biggest = largest_face(bottom - top - 4, p.width, 1, digits=False)
     biggest = font_face(min(biggest.size, 24 if p.height < 96 else 32))
-    face = biggest
+    room = bottom - top
+    face, lines = biggest, [entry.text]
     for size_ in reversed([s for s in STRIKES if s <= biggest.size]):
         face = font_face(size_)
         if face.width(entry.text) + face.advance + 2 <= p.width:
+            lines = [entry.text]
             break
-    text = fit_tail(entry.text, face, p.width - face.advance - 2)
-    y = top + (bottom - top - face.text_height) // 2 + 1
+        # too wide for one line: the cut's "Bartholome 9, Maximilian _" goes on two lines
+        # (at its comma) rather than scroll the first name away, where two lines fit
+        wrapped = wrap(entry.text.replace(", ", ",\n"), face, p.width - face.advance - 2)
+        if len(wrapped) == 2 and 2 * (face.text_height + 2) <= room:
+            lines = wrapped
+            break
+    if len(lines) == 1:
+        lines = [fit_tail(entry.text, face, p.width - face.advance - 2)]
+    pitch = face.text_height + 2
+    y = top + (room - len(lines) * pitch) // 2 + 1
+    for line in lines[:-1]:
+        p.text(1, y, line, face)
+        y += pitch
+    text = lines[-1]
     p.text(1, y, text, face)
     cursor_x = 1 + face.width(text) + 1
     p.draw.rectangle(

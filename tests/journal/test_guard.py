@@ -55,6 +55,15 @@ def _foreign_sqlite(path: Path) -> None:
     conn.close()
 
 
+def _lookalike_sqlite(path: Path) -> None:
+    """Another program's database whose tables happen to be called matches and journal."""
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE matches (home TEXT, away TEXT)")
+    conn.execute("CREATE TABLE journal (entry TEXT)")
+    conn.commit()
+    conn.close()
+
+
 def _empty(path: Path) -> None:
     path.write_bytes(b"")
 
@@ -64,6 +73,7 @@ NOT_OURS: dict[str, tuple[Callable[[Path], None], str]] = {
     "toml": (_toml, "it is not a SQLite database"),
     "png": (_png, "it is not a SQLite database"),
     "foreign-sqlite": (_foreign_sqlite, "a SQLite database without pegboard's tables"),
+    "lookalike-sqlite": (_lookalike_sqlite, "a SQLite database without pegboard's tables"),
     "empty": (_empty, "it is empty"),
 }
 
@@ -116,7 +126,7 @@ def test_a_file_that_is_not_a_journal_is_refused_and_left_byte_for_byte(
         f"pegboard: error: {str(path)!r} is not a pegboard journal ({why}); it was left as it"
         + (
             " is (expected a journal made by pegboard, or a path that does not exist yet)\n"
-            if kind != "foreign-sqlite"
+            if not kind.endswith("sqlite")
             else " is\n"
         )
     )

@@ -619,3 +619,14 @@ def test_scripted_keys_from_a_file(tmp_path: Path) -> None:
     ScriptedKeys.from_file(path, clock=clock).start(q.put)
     assert [q.get_nowait(), q.get_nowait()] == [KeyEvent("peg1")] * 2
     assert clock.monotonic() == 1.0
+
+
+@pytest.mark.parametrize(
+    "line",
+    [pytest.param("5 " * 300_000, id="keys"), pytest.param("wait " + "9" * 100_000, id="wait")],
+)
+def test_a_huge_bad_line_is_quoted_shortened(line: str) -> None:
+    with pytest.raises(KeyScriptError) as error:
+        keyscript.parse_script(f"{line}\n", source="big.keys")
+    message = str(error.value)
+    assert message.startswith("big.keys line 1: ") and len(message) < 300

@@ -517,3 +517,11 @@ def test_a_long_call_in_the_count_goes_on_under_itself_and_keeps_its_total(
         return b"".join(render_count(counted, page, size, "1").tobytes() for page in range(pages))
 
     assert shown("double pair royal is 12") != shown("double pair royal is 13")
+
+
+def test_a_cut_with_long_names_goes_on_two_lines_and_keeps_the_first_name(
+    golden: GoldenCheck,
+) -> None:
+    entry = EntryView("cut", "Bartholome 9, Maximilian _", CUT_HINT, Mode.TYPING)
+    image = render_entry(entry, (128, 64), "1", Style.LARGE)
+    golden(image, "128x64-large-cut-long-names")
