@@ -575,22 +575,25 @@ def render_entry(
     biggest = largest_face(bottom - top - 4, p.width, 1, digits=False)
     biggest = font_face(min(biggest.size, 24 if p.height < 96 else 32))
     room = bottom - top
-    face, lines = biggest, [entry.text]
-    for size_ in reversed([s for s in STRIKES if s <= biggest.size]):
-        face = font_face(size_)
-        if face.width(entry.text) + face.advance + 2 <= p.width:
-            lines = [entry.text]
-            break
-        # too wide for one line: the cut's "Bartholome 9, Maximilian _" goes on two lines
-        # (at its comma) rather than scroll the first name away, where two lines fit
-        wrapped = wrap(entry.text.replace(", ", ",\n"), face, p.width - face.advance - 2)
-        if len(wrapped) == 2 and 2 * (face.text_height + 2) <= room:
-            lines = wrapped
-            break
-    if len(lines) == 1:
-        lines = [fit_tail(entry.text, face, p.width - face.advance - 2)]
+    strikes = [font_face(size_) for size_ in reversed(STRIKES) if size_ <= biggest.size]
+    face, lines = (
+        strikes[-1],
+        [fit_tail(entry.text, strikes[-1], p.width - strikes[-1].advance - 2)],
+    )
+    whole = [f for f in strikes if f.width(entry.text) + f.advance + 2 <= p.width]
+    if whole:
+        face, lines = whole[0], [entry.text]
+    else:
+        # too wide for one line even in the smallest strike: the cut's "Bartholome 9,
+        # Maximilian _" goes on two lines (at its comma) rather than scroll the first name away
+        for candidate in strikes:
+            width = p.width - candidate.advance - 2
+            wrapped = wrap(entry.text.replace(", ", ",\n"), candidate, width)
+            if len(wrapped) == 2 and 2 * (candidate.text_height + 2) <= room:
+                face, lines = candidate, wrapped
+                break
     pitch = face.text_height + 2
-    y = top + (room - len(lines) * pitch) // 2 + 1
+    y = top + (room - len(lines) * pitch + 2) // 2 + 1
     for line in lines[:-1]:
         p.text(1, y, line, face)
         y += pitch
