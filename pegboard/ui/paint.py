@@ -36,6 +36,7 @@ __all__ = [
     "fit_tail",
     "font_face",
     "largest_face",
+    "typed_lines",
     "wrap",
 ]
 
@@ -241,3 +242,22 @@ def wrap(text: str, face: Face, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def typed_lines(text: str, biggest: int, width: int, height: int) -> tuple[Face, list[str]]:
+    """The strike and lines to draw what is typed in *width* x *height* (a cursor follows it).
+
+    The largest strike up to *biggest* in which *text* fits one line; when even the smallest is
+    too wide, two lines broken at a comma (the cut's "Bartholome 9," / "Maximilian _") rather
+    than scroll the first name away; else its end, scrolled.
+    """
+    strikes = [font_face(size) for size in reversed(STRIKES) if size <= biggest]
+    for face in strikes:
+        if face.width(text) + face.advance + 2 <= width:
+            return face, [text]
+    for face in strikes:
+        lines = wrap(text.replace(", ", ",\n"), face, width - face.advance - 2)
+        if len(lines) == 2 and 2 * (face.text_height + 2) <= height:
+            return face, lines
+    smallest = strikes[-1]
+    return smallest, [fit_tail(text, smallest, width - smallest.advance - 2)]

@@ -43,15 +43,14 @@ from pegboard.ui.paint import (
     DIM,
     FULL,
     MODES,
-    STRIKES,
     Face,
     Painter,
     Size,
     Style,
     fit,
-    fit_tail,
     font_face,
     largest_face,
+    typed_lines,
     wrap,
 )
 
@@ -575,23 +574,7 @@ def render_entry(
     biggest = largest_face(bottom - top - 4, p.width, 1, digits=False)
     biggest = font_face(min(biggest.size, 24 if p.height < 96 else 32))
     room = bottom - top
-    strikes = [font_face(size_) for size_ in reversed(STRIKES) if size_ <= biggest.size]
-    face, lines = (
-        strikes[-1],
-        [fit_tail(entry.text, strikes[-1], p.width - strikes[-1].advance - 2)],
-    )
-    whole = [f for f in strikes if f.width(entry.text) + f.advance + 2 <= p.width]
-    if whole:
-        face, lines = whole[0], [entry.text]
-    else:
-        # too wide for one line even in the smallest strike: the cut's "Bartholome 9,
-        # Maximilian _" goes on two lines (at its comma) rather than scroll the first name away
-        for candidate in strikes:
-            width = p.width - candidate.advance - 2
-            wrapped = wrap(entry.text.replace(", ", ",\n"), candidate, width)
-            if len(wrapped) == 2 and 2 * (candidate.text_height + 2) <= room:
-                face, lines = candidate, wrapped
-                break
+    face, lines = typed_lines(entry.text, biggest.size, p.width, room)
     pitch = face.text_height + 2
     y = top + (room - len(lines) * pitch + 2) // 2 + 1
     for line in lines[:-1]:
