@@ -67,9 +67,9 @@ REQUIRED: Final = Required.REQUIRED
 """Pass as a reader's default when the key has none: a missing key is then an error."""
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
+def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str:
     """`` (did you mean 'x'?)`` for the choice closest to *word* (in any case), or "" if none
-    is close.
+    is as close as *cutoff* (difflib's ratio).
 
     >>> did_you_mean("undoo", ["undo", "ok"])
     " (did you mean 'undo'?)"
@@ -81,7 +81,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     by_lower: dict[str, str] = {}
     for choice in choices:
         by_lower.setdefault(choice.lower(), choice)
-    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=cutoff)
     return f" (did you mean {quote(by_lower[close[0]])}?)" if close else ""
 
 

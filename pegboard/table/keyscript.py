@@ -68,7 +68,6 @@ In the simulator the computer keyboard stands in for the keypad and the buttons.
 
 from __future__ import annotations
 
-import difflib
 import logging
 import math
 import re
@@ -78,6 +77,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pegboard.config.fields import did_you_mean
 from pegboard.devices.ports import (
     BUTTON_NAMES,
     PEG_BUTTONS,
@@ -366,8 +366,7 @@ class KeyScript:
 
 def _header_error(key: str) -> KeyScriptError:
     # 0.7, not difflib's 0.6: a comment word like 'note' is not a misspelt 'roster'
-    close = difflib.get_close_matches(key, list(HEADER_KEYS), n=1, cutoff=0.7)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    hint = did_you_mean(key, HEADER_KEYS, cutoff=0.7)
     return KeyScriptError(
         f"unknown header {key!r}{hint} (expected one of {', '.join(HEADER_KEYS)}; "
         "a comment before the first key may not start with 'word:')"
