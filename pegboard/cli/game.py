@@ -5,6 +5,9 @@ is printed, so a script can trust each ``ok`` line. ``do`` takes one command per
 stops at the first one the game refuses: the commands before it stay applied, and the error
 names which one failed. ``cut`` with no cards cuts at random (``random.Random``) and is
 journalled as the cards drawn, so replaying gives the same game.
+
+The module imports only what the parser needs; each handler imports the journal and the game
+when it runs, so that ``pegboard score`` does not load them.
 """
 
 from __future__ import annotations
@@ -14,35 +17,16 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from pegboard.engine.cards import format_cards
-from pegboard.engine.commands import Cut, parse_command, random_cut
-from pegboard.engine.events import (
-    CardPlayed,
-    Claimed,
-    CutMade,
-    DealStarted,
-    Event,
-    GameStarted,
-    GameWon,
-    HandCounted,
-    HandSkipped,
-    MatchWon,
-    Pegged,
-    PlayEnded,
-    Redone,
-    SaidGo,
-    Source,
-    StarterTurned,
-    Undone,
-)
-from pegboard.engine.game import DEFAULT_NAMES, GameState, Phase
 from pegboard.engine.match import MatchFormat
-from pegboard.engine.rules import Rules, Variant
-from pegboard.engine.view import render_view
+from pegboard.engine.rules import DEFAULT_NAMES, Variant
 from pegboard.errors import PegboardError, quote
-from pegboard.journal import Journal, default_db_path
+
+if TYPE_CHECKING:
+    from pegboard.engine.events import Event
+    from pegboard.engine.game import GameState
+    from pegboard.journal import Journal
 
 __all__ = ["describe_event", "register"]
 
@@ -136,6 +120,8 @@ def _add_db(p: argparse.ArgumentParser) -> None:
 
 def _open(args: argparse.Namespace, *, readonly: bool = False) -> Journal:
     """The journal named by ``--db`` (or the default); a reader creates and changes nothing."""
+    from pegboard.journal import Journal, default_db_path
+
     path = args.db if args.db is not None else default_db_path()
     store = Journal(path, readonly=readonly)
     if store.notice:
@@ -158,6 +144,9 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         PegboardError: bad names, variant or format; the database cannot be written.
     """
+    from pegboard.engine.rules import Rules
+    from pegboard.engine.view import render_view
+
     rules = Rules.for_variant(
         args.variant,
         muggins=args.muggins,
@@ -187,6 +176,10 @@ def cmd_do(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         GameCommandError: a command was refused (those before it stay applied).
     """
+    from pegboard.engine.commands import Cut, parse_command, random_cut
+    from pegboard.engine.game import Phase
+    from pegboard.engine.view import render_view
+
     rng = random.Random()
     with _open(args) as store:
         state = _current(store)
@@ -215,6 +208,9 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         GameCommandError: no match in the database.
     """
+    from pegboard.engine.cards import format_cards
+    from pegboard.engine.view import render_view
+
     with _open(args, readonly=True) as store:
         view = render_view(_current(store))
     if args.json:
@@ -256,6 +252,27 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
 
 def describe_event(state: GameState, event: Event) -> str | None:
     """One event in words for the terminal; None for events not worth a line."""
+    from pegboard.engine.cards import format_cards
+    from pegboard.engine.events import (
+        CardPlayed,
+        Claimed,
+        CutMade,
+        DealStarted,
+        GameStarted,
+        GameWon,
+        HandCounted,
+        HandSkipped,
+        MatchWon,
+        Pegged,
+        PlayEnded,
+        Redone,
+        SaidGo,
+        Source,
+        StarterTurned,
+        Undone,
+    )
+    from pegboard.engine.game import Phase
+
     names = state.names
     match event:
         case Pegged(side=side, points=points, score=score, source=source, reason=reason):

@@ -3,6 +3,9 @@
 Every command prints plain text by default and JSON with ``--json``. Exit status: 0 ok, 1 bad
 input (one line ``pegboard: error: <message>`` on stderr), 2 bad usage (argparse).
 ``--debug`` shows the traceback of an unexpected error instead of the one-line message.
+
+A command imports what it needs when it runs: a process that scores one hand loads the cards,
+the rules and the scorer, not the game, the journal or the devices.
 """
 
 from __future__ import annotations
@@ -14,13 +17,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
 from pegboard import __version__
-from pegboard.engine import Breakdown, PegboardError, Rules, ScoreItem, Variant, parse_cards
-from pegboard.engine.advice import advise
-from pegboard.engine.cards import MAX_TEXT_BYTES
-from pegboard.engine.play import score_play
-from pegboard.engine.scoring import score_hand, show_calls
-from pegboard.engine.stats import show_distribution
-from pegboard.errors import InvalidHandError
+from pegboard.engine.cards import MAX_TEXT_BYTES, parse_cards
+from pegboard.engine.rules import Rules, Variant
+from pegboard.engine.scoring import Breakdown, ScoreItem, score_hand, show_calls
+from pegboard.errors import InvalidHandError, PegboardError
 
 __all__ = ["main"]
 
@@ -137,6 +137,8 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
+    from pegboard.engine.play import score_play
+
     cards = parse_cards(args.cards, what="series")
     results = [score_play(cards[: i + 1]) for i in range(len(cards))]
     count = sum(c.pips for c in cards)
@@ -162,6 +164,8 @@ def _cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
+    from pegboard.engine.advice import advise
+
     rules = Rules.for_variant(args.variant)
     dealt = parse_cards(args.cards, count=rules.dealt, what=f"{rules.variant.value} deal")
     dealer = not args.pone
@@ -199,6 +203,8 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_stats_distribution(args: argparse.Namespace, out: TextIO) -> int:
+    from pegboard.engine.stats import show_distribution
+
     rules = Rules.for_variant(args.variant)
     hand_size = 4 if args.crib else rules.hand_size
     dist = show_distribution(crib=args.crib, hand_size=hand_size, rules=rules)

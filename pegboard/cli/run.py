@@ -2,20 +2,21 @@
 
 The lead's ``cli.py`` calls ``register(subparsers)``. Each handler takes ``(args, out)`` and
 returns the exit status; a ``PegboardError`` (a bad config, an unreadable journal, a bad key
-file) is printed by ``cli.main`` as one line, exit 1.
+file) is printed by ``cli.main`` as one line, exit 1. The config, the game and the devices are
+imported by the handlers, not by the parser.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from pegboard.config.settings import Config, load_config
+if TYPE_CHECKING:
+    from pegboard.config.settings import Config
 
 __all__ = ["cmd_run", "cmd_selftest", "register"]
 
@@ -96,6 +97,10 @@ def _add_common(p: argparse.ArgumentParser) -> None:
 
 
 def _setup(args: argparse.Namespace) -> Config:
+    import logging
+
+    from pegboard.config.settings import load_config
+
     logging.basicConfig(
         level=getattr(logging, args.log_level),
         stream=sys.stderr,

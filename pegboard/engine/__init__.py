@@ -23,40 +23,98 @@ side
     A player or team that owns a score track.
 """
 
-from pegboard.errors import (
-    ConfigError,
-    GameOverError,
-    HardwareError,
-    IllegalCommandError,
-    IllegalPlayError,
-    InvalidCardError,
-    InvalidHandError,
-    JournalError,
-    PegboardError,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from .advice import CribOwner, DiscardOption, advise
-from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards, shuffled_deck
-from .commands import Command, InvalidCommandError, format_command, parse_command
-from .events import Event, Source
-from .game import GameState, Phase, apply, replay
-from .match import GameResult, Match, MatchFormat
-from .play import PlayScore, PlayState, score_play
-from .rules import Lurch, Rules, Variant, first_dealer, game_points, lurch_of
-from .scoring import (
-    Breakdown,
-    ScoreItem,
-    ScoreKind,
-    describe_item,
-    rank_points,
-    score_crib,
-    score_hand,
-    score_heels,
-    score_total,
-    show_calls,
-)
-from .stats import ScoreDistribution, show_distribution
-from .view import GameView, render_view
+if TYPE_CHECKING:  # the names below, for type checkers; at run time they load on first use
+    from pegboard.errors import (
+        ConfigError,
+        GameOverError,
+        HardwareError,
+        IllegalCommandError,
+        IllegalPlayError,
+        InvalidCardError,
+        InvalidHandError,
+        JournalError,
+        PegboardError,
+    )
+
+    from .advice import CribOwner, DiscardOption, advise
+    from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards, shuffled_deck
+    from .commands import Command, InvalidCommandError, format_command, parse_command
+    from .events import Event, Source
+    from .game import GameState, Phase, apply, replay
+    from .match import GameResult, Match, MatchFormat
+    from .play import PlayScore, PlayState, score_play
+    from .rules import Lurch, Rules, Variant, first_dealer, game_points, lurch_of
+    from .scoring import (
+        Breakdown,
+        ScoreItem,
+        ScoreKind,
+        describe_item,
+        rank_points,
+        score_crib,
+        score_hand,
+        score_heels,
+        score_total,
+        show_calls,
+    )
+    from .stats import ScoreDistribution, show_distribution
+    from .view import GameView, render_view
+
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "pegboard.errors": (
+        "ConfigError",
+        "GameOverError",
+        "HardwareError",
+        "IllegalCommandError",
+        "IllegalPlayError",
+        "InvalidCardError",
+        "InvalidHandError",
+        "JournalError",
+        "PegboardError",
+    ),
+    ".advice": ("CribOwner", "DiscardOption", "advise"),
+    ".cards": ("DECK", "Card", "Rank", "Suit", "format_cards", "parse_cards", "shuffled_deck"),
+    ".commands": ("Command", "InvalidCommandError", "format_command", "parse_command"),
+    ".events": ("Event", "Source"),
+    ".game": ("GameState", "Phase", "apply", "replay"),
+    ".match": ("GameResult", "Match", "MatchFormat"),
+    ".play": ("PlayScore", "PlayState", "score_play"),
+    ".rules": ("Lurch", "Rules", "Variant", "first_dealer", "game_points", "lurch_of"),
+    ".scoring": (
+        "Breakdown",
+        "ScoreItem",
+        "ScoreKind",
+        "describe_item",
+        "rank_points",
+        "score_crib",
+        "score_hand",
+        "score_heels",
+        "score_total",
+        "show_calls",
+    ),
+    ".stats": ("ScoreDistribution", "show_distribution"),
+    ".view": ("GameView", "render_view"),
+}
+"""Each module and the names it gives the package: they load on first use, so a command that
+needs only the cards does not import the game."""
+
+_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value  # once loaded, a plain module attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "DECK",

@@ -108,7 +108,7 @@ from .events import (
 from .match import GameResult, Match, MatchFormat, next_seat_of_other_side
 from .play import PlayScore, PlayState
 from .records import DealRecord, GameRecord, ShownHand
-from .rules import Rules, first_dealer
+from .rules import DEFAULT_NAMES, Rules, default_names, first_dealer
 from .scoring import Breakdown, ScoreItem, ScoreKind, score_crib, score_hand, score_heels
 
 __all__ = [
@@ -233,24 +233,6 @@ class GameState:
     def command_text(self, command: Command) -> str:
         """The command in the text syntax, with this match's side names."""
         return format_command(command, self.names)
-
-
-DEFAULT_NAMES = ("Red", "Blue", "Green")
-"""The sides' names when nobody names them: the colours of the default LED tracks, in side
-order. Never letters: on the keypad A, B and C are the jack, queen and king (and the sides in
-peg mode), so a side called "A" would read "points, then side A=A B=B"."""
-
-
-def default_names(rules: Rules) -> tuple[str, ...]:
-    """ "Red", "Blue" (and "Green"), one per side: the one place the default names live.
-
-    >>> from .rules import Rules
-    >>> default_names(Rules.three_handed())
-    ('Red', 'Blue', 'Green')
-    >>> default_names(Rules.four_handed())  # two partnerships are two sides
-    ('Red', 'Blue')
-    """
-    return DEFAULT_NAMES[: rules.sides]
 
 
 def show_order(rules: Rules, dealer: int) -> tuple[int | None, ...]:

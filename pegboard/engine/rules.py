@@ -27,7 +27,16 @@ from pegboard.errors import ConfigError
 
 from .cards import Card
 
-__all__ = ["Lurch", "Rules", "Variant", "first_dealer", "game_points", "lurch_of"]
+__all__ = [
+    "DEFAULT_NAMES",
+    "Lurch",
+    "Rules",
+    "Variant",
+    "default_names",
+    "first_dealer",
+    "game_points",
+    "lurch_of",
+]
 
 
 class Variant(enum.Enum):
@@ -318,3 +327,20 @@ def first_dealer(cuts: Sequence[Card]) -> int | None:
     lowest = min(card.pips for card in cuts)
     seats = [seat for seat, card in enumerate(cuts) if card.pips == lowest]
     return seats[0] if len(seats) == 1 else None
+
+
+DEFAULT_NAMES = ("Red", "Blue", "Green")
+"""The sides' names when nobody names them: the colours of the default LED tracks, in side
+order. Never letters: on the keypad A, B and C are the jack, queen and king (and the sides in
+peg mode), so a side called "A" would read "points, then side A=A B=B"."""
+
+
+def default_names(rules: Rules) -> tuple[str, ...]:
+    """ "Red", "Blue" (and "Green"), one per side: the one place the default names live.
+
+    >>> default_names(Rules.three_handed())
+    ('Red', 'Blue', 'Green')
+    >>> default_names(Rules.four_handed())  # two partnerships are two sides
+    ('Red', 'Blue')
+    """
+    return DEFAULT_NAMES[: rules.sides]
