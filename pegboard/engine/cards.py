@@ -44,19 +44,21 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    index: int
+    """0 for clubs up to 3 for spades (alphabetical, as in the notation)."""
+
+    def __init__(self, letter: str) -> None:
+        # a plain attribute, not a property: the scorers read it for every card, and an enum
+        # property or an enum-keyed dict runs Python code each time (``Enum.__hash__``)
+        self.index = "CDHS".index(letter)
+
     @property
     def symbol(self) -> str:
         """The suit as a symbol: ♣ ♦ ♥ ♠."""
         return _SYMBOL_BY_SUIT[self]
 
-    @property
-    def index(self) -> int:
-        """0 for clubs up to 3 for spades (alphabetical, as in the notation)."""
-        return _SUIT_INDEX[self]
-
 
 _SYMBOL_BY_SUIT = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 _SUIT_BY_TEXT: dict[str, Suit] = {s.value: s for s in Suit}
 _SUIT_BY_TEXT.update({s.symbol: s for s in Suit})
 _SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
@@ -144,7 +146,7 @@ class Card:
     @property
     def index(self) -> int:
         """A dense number 0..51, ordered by rank then suit."""
-        return (self.rank.value - 1) * 4 + self.suit.index
+        return (self.rank - 1) * 4 + self.suit.index
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
@@ -159,7 +161,9 @@ class Card:
         return self.index >= other.index
 
     def __str__(self) -> str:
-        return self.rank.label + self.suit.value
+        # ``_value_`` is the suit's letter, as ``.value`` gives it, without the enum property
+        letter: str = self.suit._value_
+        return _LABEL_BY_RANK[self.rank] + letter
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

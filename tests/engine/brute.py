@@ -88,3 +88,45 @@ def brute_score(
         + brute_flush(hand, starter, crib, five_card)
         + brute_nobs(hand, starter)
     )
+
+
+BruteItem = tuple[str, tuple[BruteCard, ...], int]
+"""One scoring combination: its kind ("fifteen", "pair", "run", "flush", "nobs"), its cards and
+its points."""
+
+
+def brute_items(
+    hand: Sequence[BruteCard], starter: BruteCard, crib: bool = False, five_card: bool = False
+) -> list[BruteItem]:
+    """Every scoring combination of *hand* with *starter*, the slow and obvious way.
+
+    The order is the one players count in: fifteens (two cards, then three, ...), pairs, runs,
+    flush, nobs; within a kind the combinations come as ``itertools.combinations`` takes them
+    from the cards sorted by rank then suit letter (C, D, H, S), and so do each item's cards.
+    """
+    cards = sorted([*hand, starter])
+    items: list[BruteItem] = []
+    for size in range(2, len(cards) + 1):
+        for subset in combinations(cards, size):
+            if sum(pip_value(rank) for rank, _ in subset) == 15:
+                items.append(("fifteen", subset, 2))
+    for a, b in combinations(cards, 2):
+        if a[0] == b[0]:
+            items.append(("pair", (a, b), 2))
+    # the longest runs win, as in brute_runs: every run of that length, none shorter
+    for size in range(len(cards), 2, -1):
+        runs = [
+            subset
+            for subset in combinations(cards, size)
+            if all(subset[i + 1][0] == subset[i][0] + 1 for i in range(size - 1))
+        ]
+        if runs:
+            items.extend(("run", run, size) for run in runs)
+            break
+    flush = brute_flush(hand, starter, crib, five_card)
+    if flush:
+        # the starter belongs to the flush when it has the hand's suit
+        with_starter = all(suit == starter[1] for _, suit in hand)
+        items.append(("flush", tuple(cards) if with_starter else tuple(sorted(hand)), flush))
+    items.extend(("nobs", (card,), 1) for card in hand if card == (11, starter[1]))
+    return items

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given
@@ -30,7 +31,7 @@ from pegboard.engine import (
     score_total,
     show_calls,
 )
-from tests.engine.brute import BruteCard, brute_card, brute_score
+from tests.engine.brute import BruteCard, BruteItem, brute_card, brute_items, brute_score
 from tests.engine.strategies import distinct_cards
 
 
@@ -499,3 +500,108 @@ def test_every_item_is_made_of_the_shown_cards_and_scores_what_it_says(
                 assert jack.rank is Rank.JACK and jack.suit is starter.suit and jack != starter
             case _:
                 pytest.fail(f"unexpected item {item!r} in a show")
+
+
+# --- every item against the brute-force itemiser ---------------------------------------------
+
+
+def items_of(breakdown: Breakdown) -> list[BruteItem]:
+    """The breakdown in the brute-force itemiser's terms, in its order."""
+    return [
+        (item.kind.value, tuple((c.rank.value, c.suit.value) for c in item.cards), item.points)
+        for item in breakdown.items
+    ]
+
+
+def assert_items_as_brute_force(hand: list[BruteCard], starter: BruteCard) -> None:
+    """score_hand lists exactly the brute-force items of the show, as a hand and as a crib
+    (a crib of four cards: under six-card and five-card rules, whose crib flushes differ)."""
+    cards = [Card(Rank(rank), Suit(suit)) for rank, suit in hand]
+    start = Card(Rank(starter[0]), Suit(starter[1]))
+    shown = f"{format_cards(cards)} starter {start}"
+    assert items_of(score_hand(cards, start)) == brute_items(hand, starter), shown
+    if len(hand) == 4:
+        for rules, five_card in ((Rules.six_card(), False), (Rules.five_card(), True)):
+            expected = brute_items(hand, starter, crib=True, five_card=five_card)
+            assert items_of(score_hand(cards, start, crib=True, rules=rules)) == expected, shown
+
+
+def suited(ranks: tuple[int, ...], shift: int) -> list[BruteCard]:
+    """Cards of the sorted *ranks*: the k-th card of a rank gets suit k (C, D, H, S), moved on
+    by *shift* for each rank before it (shift 0: distinct ranks are all clubs, a flush)."""
+    cards: list[BruteCard] = []
+    group = -1
+    for i, rank in enumerate(ranks):
+        if i == 0 or rank != ranks[i - 1]:
+            group, k = group + 1, 0
+        else:
+            k += 1
+        cards.append((rank, "CDHS"[(k + shift * group) % 4]))
+    return cards
+
+
+def shows_of(ranks: tuple[int, ...], seed: int) -> Iterator[tuple[list[BruteCard], BruteCard]]:
+    """Two shows of the sorted *ranks*: all of a suit where the ranks allow it, and suits mixed
+    rank by rank; each time a different card (by *seed*) is the starter."""
+    for shift, turn in ((0, seed), (1, seed + 2)):
+        cards = suited(ranks, shift)
+        starter = cards.pop(turn % len(cards))
+        yield cards, starter
+
+
+def five_rank_multisets(lowest: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of five ranks a deal can hold (no rank five times) starting at *lowest*."""
+    for ranks in itertools.combinations_with_replacement(range(lowest, 14), 5):
+        if ranks[0] == lowest and ranks[0] != ranks[4]:
+            yield ranks
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lowest", range(1, 14))
+def test_every_five_rank_multiset_itemises_as_the_brute_force_scorer(lowest: int) -> None:
+    # 6,175 multisets in all (13 parts, one per lowest rank), each in two suit patterns with a
+    # different starter, as a hand and as a crib under both crib flush rules
+    for seed, ranks in enumerate(five_rank_multisets(lowest)):
+        for hand, starter in shows_of(ranks, seed):
+            assert_items_as_brute_force(hand, starter)
+
+
+def test_every_four_rank_multiset_itemises_as_the_brute_force_scorer() -> None:
+    # five-card cribbage: three cards in hand with the starter, all 1,820 multisets of ranks
+    for seed, ranks in enumerate(itertools.combinations_with_replacement(range(1, 14), 4)):
+        for hand, starter in shows_of(ranks, seed):
+            assert_items_as_brute_force(hand, starter)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "ranks",
+    [
+        pytest.param((1, 4, 7, 11, 13), id="A-4-7-J-K"),  # distinct ranks: every flush, nobs
+        pytest.param((5, 10, 11, 11, 12), id="5-10-J-J-Q"),  # two jacks, a double run
+        pytest.param((3, 3, 3, 4, 5), id="3-3-3-4-5"),  # a triple run: three cards of a rank
+    ],
+)
+def test_every_suit_pattern_and_starter_itemises_as_the_brute_force_scorer(
+    ranks: tuple[int, ...],
+) -> None:
+    # flush and nobs depend on the suits and on which card is the starter: all of them
+    for suits in itertools.product("CDHS", repeat=5):
+        cards = list(zip(ranks, suits, strict=True))
+        if len(set(cards)) < 5:
+            continue
+        for turn in range(5):
+            hand = cards[:turn] + cards[turn + 1 :]
+            assert_items_as_brute_force(hand, cards[turn])
+            assert_items_as_brute_force(hand[1:], cards[turn])  # five-card cribbage's hand
+
+
+@given(hands, st.booleans(), variants)
+def test_every_item_and_its_place_agree_with_the_brute_force_itemiser(
+    cards: tuple[Card, ...], crib: bool, rules: Rules
+) -> None:
+    *hand, starter = cards
+    crib = crib and len(hand) == 4
+    five_card = rules.variant is Variant.FIVE_CARD
+    expected = brute_items(brute(tuple(hand)), brute_card(str(starter)), crib, five_card)
+    assert items_of(score_hand(hand, starter, crib=crib, rules=rules)) == expected
