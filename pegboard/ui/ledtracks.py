@@ -1,23 +1,14 @@
-"""LED peg tracks: the layout, the frames, the peg animation and the current limit.
+"""LED peg tracks: the frames, the peg animation and the current limit.
 
 Pure functions of plain values: ``track_state`` maps a game view onto a ``TrackState``,
 ``render_tracks`` and ``animate_peg`` make frames of it (strip name -> colours), and the
 controller's ``TrackAnimator`` turns two views into timed ``LedStep`` values (a peg's travel, an
 undo, a win's flash), which the controller hands each strip at its own pace. Nothing here
-sleeps or reads a clock.
+sleeps or reads a clock. The layout the frames are drawn on, and which LED shows which hole,
+are ``ledlayout``'s (named here too).
 
 Theory of operation
 -------------------
-*A track* is the row of LEDs that shows one side's pegs. It lives on a strip as one or more
-*segments* (first LED, count, direction), so a strip snaked up one side of the board and back
-down the other, or across several rows, is still one straight track from the start. The track's
-LEDs are, in order: an optional *start LED* (hole 0, where pegs sit before the first score),
-then the holes. A track shows ``laps`` laps: with one lap, holes 1..target are spread evenly over
-the LEDs (121 LEDs on a 121-point board is one LED per hole; other lengths map proportionally);
-with two laps (English boards: 60 holes a lap, twice round) each lap uses the same LEDs, the
-second lap in the track's ``lap2_color``, and an odd LED count keeps the last LED for the game
-hole.
-
 *A frame* lights, from faint to bright (a brighter item covers a fainter one on the same LED):
 street marks at every 30th hole, the double-skunk line (on hole 60: a side must pass it) and the
 lurch line (hole 90), the dealer's mark (the dealer's game-hole LED glows warm white, since no
@@ -30,23 +21,35 @@ The estimate is linear, per strip: ``idle_ma`` for every LED (the driver chip, e
 plus ``ma_per_channel`` × value / 255 for each of red, green and blue. WS2812B and APA102 draw
 about 20 mA per channel at full and roughly 1 mA idle; both figures are per-strip settings.
 
-The layout comes from the config's ``[leds]`` tables (``pegboard.config.leds``), which also
-give the wiring the strips to open: the tracks know each strip only by its name, its LED count
-and its current draw (``StripLayout``), never by the adapter that drives it.
+*Cost* (issue 11: a key's frame on a Pi Zero 2 W). A frame paints only the LEDs that are lit (a
+few marks and pegs a track, or a whole track on a flash), over a strip that starts black, and
+sums the current of those alone; what only the layout decides (each track's marks, a colour at
+the layout's brightness) is worked out once and kept. The animator's steps carry frames that are
+drawn the first time they are read, so a key shows its first step at once and the frames a
+later key skips are never drawn.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pegboard.devices.ports import Color
 from pegboard.engine.game import Phase
 from pegboard.engine.view import GameView
-from pegboard.errors import ConfigError, quote
+from pegboard.ui.ledlayout import (
+    DEFAULT_SIDE_COLORS,
+    LedLayout,
+    MarkColors,
+    Segment,
+    StripLayout,
+    TrackLayout,
+    hole_led,
+    lap2_shade,
+)
 
 __all__ = [
     "BLACK",
@@ -56,6 +59,7 @@ __all__ = [
     "FRAME_SECONDS",
     "PEG_FRAMES",
     "Frame",
+    "LazyFrame",
     "LedFrame",
     "LedLayout",
     "LedStep",
@@ -85,7 +89,6 @@ REAR_SHARE = 0.25  # the rear peg glows at a quarter of the side's colour
 FLASH_SHARE = 1 / 3  # a winner's whole track, on flash frames
 WIN_FLASHES = 3  # flashes appended to the animation that wins the game
 STREET = 30  # a street is 30 holes
-DEFAULT_SIDE_COLORS: tuple[Color, ...] = ((255, 0, 0), (0, 64, 255), (0, 255, 32))
 
 
 # -- the input value --------------------------------------------------------------------------
@@ -140,249 +143,6 @@ class TrackState:
             )
 
 
-# -- the layout -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """A straight run of a track on its strip: ``count`` LEDs from ``first`` by ``direction``."""
-
-    first: int
-    count: int
-    direction: int = 1
-
-    def __post_init__(self) -> None:
-        if self.first < 0 or self.count < 1 or self.direction not in (1, -1):
-            raise ConfigError(
-                f"bad LED segment: {self!r} (expected first >= 0, count >= 1, direction 1 or -1)"
-            )
-
-    @property
-    def leds(self) -> range:
-        """The strip indexes of the segment, in track order."""
-        return range(self.first, self.first + self.direction * self.count, self.direction)
-
-
-@dataclass(frozen=True, slots=True)
-class TrackLayout:
-    """Where one side's track lies and how it looks.
-
-    Raises:
-        ConfigError: no hole LEDs, or two laps on fewer than two.
-    """
-
-    strip: str
-    segments: tuple[Segment, ...]
-    color: Color
-    lap2_color: Color
-    start_led: bool = False
-    laps: int = 1
-
-    def __post_init__(self) -> None:
-        if self.holes < 1:
-            raise ConfigError(f"track on strip {quote(self.strip)} has no LEDs for holes")
-        if self.laps not in (1, 2) or self.holes < self.laps:
-            raise ConfigError(
-                f"track on strip {quote(self.strip)}: laps must be 1 or 2 with an LED per lap,"
-                f" got {self.laps!r}"
-            )
-
-    @property
-    def length(self) -> int:
-        """All LEDs of the track, the start LED included."""
-        return sum(segment.count for segment in self.segments)
-
-    @property
-    def holes(self) -> int:
-        """The LEDs that show holes."""
-        return self.length - (1 if self.start_led else 0)
-
-    @property
-    def strip_leds(self) -> tuple[int, ...]:
-        """The strip index of every track LED, from the start."""
-        return _strip_leds(self.segments)
-
-
-@lru_cache(maxsize=64)
-def _strip_leds(segments: tuple[Segment, ...]) -> tuple[int, ...]:
-    return tuple(led for segment in segments for led in segment.leds)
-
-
-@dataclass(frozen=True, slots=True)
-class MarkColors:
-    """The faint marks, before brightness: streets, the two lines and the dealer."""
-
-    street: Color = (24, 24, 24)
-    double_skunk: Color = (48, 0, 40)
-    lurch: Color = (64, 24, 0)
-    dealer: Color = (72, 56, 24)
-
-
-@dataclass(frozen=True, slots=True)
-class StripLayout:
-    """A strip as the tracks see it: its name, its LEDs and the current they draw.
-
-    ``ma_per_channel`` is one channel at full (255), ``idle_ma`` an LED showing black (its
-    driver chip); WS2812B and APA102 draw about 20 and 1 mA.
-
-    Raises:
-        ConfigError: no LEDs, or a negative current.
-    """
-
-    name: str
-    count: int
-    ma_per_channel: float = 20.0
-    idle_ma: float = 1.0
-
-    def __post_init__(self) -> None:
-        if self.count < 1:
-            raise ConfigError(
-                f"LED strip {quote(self.name)} needs at least 1 LED, got {self.count!r}"
-            )
-        if self.ma_per_channel < 0 or self.idle_ma < 0:
-            raise ConfigError(
-                f"LED strip {quote(self.name)}: currents must be >= 0 mA, got "
-                f"{self.ma_per_channel!r} per channel and {self.idle_ma!r} idle"
-            )
-
-
-@dataclass(frozen=True, slots=True)
-class LedLayout:
-    """Every strip, one track per side, the mark colours, brightness and the current limit.
-
-    Raises:
-        ConfigError: tracks that miss their strip, leave it, or share an LED; a brightness
-            outside 0..1; a current limit at or below the LEDs' idle draw.
-    """
-
-    strips: tuple[StripLayout, ...]
-    tracks: tuple[TrackLayout, ...]
-    marks: MarkColors = field(default_factory=MarkColors)
-    brightness: float = 0.5
-    current_limit_ma: float = 500.0
-
-    def __post_init__(self) -> None:
-        names = [strip.name for strip in self.strips]
-        for name in names:
-            if names.count(name) > 1:
-                raise ConfigError(f"config: leds.strips has two strips named {quote(name)}")
-        if not self.tracks:
-            raise ConfigError("config: leds.tracks needs one track per side, got none")
-        owner: dict[tuple[str, int], int] = {}
-        for index, track in enumerate(self.tracks):
-            where = f"config: leds.tracks[{index}]"
-            if track.strip not in names:
-                raise ConfigError(
-                    f"{where}.strip must name a strip ({', '.join(map(quote, names))}),"
-                    f" got {quote(track.strip)}"
-                )
-            count = self.strip(track.strip).count
-            for led in track.strip_leds:
-                if not 0 <= led < count:
-                    raise ConfigError(
-                        f"{where} runs off strip {quote(track.strip)}: LED {led}"
-                        f" (the strip has {count} LEDs, 0..{count - 1})"
-                    )
-                other = owner.setdefault((track.strip, led), index)
-                if other != index:
-                    raise ConfigError(
-                        f"{where} shares LED {led} of strip {quote(track.strip)}"
-                        f" with leds.tracks[{other}]"
-                    )
-        if not 0 <= self.brightness <= 1:
-            raise ConfigError(
-                f"config: leds.brightness must be a number from 0 to 1, got {self.brightness!r}"
-            )
-        idle = sum(strip.count * strip.idle_ma for strip in self.strips)
-        if self.current_limit_ma <= idle:
-            raise ConfigError(
-                f"config: leds.current_limit_ma must be above the LEDs' idle draw of {idle:g} mA,"
-                f" got {self.current_limit_ma!r}"
-            )
-
-    def strip(self, name: str) -> StripLayout:
-        """The strip called *name*.
-
-        Raises:
-            KeyError: no such strip.
-        """
-        for strip in self.strips:
-            if strip.name == name:
-                return strip
-        raise KeyError(name)
-
-    @classmethod
-    def default(cls) -> LedLayout:
-        """Two sides on one 244-LED strip (WS2812 driven over SPI: ``LedsConfig.default()``).
-
-        The strip runs up side 0's track (LED 0 its start hole, LEDs 1-121 holes 1-121) and
-        back down side 1's (LED 243 its start hole, LED 122 its game hole), so one data wire
-        serves the board. Red and blue pegs, half brightness, 500 mA for the LEDs.
-        """
-        strip = StripLayout(name="board", count=244)
-        tracks = (
-            _track("board", (Segment(0, 122, 1),), DEFAULT_SIDE_COLORS[0], start_led=True),
-            _track("board", (Segment(243, 122, -1),), DEFAULT_SIDE_COLORS[1], start_led=True),
-        )
-        return cls(strips=(strip,), tracks=tracks)
-
-
-def lap2_shade(color: Color) -> Color:
-    """The second lap's shade: halfway to white.
-
-    >>> lap2_shade((255, 0, 0))
-    (255, 127, 127)
-    """
-    red, green, blue = ((channel + 255) // 2 for channel in color)
-    return (red, green, blue)
-
-
-def _track(
-    strip: str, segments: tuple[Segment, ...], color: Color, *, start_led: bool
-) -> TrackLayout:
-    return TrackLayout(strip, segments, color, lap2_shade(color), start_led=start_led)
-
-
-# -- holes to LEDs ----------------------------------------------------------------------------
-
-
-def hole_led(track: TrackLayout, hole: int, target: int = 121) -> tuple[int, int] | None:
-    """Which LED of *track* (0 = its first) shows *hole*, and on which lap (0 or 1).
-
-    Hole 0 is the start LED (None without one); scores past *target* show in the game hole.
-
-    >>> t = TrackLayout("s", (Segment(0, 121),), (255, 0, 0), (255, 128, 128))
-    >>> hole_led(t, 1), hole_led(t, 121), hole_led(t, 130), hole_led(t, 0)
-    ((0, 0), (120, 0), (120, 0), None)
-    >>> two = TrackLayout("s", (Segment(0, 61),), (255, 0, 0), (255, 128, 128), laps=2)
-    >>> hole_led(two, 60), hole_led(two, 61), hole_led(two, 121)
-    ((59, 0), (0, 1), (60, 1))
-    """
-    offset = 1 if track.start_led else 0
-    hole = min(hole, target)
-    if hole <= 0:
-        return (0, 0) if track.start_led else None
-    holes = track.holes
-    if track.laps == 1:
-        return offset + _spread(hole - 1, target, holes), 0
-    lap_holes = (target - 1) // 2  # 60 holes a lap on a 121 board, 30 for 61
-    lap_leds = (
-        holes - 1 if holes % 2 else holes
-    )  # an odd count keeps the last LED for the game hole
-    if hole > 2 * lap_holes:
-        return offset + holes - 1, 1
-    lap, within = divmod(hole - 1, lap_holes)
-    return offset + _spread(within, lap_holes, lap_leds), lap
-
-
-def _spread(index: int, count: int, leds: int) -> int:
-    """Place item *index* of *count* on *leds* LEDs evenly, first on first and last on last."""
-    if count <= 1 or leds <= 1:
-        return 0
-    # round half up, in integers: index * (leds - 1) / (count - 1) + 1/2
-    return (2 * index * (leds - 1) + count - 1) // (2 * (count - 1))
-
-
 # -- frames -----------------------------------------------------------------------------------
 
 
@@ -391,8 +151,12 @@ def _scaled(color: Color, share: float) -> Color:
     return (red, green, blue)
 
 
+@lru_cache(maxsize=1024)
 def _dimmed(color: Color, brightness: float) -> Color:
-    """Apply brightness; a channel that was on stays at least 1, so faint marks never vanish."""
+    """Apply brightness; a channel that was on stays at least 1, so faint marks never vanish.
+
+    Kept: a layout has a handful of colours (marks, pegs, flashes), each dimmed once.
+    """
     if brightness <= 0:
         return BLACK
     red, green, blue = (max(1, round(c * brightness)) if c else 0 for c in color)
@@ -403,38 +167,55 @@ def _peg_color(track: TrackLayout, lap: int) -> Color:
     return track.lap2_color if lap else track.color
 
 
-def _paint_track(
-    cells: list[Color],
+@lru_cache(maxsize=256)
+def _marks(
     track: TrackLayout,
-    side: SidePegs,
-    state: TrackState,
+    target: int,
+    double_skunk_line: int | None,
+    lurch_line: int | None,
     marks: MarkColors,
-    flash: bool,
-) -> None:
-    target = state.target
+    is_dealer: bool,
+) -> tuple[tuple[int, Color], ...]:
+    """The faint marks of *track* (track LED, colour), a later mark covering an earlier one.
+
+    Kept: they change only with the layout, the board's lines and who deals.
+    """
+    cells: dict[int, Color] = {}
 
     def paint(hole: int, color: Color) -> None:
         spot = hole_led(track, hole, target)
         if spot is not None:
             cells[spot[0]] = color
 
+    for hole in range(STREET, target, STREET):
+        paint(hole, marks.street)
+    if double_skunk_line is not None:
+        paint(double_skunk_line, marks.double_skunk)
+    if lurch_line is not None:
+        paint(lurch_line, marks.lurch)
+    if is_dealer:
+        paint(target, marks.dealer)
+    return tuple(cells.items())
+
+
+def _track_cells(
+    track: TrackLayout, side: SidePegs, state: TrackState, marks: MarkColors, flash: bool
+) -> dict[int, Color]:
+    """The lit LEDs of one side's track (track LED -> colour, before brightness)."""
+    target = state.target
     if flash:
-        cells[:] = [_scaled(track.color, FLASH_SHARE)] * len(cells)
+        cells = dict.fromkeys(range(track.length), _scaled(track.color, FLASH_SHARE))
     else:
-        for hole in range(STREET, target, STREET):
-            paint(hole, marks.street)
-        if state.double_skunk_line is not None:
-            paint(state.double_skunk_line, marks.double_skunk)
-        if state.lurch_line is not None:
-            paint(state.lurch_line, marks.lurch)
-        if side.is_dealer:
-            paint(target, marks.dealer)
+        cells = dict(
+            _marks(track, target, state.double_skunk_line, state.lurch_line, marks, side.is_dealer)
+        )
     rear = hole_led(track, side.rear, target)
     if rear is not None:
         cells[rear[0]] = _scaled(_peg_color(track, rear[1]), REAR_SHARE)
     front = hole_led(track, side.front, target)
     if front is not None:
         cells[front[0]] = _peg_color(track, front[1])
+    return cells
 
 
 def _frame(state: TrackState, layout: LedLayout, phase: int) -> Frame:
@@ -442,18 +223,26 @@ def _frame(state: TrackState, layout: LedLayout, phase: int) -> Frame:
         raise ValueError(
             f"{len(state.sides)} sides but the LED layout has {len(layout.tracks)} tracks"
         )
-    raw = {strip.name: [BLACK] * strip.count for strip in layout.strips}
+    brightness = layout.brightness
+    lit: dict[str, dict[int, Color]] = {strip.name: {} for strip in layout.strips}
     for index, side in enumerate(state.sides):
         track = layout.tracks[index]
-        cells = [BLACK] * track.length
         flash = state.winner == index and phase % 2 == 1
-        _paint_track(cells, track, side, state, layout.marks, flash)
-        pixels = raw[track.strip]
-        for led, color in zip(track.strip_leds, cells, strict=True):
+        leds, on_strip = track.strip_leds, lit[track.strip]
+        for cell, color in _track_cells(track, side, state, layout.marks, flash).items():
+            on_strip[leds[cell]] = _dimmed(color, brightness)
+    # the strips start black; only the lit LEDs are painted, and only they add to the current
+    frame: Frame = {}
+    total = 0.0
+    for strip in layout.strips:
+        pixels = [BLACK] * strip.count
+        channels = 0
+        for led, color in lit[strip.name].items():
             pixels[led] = color
-    brightness = layout.brightness
-    frame = {name: tuple(_dimmed(c, brightness) for c in pixels) for name, pixels in raw.items()}
-    return limit_current(frame, layout)
+            channels += color[0] + color[1] + color[2]
+        frame[strip.name] = tuple(pixels)
+        total += _strip_ma(strip, strip.count, channels)
+    return frame if total <= layout.current_limit_ma else _scaled_down(frame, layout, total)
 
 
 def render_tracks(state: TrackState, layout: LedLayout, phase: int = 0) -> Frame:
@@ -472,6 +261,40 @@ def _between(start: int, end: int, step: int, steps: int) -> int:
     return start + round((end - start) * step / steps)
 
 
+_Travel = tuple[int, int, int, bool] | None
+"""A side's peg travel: from, to, the peg standing still, backwards (None: no travel)."""
+
+
+def _travels(before: TrackState, after: TrackState) -> tuple[_Travel, ...]:
+    """Per side, the travel that takes *before*'s pegs to *after*'s, or None.
+
+    Raises:
+        ValueError: the two states have different sides.
+    """
+    if len(before.sides) != len(after.sides):
+        raise ValueError(f"cannot animate {len(before.sides)} sides into {len(after.sides)}")
+    travels: list[_Travel] = []
+    for old, new in zip(before.sides, after.sides, strict=True):
+        if new.rear == old.front and new.front > old.front:
+            travels.append((old.rear, new.front, old.front, False))  # a peg
+        elif old.rear == new.front and old.front > new.front:
+            travels.append((new.rear, old.front, new.front, True))  # an undo: that peg backwards
+        else:
+            travels.append(None)
+    return tuple(travels)
+
+
+def _moving(after: TrackState, travels: tuple[_Travel, ...], step: int, steps: int) -> TrackState:
+    """The tracks at *step* of *steps* of *travels* towards *after* (nobody has won yet)."""
+    sides = tuple(
+        SidePegs(_between(t[0], t[1], steps - step if t[3] else step, steps), t[2], new.is_dealer)
+        if t
+        else new
+        for t, new in zip(travels, after.sides, strict=True)
+    )
+    return TrackState(sides, after.target, after.lurch_line, after.double_skunk_line, None)
+
+
 def animate_peg(
     before: TrackState, after: TrackState, layout: LedLayout, frames: int = 12
 ) -> tuple[Frame, ...]:
@@ -488,30 +311,11 @@ def animate_peg(
     """
     if frames < 1:
         raise ValueError(f"an animation needs at least 1 frame, got {frames!r}")
-    if len(before.sides) != len(after.sides):
-        raise ValueError(f"cannot animate {len(before.sides)} sides into {len(after.sides)}")
-    # per side: the peg's travel (from, to, the peg standing still, backwards?) or None
-    travels: list[tuple[int, int, int, bool] | None] = []
-    for old, new in zip(before.sides, after.sides, strict=True):
-        if new.rear == old.front and new.front > old.front:
-            travels.append((old.rear, new.front, old.front, False))  # a peg
-        elif old.rear == new.front and old.front > new.front:
-            travels.append((new.rear, old.front, new.front, True))  # an undo: that peg backwards
-        else:
-            travels.append(None)
+    travels = _travels(before, after)
     steps = frames if any(travels) else 1
-    result: list[Frame] = []
-    for step in range(1, steps):
-        sides = tuple(
-            SidePegs(
-                _between(t[0], t[1], steps - step if t[3] else step, steps), t[2], new.is_dealer
-            )
-            if t
-            else new
-            for t, new in zip(travels, after.sides, strict=True)
-        )
-        moving = TrackState(sides, after.target, after.lurch_line, after.double_skunk_line, None)
-        result.append(render_tracks(moving, layout))
+    result = [
+        render_tracks(_moving(after, travels, step, steps), layout) for step in range(1, steps)
+    ]
     result.append(render_tracks(after, layout))
     if after.winner is not None and before.winner is None:
         result.extend(
@@ -523,6 +327,11 @@ def animate_peg(
 # -- current ----------------------------------------------------------------------------------
 
 
+def _strip_ma(strip: StripLayout, leds: int, channels: int) -> float:
+    """The current of *leds* LEDs of *strip* whose channel values add up to *channels*."""
+    return leds * strip.idle_ma + channels * strip.ma_per_channel / 255
+
+
 def estimate_current_ma(frame: Mapping[str, Sequence[Color]], layout: LedLayout) -> float:
     """The estimated current of *frame* in mA: idle draw plus each channel's share of full.
 
@@ -531,9 +340,7 @@ def estimate_current_ma(frame: Mapping[str, Sequence[Color]], layout: LedLayout)
     """
     total = 0.0
     for name, pixels in frame.items():
-        strip = layout.strip(name)
-        channels = sum(sum(pixel) for pixel in pixels)
-        total += len(pixels) * strip.idle_ma + channels * strip.ma_per_channel / 255
+        total += _strip_ma(layout.strip(name), len(pixels), sum(map(sum, pixels)))
     return total
 
 
@@ -546,16 +353,22 @@ def limit_current(frame: Frame, layout: LedLayout) -> Frame:
     total = estimate_current_ma(frame, layout)
     if total <= layout.current_limit_ma:
         return frame
+    return _scaled_down(frame, layout, total)
+
+
+def _scaled_down(frame: Frame, layout: LedLayout, total: float) -> Frame:
+    """*frame*, whose estimate is *total*, scaled to the current limit."""
     idle = sum(len(pixels) * layout.strip(name).idle_ma for name, pixels in frame.items())
     share = (layout.current_limit_ma - idle) / (total - idle)
-    # rounding down keeps the result under the limit
-    return {
-        name: tuple(
-            (math.floor(r * share), math.floor(g * share), math.floor(b * share))
-            for r, g, b in pixels
-        )
-        for name, pixels in frame.items()
-    }
+    # rounding down keeps the result under the limit; a frame has few colours, each scaled once
+    scaled: Frame = {}
+    for name, pixels in frame.items():
+        to = {
+            (r, g, b): (math.floor(r * share), math.floor(g * share), math.floor(b * share))
+            for r, g, b in set(pixels)
+        }
+        scaled[name] = tuple(map(to.__getitem__, pixels))
+    return scaled
 
 
 def worst_case_current_ma(layout: LedLayout, *, limited: bool = True) -> float:
@@ -662,6 +475,33 @@ class LedStep:
     hold: float = 0.0
 
 
+class LazyFrame(Mapping[str, Sequence[Color]]):
+    """A frame drawn the first time a strip's colours are read, then kept.
+
+    An animation's steps carry these, so only the steps that are shown are ever drawn.
+    """
+
+    __slots__ = ("_draw", "_frame")
+
+    def __init__(self, draw: Callable[[], Frame]) -> None:
+        self._draw = draw
+        self._frame: Frame | None = None
+
+    def _drawn(self) -> Frame:
+        if self._frame is None:
+            self._frame = self._draw()
+        return self._frame
+
+    def __getitem__(self, name: str) -> tuple[Color, ...]:
+        return self._drawn()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._drawn())
+
+    def __len__(self) -> int:
+        return len(self._drawn())
+
+
 def track_state(view: GameView) -> TrackState:
     """The LED tracks' input for *view*: pegs, dealer, lines (after holes 90 and 60) and winner.
 
@@ -747,19 +587,32 @@ class TrackAnimator:
         return render_tracks(self.state(view), self._layout)
 
     def animate(self, before: GameView | None, after: GameView) -> tuple[LedStep, ...]:
-        """The steps from *before*'s tracks to *after*'s; the last is *after*'s still frame."""
+        """The steps from *before*'s tracks to *after*'s; the last is *after*'s still frame.
+
+        Each step's frame (a ``LazyFrame``) is drawn when it is first read, so asking for the
+        steps costs next to nothing and a key that ends the animation early skips the rest.
+        """
+        layout = self._layout
         new = self.state(after)
-        if before is None:
-            return (LedStep(render_tracks(new, self._layout)),)
-        old = self.state(before)
-        if len(old.sides) != len(new.sides):  # a new match of another variant
-            return (LedStep(render_tracks(new, self._layout)),)
-        # the peg's travel without animate_peg's own flash: the flash is paced here
-        frames = animate_peg(old, replace(new, winner=None), self._layout, self._frames)
-        steps = [LedStep(frame, self._frame_seconds) for frame in frames]
+        old = self.state(before) if before is not None else None
+        if old is None or len(old.sides) != len(new.sides):  # nothing shown, or a new variant
+            return (LedStep(LazyFrame(lambda: render_tracks(new, layout))),)
+        if self._frames < 1:
+            raise ValueError(f"an animation needs at least 1 frame, got {self._frames!r}")
+        # the peg's travel as animate_peg makes it, without its own flash: the flash is paced here
+        end = replace(new, winner=None)
+        travels = _travels(old, end)
+        count = self._frames if any(travels) else 1
+
+        def moving(step: int) -> LazyFrame:
+            return LazyFrame(lambda: render_tracks(_moving(end, travels, step, count), layout))
+
+        still = LazyFrame(lambda: render_tracks(end, layout))
+        hold = self._frame_seconds
+        steps = [LedStep(moving(step), hold) for step in range(1, count)]
+        steps.append(LedStep(still, hold))
         if new.winner is not None and old.winner is None and self._flashes:
-            lit = render_tracks(new, self._layout, 1)
-            still = frames[-1]
+            lit = LazyFrame(lambda: render_tracks(new, layout, 1))
             steps[-1] = LedStep(still, self._flash_hold)
             steps += [
                 LedStep(lit if phase % 2 else still, self._flash_hold)

@@ -34,6 +34,7 @@ from pegboard.ui.ledtracks import (
     track_state,
     worst_case_current_ma,
 )
+from tests.ui.ledreference import reference_frame, reference_peg, reference_steps
 
 RED: Color = (255, 0, 0)
 BLUE: Color = (0, 0, 255)
@@ -426,3 +427,152 @@ def test_the_track_lines_come_from_the_view_alone() -> None:
     view = replace(render_view(GameState.new(Rules.six_card())), lurch_line=81, target=111)
     state = track_state(view)
     assert (state.target, state.lurch_line, state.double_skunk_line) == (111, 80, 60)
+
+
+# -- the fast frames and the lazy steps, against the plain reference ----------------------------
+
+REFERENCE_LAYOUTS = {
+    "default": LedLayout.default(),
+    "two-laps-on-two-strips": LedLayout(
+        (StripLayout("a", 130), StripLayout("b", 70, ma_per_channel=12, idle_ma=0.5)),
+        (
+            TrackLayout("a", (Segment(0, 61),), RED, (255, 128, 128), laps=2),
+            TrackLayout(
+                "a", (Segment(129, 60, -1),), BLUE, (128, 128, 255), laps=2, start_led=True
+            ),
+            TrackLayout("b", (Segment(0, 30), Segment(69, 31, -1)), (0, 255, 32), (128, 255, 140)),
+        ),
+        brightness=0.8,
+        current_limit_ma=300,
+    ),
+    "faint-white": LedLayout(
+        (StripLayout("s", 121),),
+        (TrackLayout("s", (Segment(0, 121),), (255, 255, 255), (200, 200, 200)),),
+        brightness=0.03,
+    ),
+    "dark-with-a-black-mark": LedLayout(
+        (StripLayout("s", 250),),
+        (
+            TrackLayout("s", (Segment(0, 125),), (255, 200, 0), (255, 228, 128)),
+            TrackLayout("s", (Segment(125, 125),), (10, 20, 30), (130, 140, 150)),
+        ),
+        marks=MarkColors((0, 0, 0), (1, 2, 3), (200, 0, 0), (3, 3, 3)),
+        brightness=0.0,
+    ),
+}
+
+
+@st.composite
+def track_states(draw: st.DrawFn, sides: int, winner: bool = True) -> TrackState:
+    target = draw(st.sampled_from([121, 61, 31]))
+    fronts = draw(st.lists(st.integers(0, target + 5), min_size=sides, max_size=sides))
+    pegs = tuple(
+        SidePegs(front, draw(st.integers(0, front)), draw(st.booleans())) for front in fronts
+    )
+    return TrackState(
+        pegs,
+        target,
+        draw(st.sampled_from([None, target * 3 // 4])),
+        draw(st.sampled_from([None, target // 2])),
+        draw(st.none() | st.integers(0, sides - 1)) if winner else None,
+    )
+
+
+@st.composite
+def layouts_and_states(draw: st.DrawFn) -> tuple[LedLayout, TrackState]:
+    the_layout = REFERENCE_LAYOUTS[draw(st.sampled_from(sorted(REFERENCE_LAYOUTS)))]
+    return the_layout, draw(track_states(len(the_layout.tracks)))
+
+
+@given(layouts_and_states(), st.integers(0, 3))
+def test_frames_match_the_plain_reference_led_for_led(
+    layout_and_state: tuple[LedLayout, TrackState], phase: int
+) -> None:
+    the_layout, the_state = layout_and_state
+    assert render_tracks(the_state, the_layout, phase) == reference_frame(
+        the_state, the_layout, phase
+    )
+
+
+def test_a_flash_over_the_current_limit_is_scaled_as_the_reference_scales_it() -> None:
+    default = LedLayout.default()
+    won = state((121, 100), (50, 40), winner=0)
+    frame = render_tracks(won, default, phase=1)
+    unlimited = replace(default, current_limit_ma=1e9)
+    assert estimate_current_ma(render_tracks(won, unlimited, 1), default) > 500  # it was scaled
+    assert frame == reference_frame(won, default, 1)
+    assert limit_current(render_tracks(won, unlimited, 1), default) == frame
+
+
+@given(layouts_and_states(), st.data(), st.sampled_from([1, 4, 12]))
+def test_peg_animations_match_the_plain_reference_frame_for_frame(
+    layout_and_state: tuple[LedLayout, TrackState], data: st.DataObject, frames: int
+) -> None:
+    the_layout, before = layout_and_state
+    moves = data.draw(st.lists(st.integers(0, 20), min_size=len(before.sides)))
+    sides = tuple(
+        SidePegs(side.front + move, side.front, side.is_dealer) if move else side
+        for side, move in zip(before.sides, moves, strict=False)
+    )
+    after = replace(before, sides=sides, winner=data.draw(st.sampled_from([None, 0])))
+    before = replace(before, winner=None)
+    assert animate_peg(before, after, the_layout, frames) == reference_peg(
+        before, after, the_layout, frames
+    )
+    assert animate_peg(after, before, the_layout, frames) == reference_peg(
+        after, before, the_layout, frames
+    )
+
+
+def _pegged(view: GameView, pegs: tuple[tuple[int, int], ...], winner: int | None) -> GameView:
+    sides = tuple(
+        replace(side, score=front, front=min(front, view.target), rear=rear)
+        for side, (front, rear) in zip(view.sides, pegs, strict=True)
+    )
+    phase = Phase.GAME_OVER if winner is not None else view.phase
+    return replace(view, sides=sides, winner=winner, phase=phase)
+
+
+@given(
+    st.tuples(st.integers(0, 100), st.integers(0, 100)),
+    st.tuples(st.integers(0, 30), st.integers(0, 30)),
+    st.booleans(),
+)
+def test_the_animators_steps_match_the_plain_reference_hold_for_hold(
+    fronts: tuple[int, int], moves: tuple[int, int], wins: bool
+) -> None:
+    animator = TrackAnimator(LedLayout.default())
+    view = render_view(GameState.new(Rules.six_card()))
+    before = _pegged(view, tuple((front, front // 2) for front in fronts), None)
+    after_pegs = tuple(
+        (front + move, front) if move else (front, front // 2)
+        for front, move in zip(fronts, moves, strict=True)
+    )
+    after = _pegged(view, after_pegs, 0 if wins else None)
+    for old, new in ((before, after), (after, before), (None, after)):
+        steps = animator.animate(old, new)
+        assert [(dict(step.frame), step.hold) for step in steps] == list(
+            reference_steps(animator, old, new)
+        )
+
+
+def test_an_animations_frames_are_drawn_only_when_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[TrackState] = []
+
+    def counting(the_state: TrackState, the_layout: LedLayout, phase: int = 0) -> Any:
+        drawn.append(the_state)
+        return render_tracks(the_state, the_layout, phase)
+
+    animator = TrackAnimator(LedLayout.default())
+    view = render_view(GameState.new(Rules.six_card()))
+    before = _pegged(view, ((110, 100), (50, 40)), None)
+    after = _pegged(view, ((121, 110), (50, 40)), 0)
+    monkeypatch.setattr("pegboard.ui.ledtracks.render_tracks", counting)
+    steps = animator.animate(before, after)
+    assert len(steps) == 12 + 12 + 1  # the travel, 12 flash phases, the track left lit
+    assert drawn == []  # asking for the steps draws nothing
+    first = steps[0].frame["board"]
+    assert len(drawn) == 1
+    assert steps[-1].frame["board"] != first
+    assert steps[-1].frame["board"] == steps[-2].frame["board"]  # the still frame, kept
+    assert len(drawn) == 2  # the first step and the last (the still frame, shared)
