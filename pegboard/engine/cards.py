@@ -174,6 +174,16 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Sui
 
 _SPLIT = re.compile(r"[\s,;]+")
 
+_CARD_BY_WORD: dict[str, Card] = {
+    spelt + letter: DECK[(rank - 1) * 4 + suit.index]
+    for label, rank in _RANK_BY_LABEL.items()
+    for spelt in (label, label.lower())
+    for suit in Suit
+    for letter in (suit.value, suit.value.lower())
+}
+"""Every plain ASCII spelling of every card ("5H", "5h", "10d", "TD", "tD", ...): ``parse_cards``
+reads these words without ``Card.parse``'s Unicode normalisation, to the same cards."""
+
 MAX_TEXT_BYTES = 4096
 """The longest text the engine reads, in UTF-8 bytes: a line of cards, a command, a name.
 
@@ -250,12 +260,16 @@ def parse_cards(
     else:  # separate words, as from a command line: an empty one is a bad card, not nothing
         words = [w.strip() for w in text]
         shown = check_text(" ".join(words), what, InvalidHandError)
-    cards = tuple(Card.parse(w) for w in words)
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise InvalidHandError(f"duplicate card {card} in {quote(shown)}")
-        seen.add(card)
+    known = _CARD_BY_WORD
+    cards = tuple([known.get(w) or Card.parse(w) for w in words])
+    # a card twice is found by the cards' ints, not their hashes: a Card hashes its Suit,
+    # whose ``Enum.__hash__`` is Python code
+    if len({card.rank * 4 + card.suit.index for card in cards}) < len(cards):
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise InvalidHandError(f"duplicate card {card} in {quote(shown)}")
+            seen.add(card)
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(count)
         if len(cards) not in allowed:

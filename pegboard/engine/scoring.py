@@ -498,12 +498,8 @@ def describe_item(item: ScoreItem) -> str:
     return f"{item.kind.value}: {format_cards(item.cards)} ({item.points})"
 
 
-def _group_key(item: ScoreItem) -> tuple[ScoreKind, frozenset[Rank]]:
-    # pairs of one rank are called together, and so are the runs over one stretch of ranks;
-    # every other item is a call of its own
-    if item.kind in (ScoreKind.PAIR, ScoreKind.RUN):
-        return item.kind, frozenset(card.rank for card in item.cards)
-    return item.kind, frozenset()
+def _ranks_of(item: ScoreItem) -> frozenset[Rank]:
+    return frozenset(card.rank for card in item.cards)
 
 
 def show_calls(breakdown: Breakdown) -> list[str]:
@@ -530,34 +526,51 @@ def show_calls(breakdown: Breakdown) -> list[str]:
     >>> show_calls(score_hand(parse_cards("7H 8S 8D KC"), Card.parse("9C")))
     ['fifteen 2', 'fifteen 4', 'and a pair is 6', 'and a double run of 3 is 12']
     """
+    # The items are called in groups: a run of items of one kind, where pairs must also be of
+    # one rank and runs over one stretch of ranks (the ranks are compared only then: slow).
     calls: list[str] = []
     running = 0
     pairs_called = 0
-    for (kind, _), group in itertools.groupby(breakdown.items, key=_group_key):
-        items = list(group)
-        if kind is ScoreKind.FIFTEEN:
-            for item in items:
-                running += item.points
-                calls.append(f"fifteen {running}")
+    items = breakdown.items
+    count = len(items)
+    start = 0
+    while start < count:
+        item = items[start]
+        kind = item.kind
+        running += item.points
+        if kind is ScoreKind.FIFTEEN:  # each fifteen is a call of its own
+            calls.append(f"fifteen {running}")
+            start += 1
             continue
-        running += sum(item.points for item in items)
+        end = start + 1
+        if end < count and items[end].kind is kind:
+            ranks = _ranks_of(item) if kind is ScoreKind.PAIR or kind is ScoreKind.RUN else None
+            while (
+                end < count
+                and items[end].kind is kind
+                and (ranks is None or _ranks_of(items[end]) == ranks)
+            ):
+                running += items[end].points
+                end += 1
+        size = end - start
         if kind is ScoreKind.PAIR:
-            words = _PAIR_WORDS.get(len(items), f"{len(items)} pairs")
+            words = _PAIR_WORDS.get(size, f"{size} pairs")
             if words == "a pair" and pairs_called:
                 words = "another pair"
             pairs_called += 1
             calls.append(f"{words} is {running}")
         elif kind is ScoreKind.RUN:
-            words = _RUN_WORDS.get(len(items), f"{len(items)} runs")
-            calls.append(f"{words} of {len(items[0].cards)} is {running}")
+            words = _RUN_WORDS.get(size, f"{size} runs")
+            calls.append(f"{words} of {len(item.cards)} is {running}")
         elif kind is ScoreKind.FLUSH:
-            calls.extend(f"a flush of {item.points} is {running}" for item in items)
+            calls.extend(f"a flush of {flush.points} is {running}" for flush in items[start:end])
         elif kind is ScoreKind.NOBS:
             calls.append(f"nobs is {running}")
         elif kind is ScoreKind.HEELS:
-            calls.extend("two for his heels" for _ in items)
+            calls.extend("two for his heels" for _ in range(size))
         else:
             calls.append(f"{kind.value} is {running}")
+        start = end
     return [
         f"and {call}" if i and not call.startswith(("fifteen ", "two for his heels")) else call
         for i, call in enumerate(calls)

@@ -8,6 +8,8 @@ import json
 import pytest
 
 from pegboard.cli.main import main
+from pegboard.engine.cards import Card, parse_cards
+from pegboard.errors import InvalidHandError, PegboardError
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -132,6 +134,37 @@ def test_score_reads_hands_from_stdin_and_survives_a_bad_line(
     assert answers[1] == {"line": 2, "error": answers[1]["error"]}
     assert "invalid card: 'bad'" in answers[1]["error"]
     assert "line 2" in err
+
+
+# every word a line can hold that looks like a card: the plain ASCII spellings parse_cards reads
+# from a table, and their neighbours that go through Card.parse (symbols, full width, mistakes)
+CARD_WORDS = [
+    rank + suit
+    for rank in ["A", "a", *map(str, range(0, 12)), "T", "t", "J", "j", "Q", "q", "K", "k", "X"]
+    for suit in ["C", "c", "D", "d", "H", "h", "S", "s", "X", "\u2665", "\uff28", ""]
+]
+
+
+@pytest.mark.parametrize("word", CARD_WORDS)
+def test_every_card_word_in_a_line_reads_as_card_parse_reads_it(word: str) -> None:
+    try:
+        expected: Card | str = Card.parse(word)
+    except PegboardError as e:
+        expected = str(e)
+    try:
+        (read,) = parse_cards(word)
+    except PegboardError as e:
+        assert str(e) == expected
+    else:
+        assert read == expected
+        assert str(read) == str(expected) and repr(read) == repr(expected)
+
+
+def test_a_card_twice_in_a_line_is_named_as_written() -> None:
+    with pytest.raises(InvalidHandError, match=r"^duplicate card 10H in '10h 5D tH'$"):
+        parse_cards("10h 5D tH")
+    with pytest.raises(InvalidHandError, match=r"^duplicate card 5D in '5D 5\u2666'$"):
+        parse_cards("5D 5\u2666")
 
 
 def test_peg_json_gives_points_per_card(capsys: pytest.CaptureFixture[str]) -> None:

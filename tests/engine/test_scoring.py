@@ -605,3 +605,80 @@ def test_every_item_and_its_place_agree_with_the_brute_force_itemiser(
     five_card = rules.variant is Variant.FIVE_CARD
     expected = brute_items(brute(tuple(hand)), brute_card(str(starter)), crib, five_card)
     assert items_of(score_hand(hand, starter, crib=crib, rules=rules)) == expected
+
+
+# --- the calls of any breakdown against the plain grouping --------------------------------------
+
+_PAIR_WORDS = {1: "a pair", 3: "pair royal", 6: "double pair royal"}
+_RUN_WORDS = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double double run"}
+
+
+def calls_by_groupby(breakdown: Breakdown) -> list[str]:
+    """show_calls as its docstring reads, straightforwardly: ``itertools.groupby`` makes the
+    groups (items of one kind in a row; pairs of one rank, runs of one set of ranks)."""
+
+    def key(item: ScoreItem) -> tuple[ScoreKind, frozenset[Rank]]:
+        if item.kind in (ScoreKind.PAIR, ScoreKind.RUN):
+            return item.kind, frozenset(card.rank for card in item.cards)
+        return item.kind, frozenset()
+
+    calls: list[str] = []
+    running = pairs_called = 0
+    for (kind, _), group in itertools.groupby(breakdown.items, key=key):
+        items = list(group)
+        if kind is ScoreKind.FIFTEEN:
+            for item in items:
+                running += item.points
+                calls.append(f"fifteen {running}")
+            continue
+        running += sum(item.points for item in items)
+        if kind is ScoreKind.PAIR:
+            words = _PAIR_WORDS.get(len(items), f"{len(items)} pairs")
+            if words == "a pair" and pairs_called:
+                words = "another pair"
+            pairs_called += 1
+            calls.append(f"{words} is {running}")
+        elif kind is ScoreKind.RUN:
+            words = _RUN_WORDS.get(len(items), f"{len(items)} runs")
+            calls.append(f"{words} of {len(items[0].cards)} is {running}")
+        elif kind is ScoreKind.FLUSH:
+            calls.extend(f"a flush of {item.points} is {running}" for item in items)
+        elif kind is ScoreKind.NOBS:
+            calls.append(f"nobs is {running}")
+        elif kind is ScoreKind.HEELS:
+            calls.extend("two for his heels" for _ in items)
+        else:
+            calls.append(f"{kind.value} is {running}")
+    return [
+        f"and {call}" if i and not call.startswith(("fifteen ", "two for his heels")) else call
+        for i, call in enumerate(calls)
+    ]
+
+
+# items of every kind, mostly of the show's, on few ranks so that pairs and runs group often
+any_items = st.lists(
+    st.builds(
+        ScoreItem,
+        st.sampled_from([*ScoreKind, *[ScoreKind.PAIR, ScoreKind.RUN, ScoreKind.FLUSH] * 3]),
+        st.lists(st.sampled_from(DECK[:16]), max_size=4, unique=True).map(tuple),
+        st.integers(0, 12),
+    ),
+    max_size=12,
+)
+
+
+@given(any_items)
+def test_the_calls_of_any_breakdown_group_its_items_as_groupby_does(
+    items: list[ScoreItem],
+) -> None:
+    breakdown = Breakdown(tuple(items))
+    assert show_calls(breakdown) == calls_by_groupby(breakdown)
+
+
+@given(hands, st.booleans())
+def test_the_calls_of_every_show_group_its_items_as_groupby_does(
+    cards: tuple[Card, ...], crib: bool
+) -> None:
+    *hand, starter = cards
+    breakdown = score_hand(hand, starter, crib=crib and len(hand) == 4)
+    assert show_calls(breakdown) == calls_by_groupby(breakdown)
