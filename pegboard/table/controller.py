@@ -14,10 +14,16 @@ exception propagates, and the daemon exits for systemd to restart it from the jo
 
 Then a frame is pushed: the controller chooses the ``Screen`` to show (``screens.choose_screen``:
 an error, the menu, the entry in progress, or the game with what the last press did) and
-``render_screen(screen)`` makes the display's image; ``render_leds(view)`` makes the colours of
-each LED strip. A display or strip that fails
-(``HardwareError`` or ``OSError``) is logged and tried again ``retry_after`` seconds later from
-``tick``; the game goes on meanwhile.
+``render_screen(screen)`` makes the display's image, which goes out first; then the LEDs get
+the first step of their animation. A screen equal to the one the display shows is not drawn
+again (equal screens draw equal images): a key that changes nothing on it costs no drawing.
+A display or strip that fails (``HardwareError`` or ``OSError``) is logged and tried again
+``retry_after`` seconds later from ``tick``; the game goes on meanwhile.
+
+The key path does only what the key changed (issue 11: a frame within 30 ms on a Pi Zero 2 W):
+the journal's commit is its one wait, the view is made once per change, a count is laid out in
+pages once (however often the page timer and the page key ask), and an LED animation's frames
+are drawn one at a time, when each is shown.
 
 ``tick`` does the time-based work: it commits a combined peg after ``keypad.IDLE_COMMIT``
 seconds, ends the news and turns the count's pages when their time comes, steps the LED
@@ -82,7 +88,7 @@ from pegboard.engine.events import Event
 from pegboard.engine.game import GameState
 from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
-from pegboard.engine.view import GameView, render_view
+from pegboard.engine.view import GameView, ScoreView, render_view
 from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardError
 from pegboard.journal import Journal
 from pegboard.ui.count import PAGE_KEY
@@ -226,6 +232,8 @@ class Controller:
         self._news_until: float | None = None
         self._page = 0
         self._page_due: float | None = None
+        # the count last laid out in pages: its view, what it counted, and its pages
+        self._paged: tuple[GameView, tuple[ScoreView, ...], int] | None = None
         self._events: list[Event] = []
         # the menu offers the roster and the configured names (the config's names are players
         # of the house too, and may differ from the names of the match the journal resumes)
@@ -234,6 +242,7 @@ class Controller:
         self.last_error = ""
         self._dirty_screen = True
         self._dirty_leds = True
+        self._drawn: Screen | None = None  # the screen the display shows (None: not known)
         self._retry_at: float | None = None
         self._last_key = self._clock.monotonic()
         self._power = DisplayPower.ON
@@ -510,11 +519,21 @@ class Controller:
         return choose_screen(self._view, count_page=self._page, news=self._news)
 
     def _pages(self) -> int:
-        """The pages of the count that is up (0: no count)."""
+        """The pages of the count that is up (0: no count).
+
+        A count is laid out in pages once: the pages are kept until the count changes (another
+        view, or another hand counted), however often the page timer and the page key ask.
+        """
         screen = self._count_screen()
-        if screen.kind is not ScreenKind.COUNT:
+        if screen.kind is not ScreenKind.COUNT or screen.view is None:
             return 0
-        return self._count_pages(screen) if self._count_pages is not None else 1
+        if self._count_pages is None:
+            return 1
+        counted = screen.news.counted if screen.news is not None else ()
+        paged = self._paged
+        if paged is None or paged[0] is not screen.view or paged[1] != counted:
+            paged = self._paged = (screen.view, counted, self._count_pages(screen))
+        return paged[2]
 
     def _turn_pages(self, now: float) -> None:
         """A new count (or none): its first page, the next one due after ``page_seconds``."""
@@ -547,14 +566,10 @@ class Controller:
         if self._power is DisplayPower.ASLEEP:
             pass  # keep the screen dirty: waking draws it
         elif self._dirty_screen and self._display is not None and self._render_screen is not None:
-            image = self._render_screen(self.screen)
-            try:
-                self._display.show(image)
-                self.frames += 1
-                self._dirty_screen = False
-            except (HardwareError, OSError) as e:
-                log.warning("display failed, retrying in %.0f s: %s", self._retry_after, e)
-                failed = True
+            screen = self.screen
+            if screen != self._drawn:  # an equal screen draws an equal image: it is up already
+                failed = not self._draw(screen)
+            self._dirty_screen = failed
         else:
             self._dirty_screen = False
         if self._animator is not None and self._view != self._led_view:
@@ -566,6 +581,20 @@ class Controller:
         else:
             self._dirty_leds = False
         self._retry_at = self._clock.monotonic() + self._retry_after if failed else None
+
+    def _draw(self, screen: Screen) -> bool:
+        """Render *screen* and hand it to the display; False when the display failed."""
+        assert self._display is not None and self._render_screen is not None
+        image = self._render_screen(screen)
+        try:
+            self._display.show(image)
+        except (HardwareError, OSError) as e:
+            log.warning("display failed, retrying in %.0f s: %s", self._retry_after, e)
+            self._drawn = None  # what the panel shows now is not known
+            return False
+        self.frames += 1
+        self._drawn = screen
+        return True
 
     def _show_leds(self, colours: LedFrame) -> bool:
         """Write each strip whose colours changed; False when one failed."""
@@ -590,7 +619,7 @@ class Controller:
     def _start_animation(self) -> None:
         """Animate the LEDs from the view they show (or were heading for) to the current one."""
         assert self._animator is not None
-        steps = tuple(self._animator.animate(self._led_view, self._view))
+        steps = self._animator.animate(self._led_view, self._view)
         if not steps:
             raise ValueError(f"the LED animator gave no steps for {self._view.prompt!r}")
         self._led_view = self._view
@@ -622,6 +651,7 @@ class Controller:
 
     def _sleep(self) -> None:
         self._power = DisplayPower.ASLEEP
+        self._drawn = None  # dark or blank: waking draws the screen again
         display = self._display
         if display is None:
             return
@@ -657,6 +687,7 @@ class Controller:
             self._display.set_contrast(level)
         except (HardwareError, OSError) as e:
             log.warning("display contrast failed: %s", e)
+            self._drawn = None  # a display that failed may come back blank: draw it again
 
 
 def _short(message: str, limit: int = 60) -> str:
