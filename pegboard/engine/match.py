@@ -225,8 +225,9 @@ class Match:
         games = itertools.product(range(self.sides), self.game_values)
         outcomes = itertools.product(list(games), repeat=remaining)
         winners: set[int] = set()
+        points_now, won_now = self.points, self.games_won  # worked out once, not per outcome
         for outcome in outcomes:
-            points, won = list(self.points), list(self.games_won)
+            points, won = list(points_now), list(won_now)
             for side, value in outcome:
                 points[side] += value
                 won[side] += 1

@@ -270,6 +270,8 @@ def render_view(state: GameState) -> GameView:
     """The read-only view of *state* (see ``GameView``)."""
     rules, table, names = state.rules, state.table, state.names
     match = table.match
+    # each works the whole match out: once each, not once a side
+    match_points, games_won, match_winner = match.points, match.games_won, match.winner
     over = table.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
     result = table.finished[-1].result if over else None
     dealer_side = rules.side_of(table.dealer) if table.dealer is not None else None
@@ -282,8 +284,8 @@ def render_view(state: GameState) -> GameView:
             front=min(table.scores[side], rules.target),
             rear=table.rears[side],
             is_dealer=side == dealer_side,
-            game_points=match.points[side],
-            games_won=match.games_won[side],
+            game_points=match_points[side],
+            games_won=games_won[side],
             lurch=result.lurches[side].value if result is not None else None,
         )
         for side in range(rules.sides)
@@ -336,11 +338,11 @@ def render_view(state: GameState) -> GameView:
         game_points=result.game_points if result is not None else None,
         match=MatchView(
             format=match.format,
-            game_points=match.points,
-            games_won=match.games_won,
+            game_points=match_points,
+            games_won=games_won,
             results=results,
-            winner=match.winner,
-            winner_name=names[match.winner] if match.winner is not None else None,
+            winner=match_winner,
+            winner_name=names[match_winner] if match_winner is not None else None,
         ),
         can_undo=bool(state.past),
         can_redo=bool(state.future),
