@@ -63,6 +63,37 @@ def _score_line(words: str | Sequence[str], *, crib: bool, rules: Rules) -> dict
     }
 
 
+def _score_json(words: str, *, crib: bool, rules: Rules) -> str:
+    """``json.dumps(_score_line(words, ...))`` and a newline, written out directly.
+
+    The stdin loop's hot path: building ``_score_line``'s dicts and encoding them took 8 µs of
+    a line's 20. Every string goes through ``json``'s own string encoder (the one
+    ``json.dumps`` uses), so the text is exactly ``json.dumps``'s.
+
+    Raises:
+        InvalidCardError, InvalidHandError: the cards are not a hand and a starter.
+    """
+    size = rules.crib_size if crib else rules.hand_size
+    what = "crib and starter" if crib else "hand and starter"
+    cards = parse_cards(words, count=size + 1, what=what)
+    hand, starter = cards[:-1], cards[-1]
+    breakdown = score_hand(hand, starter, crib=crib, rules=rules)
+    quote = json.encoder.encode_basestring_ascii
+    items = ", ".join(
+        [
+            f'{{"kind": {quote(item.kind.value)}, '
+            f'"cards": [{", ".join(map(quote, map(str, item.cards)))}], '
+            f'"points": {item.points}}}'
+            for item in breakdown.items
+        ]
+    )
+    return (
+        f'{{"hand": [{", ".join(map(quote, map(str, hand)))}], "starter": {quote(str(starter))}, '
+        f'"crib": {"true" if crib else "false"}, "total": {breakdown.total}, '
+        f'"items": [{items}], "calls": [{", ".join(map(quote, show_calls(breakdown)))}]}}\n'
+    )
+
+
 def _print_score(result: dict[str, Any], out: TextIO) -> None:
     label = "crib" if result["crib"] else "hand"
     out.write(f"{label} {' '.join(result['hand'])}  starter {result['starter']}\n")
@@ -115,8 +146,11 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
                 )
             # an undecodable byte becomes a lone surrogate, which parse_cards names and refuses;
             # the line as parse_cards reads one string: spaces, commas or semicolons between
-            text = line.decode("utf-8", "surrogateescape")
-            result = _score_line(text.strip(), crib=args.crib, rules=rules)
+            text = line.decode("utf-8", "surrogateescape").strip()
+            if args.json:
+                answer = _score_json(text, crib=args.crib, rules=rules)
+            else:
+                result = _score_line(text, crib=args.crib, rules=rules)
         except PegboardError as e:
             status = 1
             message = f"line {number}: {e}"
@@ -127,7 +161,7 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
             print(f"pegboard: error: {message}", file=sys.stderr)
             continue
         if args.json:
-            out.write(json.dumps(result) + "\n")
+            out.write(answer)
         else:
             _print_score(result, out)
     return status

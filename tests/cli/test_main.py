@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 
-from pegboard.cli.main import main
-from pegboard.engine.cards import Card, parse_cards
+from pegboard.cli.main import _score_line, main
+from pegboard.engine.cards import DECK, Card, parse_cards
+from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import InvalidHandError, PegboardError
 
 
@@ -134,6 +136,65 @@ def test_score_reads_hands_from_stdin_and_survives_a_bad_line(
     assert answers[1] == {"line": 2, "error": answers[1]["error"]}
     assert "invalid card: 'bad'" in answers[1]["error"]
     assert "line 2" in err
+
+
+MIXED_LINES = [
+    "5H 5D 5S JC 5C",  # 29
+    "bad line",
+    "",
+    "2h,4h;6h 8h  kh",  # a flush, written loosely
+    "5H 5D 5S JC",  # one card short
+    "10\u2665 J\u2665 Q\u2665 K\u2665\ufe0f A\u2665",  # symbols, an emoji selector
+    "\uff15\uff28 5D 5S JC 5C",  # a full-width 5H
+    "5H 5D 5H JC 5C",  # a card twice
+    "AC 2D 3H 4S 9C",
+    "7C 8D 8H KS 9C",
+]
+
+
+@pytest.mark.parametrize("variant", [Variant.SIX_CARD, Variant.FIVE_CARD])
+@pytest.mark.parametrize("crib", [False, True])
+def test_score_from_stdin_answers_each_line_exactly_as_one_line_alone(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    variant: Variant,
+    crib: bool,
+) -> None:
+    # the stdin loop writes its JSON directly; each answer is exactly json.dumps of the result
+    # _score_line gives for that line alone, or the error of that line, in order
+    lines = [*MIXED_LINES, *(line.replace(" 5C", "") for line in MIXED_LINES[:3])]
+    monkeypatch.setattr("sys.stdin", stdin("\n".join(lines).encode() + b"\n"))
+    argv = ["--variant", variant.value, *(["--crib"] if crib else [])]
+    status, out, err = run(capsys, "score", "--json", *argv, "-")
+    rules = Rules.for_variant(variant)
+    expected, errors = [], []
+    for number, line in enumerate(lines, start=1):
+        try:
+            expected.append(json.dumps(_score_line(line, crib=crib, rules=rules)))
+        except PegboardError as e:
+            expected.append(json.dumps({"line": number, "error": str(e)}))
+            errors.append(f"pegboard: error: line {number}: {e}")
+    assert out.splitlines() == expected
+    assert err.splitlines() == errors
+    assert status == 1
+
+
+@pytest.mark.parametrize("crib", [False, True])
+def test_score_from_stdin_answers_thousands_of_random_hands_as_json_dumps_would(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, crib: bool
+) -> None:
+    rng = random.Random(11)
+    lines = []
+    for _ in range(3000):
+        words = [rng.choice([str(c), str(c).lower()]) for c in rng.sample(DECK, 5)]
+        lines.append(" ".join(words))
+    monkeypatch.setattr("sys.stdin", stdin("\n".join(lines).encode()))
+    status, out, err = run(capsys, "score", "--json", *(["--crib"] if crib else []), "-")
+    rules = Rules.six_card()
+    assert status == 0 and err == ""
+    assert out.splitlines() == [
+        json.dumps(_score_line(line, crib=crib, rules=rules)) for line in lines
+    ]
 
 
 # every word a line can hold that looks like a card: the plain ASCII spellings parse_cards reads
