@@ -32,7 +32,6 @@ import json
 import os
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -45,6 +44,7 @@ from pegboard.engine.match import MatchFormat
 from pegboard.engine.records import GameRecord
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import JournalError, PegboardError
+from pegboard.frozen import frozen
 
 __all__ = [
     "BestHand",
@@ -157,7 +157,7 @@ def rules_from_json(text: str) -> Rules:
         raise JournalError(f"stored rules cannot be read: {text!r} ({e})") from e
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SideAverage:
     """Average points per deal for one side name in one variant, over finished games."""
 
@@ -169,7 +169,7 @@ class SideAverage:
     crib: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BestHand:
     """A counted hand or crib from a finished game."""
 
@@ -182,7 +182,7 @@ class BestHand:
     is_crib: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LurchRecord:
     """A finished game in which a side ended behind a line."""
 

@@ -19,21 +19,24 @@ PACKAGE = Path(__file__).resolve().parents[1] / "pegboard"
 ROOMS: Mapping[str, frozenset[str]] = {
     # room -> the rooms it may import (besides itself)
     "errors": frozenset(),
+    "frozen": frozenset(),
     "choices": frozenset({"errors"}),
-    "engine": frozenset({"errors", "choices"}),
-    "journal": frozenset({"errors", "choices", "engine"}),
-    "devices": frozenset({"errors", "choices"}),
-    "ui": frozenset({"errors", "choices", "engine", "devices.ports"}),
-    "config": frozenset({"errors", "choices", "engine", "journal", "devices", "ui"}),
-    "table": frozenset({"errors", "choices", "engine", "journal", "devices", "ui", "config"}),
+    "engine": frozenset({"errors", "frozen", "choices"}),
+    "journal": frozenset({"errors", "frozen", "choices", "engine"}),
+    "devices": frozenset({"errors", "frozen", "choices"}),
+    "ui": frozenset({"errors", "frozen", "choices", "engine", "devices.ports"}),
+    "config": frozenset({"errors", "frozen", "choices", "engine", "journal", "devices", "ui"}),
+    "table": frozenset(
+        {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config"}
+    ),
     "cli": frozenset(
-        {"errors", "choices", "engine", "journal", "devices", "ui", "config", "table"}
+        {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "table"}
     ),
     "__main__": frozenset({"cli"}),
     "__init__": frozenset(),
 }
 """Who may import whom. ``devices.ports`` names one module: ui/ may use the ports' value types,
-never an adapter."""
+never an adapter. ``frozen`` (the ``@frozen`` dataclass decorator) is a tool every room uses."""
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:

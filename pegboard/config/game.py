@@ -20,7 +20,7 @@ pegboard.errors.ConfigError: config: game.roster has a name too long for the scr
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from pegboard.config.fields import REQUIRED, Fields
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import ConfigError, quote
+from pegboard.frozen import frozen
 from pegboard.journal import default_db_path
 
 __all__ = ["ROSTER_NAME_LENGTH", "ROSTER_SIZE", "GameConfig", "parse_game"]
@@ -41,7 +42,7 @@ ROSTER_NAME_LENGTH = 10
 characters of a 128-pixel-wide screen's line."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameConfig:
     """``[game]``: the rules, who plays, how many games make a match, where the journal lives."""
 

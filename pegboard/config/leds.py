@@ -31,12 +31,12 @@ Without a ``[leds]`` table: one WS2812 strip on SPI, snaked under a 122-LED trac
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pegboard.config.fields import REQUIRED, Fields
 from pegboard.devices.leds import StripKind, StripSpec
 from pegboard.errors import ConfigError
+from pegboard.frozen import frozen
 from pegboard.ui.ledtracks import (
     BLACK,
     DEFAULT_SIDE_COLORS,
@@ -55,7 +55,7 @@ MAX_STRIP_LEDS = 10_000
 mistyped count is refused before the daemon builds a frame for it."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LedsConfig:
     """``[leds]``: the strips to open (``strips``) and the tracks drawn on them (``layout``).
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,7 @@ from pegboard.devices.ports import board_buttons
 from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import ConfigError, quote
+from pegboard.frozen import frozen
 from pegboard.ui.paint import MIN_SIZE, Style
 
 __all__ = [
@@ -129,7 +130,7 @@ _SPI_CE = {0: (8, 7), 1: (18, 17, 16)}
 # -- the values ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DisplayConfig:
     """``[display]``: luma.core.cmdline's options under their own names, plus ours.
 
@@ -248,7 +249,7 @@ class DisplayConfig:
         return {}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ButtonsConfig:
     """``[buttons]``: BCM pin per button name, and the timing of presses (seconds)."""
 
@@ -260,7 +261,7 @@ class ButtonsConfig:
     long_press: float = 0.8
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class KeypadConfig:
     """``[keypad]``: a matrix keypad's row and column pins, its key layout and scan rate."""
 
@@ -272,7 +273,7 @@ class KeypadConfig:
     debounce_scans: int = 3
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class UsbKeypadConfig:
     """``[usb_keypad]``: an optional USB numeric keypad read through evdev."""
 
@@ -284,7 +285,7 @@ class UsbKeypadConfig:
     grab: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SimulatorConfig:
     """``[simulator]``: how ``pegboard run --simulate`` draws the device in a terminal."""
 
@@ -296,7 +297,7 @@ class SimulatorConfig:
     """Show which computer key is which keypad key or button."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Config:
     """The whole config, checked. ``source`` says where it came from."""
 

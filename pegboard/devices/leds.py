@@ -47,11 +47,11 @@ import importlib
 import math
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pegboard.choices import parse_choice
 from pegboard.errors import ConfigError, HardwareError
+from pegboard.frozen import frozen
 
 from .ports import Color, LedStrip
 
@@ -103,7 +103,7 @@ class StripKind(enum.Enum):
         return "BGR" if self is StripKind.APA102 else "GRB"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StripSpec:
     """What it takes to open one strip. Fields a backend does not use are ignored by it.
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from pegboard.frozen import frozen
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -82,7 +83,7 @@ class KeyAction(enum.Enum):
     LONG_PRESS = "long"  # held past the long-press time (undo held = redo)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class KeyEvent:
     """One key or button event, whatever its source (GPIO button, keypad, USB, keyboard).
 

@@ -44,10 +44,10 @@ import itertools
 import math
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from pegboard.errors import InvalidHandError
+from pegboard.frozen import frozen
 
 from .cards import DECK, Card, Rank, Suit, format_cards
 from .rules import Rules
@@ -67,7 +67,7 @@ class CribOwner(enum.Enum):
     """Someone on another side deals: the crib's points go against the player (hand - crib)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DiscardOption:
     """One way to lay away cards, with its exact expected show points.
 

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from pegboard.errors import PegboardError, quote
+from pegboard.frozen import frozen
 
 from .cards import Card, check_text, format_cards, parse_cards, shuffled_deck
 
@@ -70,33 +70,33 @@ class InvalidCommandError(PegboardError, ValueError):
     """Text that is not a command in the game's syntax."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Cut:
     """The cut for the first deal: one card per side, in side order. Lowest pips deals."""
 
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Starter:
     """The start card, turned after the discards."""
 
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Play:
     """A card laid in the play by the player whose turn it is."""
 
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Go:
     """The player whose turn it is cannot lay a card."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Peg:
     """A side moves its peg by hand (*points* >= 1), with an optional reason."""
 
@@ -105,14 +105,14 @@ class Peg:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Claim:
     """Muggins: what the owner says the next hand (or crib) is worth, before it is shown."""
 
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Show:
     """Count the next hand of the show. No cards: the hand is known from the play.
 
@@ -123,7 +123,7 @@ class Show:
     points: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Crib:
     """Count the crib (its cards are never laid in the play, so they must be given), or take
     the *points* the table counted for it."""
@@ -132,22 +132,22 @@ class Crib:
     points: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Next:
     """Move on without entering cards (skip the starter, end the play, skip a hand; next game)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NextDeal:
     """End this deal now and start the next (a table that pegs only by hand)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Undo:
     """Take back the last accepted step."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Redo:
     """Put back the last step taken back (until a new command is entered)."""
 

@@ -20,7 +20,8 @@ states to learn what changed. Like the commands, they are plain values and never
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from pegboard.frozen import frozen
 
 from .cards import Card
 from .commands import Command
@@ -60,7 +61,7 @@ class Source(enum.Enum):
     MANUAL = "peg"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Pegged:
     """A side moved its peg: *points* from *source*, now on *score* (the rear peg on *rear*).
 
@@ -79,7 +80,7 @@ class Pegged:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CutMade:
     """The cut for the first deal; *dealer* is None on a tie (cut again)."""
 
@@ -87,7 +88,7 @@ class CutMade:
     dealer: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameStarted:
     """Game *game* of the match begins; *dealer* deals first."""
 
@@ -95,7 +96,7 @@ class GameStarted:
     dealer: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealStarted:
     """Deal *deal* of the game: *dealer* deals."""
 
@@ -103,14 +104,14 @@ class DealStarted:
     dealer: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StarterTurned:
     """The start card was entered."""
 
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardPlayed:
     """*seat* laid *card*, bringing the count to *count*."""
 
@@ -119,19 +120,19 @@ class CardPlayed:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SaidGo:
     """*seat* said go."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayEnded:
     """The play is over; the show begins."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Claimed:
     """Muggins: the owner of the hand up for counting (None: the crib) claimed *points*."""
 
@@ -139,7 +140,7 @@ class Claimed:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandCounted:
     """A hand (seat) or the crib (seat None) was shown and is worth *breakdown*."""
 
@@ -150,14 +151,14 @@ class HandCounted:
     claim: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandSkipped:
     """The hand (or crib, seat None) up for counting was passed over without its cards."""
 
     seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameWon:
     """*side* reached the target: the game's result (and its number in the match)."""
 
@@ -165,7 +166,7 @@ class GameWon:
     result: GameResult
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MatchWon:
     """*side* won the match."""
 
@@ -173,14 +174,14 @@ class MatchWon:
     match: Match
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Undone:
     """The step *command* was taken back."""
 
     command: Command
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Redone:
     """The step *command* was put back."""
 

@@ -62,10 +62,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import assert_never
 
 from pegboard.errors import GameOverError, IllegalCommandError, InvalidHandError
+from pegboard.frozen import frozen
 
 from .cards import Card, check_text, format_cards, parse_cards
 from .commands import (
@@ -138,7 +139,7 @@ class Phase(enum.Enum):
 # --- the state -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Table:
     """Everything on the table at one moment (what undo restores)."""
 
@@ -163,7 +164,7 @@ class Table:
     finished: tuple[GameRecord, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameState:
     """A match in progress: the rules, the side names, the table and its undo/redo stacks.
 

@@ -10,7 +10,7 @@ came from) and closes a ``GameRecord`` when a side wins; the journal writes the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pegboard.frozen import frozen
 
 from .cards import Card
 from .match import GameResult
@@ -18,7 +18,7 @@ from .match import GameResult
 __all__ = ["DealRecord", "GameRecord", "ShownHand"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ShownHand:
     """A hand (seat) or the crib (seat None) counted in the show, with what it pegged."""
 
@@ -29,7 +29,7 @@ class ShownHand:
     claim: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealRecord:
     """What one deal scored, per side: for statistics.
 
@@ -61,7 +61,7 @@ class DealRecord:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameRecord:
     """A finished game: its number in the match, result and deals."""
 

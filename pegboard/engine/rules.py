@@ -19,11 +19,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pegboard.choices import parse_choice
 from pegboard.errors import ConfigError
+from pegboard.frozen import frozen
 
 from .cards import Card
 
@@ -67,7 +67,7 @@ class Lurch(enum.Enum):
     DOUBLE_SKUNKED = "double-skunked"  # below the double-skunk line
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Rules:
     """Everything that differs between variants and house rules. Validated on creation.
 

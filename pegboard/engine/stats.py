@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 
 from pegboard.errors import InvalidHandError
+from pegboard.frozen import frozen
 
 from .rules import Rules
 from .scoring import rank_points
@@ -45,7 +45,7 @@ _JACK = 11
 _SUIT_COUNT = 4
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ScoreDistribution:
     """How many of *combinations* deals score each show total, ``counts[score]`` for 0..29.
 

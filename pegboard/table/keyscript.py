@@ -73,7 +73,6 @@ import math
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +88,7 @@ from pegboard.devices.ports import (
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import ConfigError, PegboardError, quote
+from pegboard.frozen import frozen
 
 __all__ = [
     "HEADER_KEYS",
@@ -129,7 +129,7 @@ class KeyScriptError(PegboardError, ValueError):
     """A key file, or one key name, that cannot be read."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Wait:
     """Let *seconds* pass before the next step."""
 
@@ -305,7 +305,7 @@ HEADER_KEYS: Mapping[str, Callable[[str], HeaderValue]] = {
 _CHECKS = frozenset({"final_scores"})  # header keys that are not game settings
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Header:
     """One header line, ``# key: value``: where it is, its key, the value as written and read."""
 
@@ -318,7 +318,7 @@ class Header:
         return f"# {self.key}: {self.text}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ScriptLine:
     """One step of a key file, with its line number; *refused*: marked ``!``."""
 
@@ -330,7 +330,7 @@ class ScriptLine:
         return f"!{self.step}" if self.refused else str(self.step)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class KeyScript:
     """A whole key file: its header and its steps, each with its line number.
 
@@ -602,7 +602,7 @@ class ScriptedKeys:
 # --------------------------------------------------------------------------- the keyboard
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LegendRow:
     """One line of the simulator's keyboard legend, and the characters behind it.
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from pegboard.engine.view import GameView, ScoreView
+from pegboard.frozen import frozen
 from pegboard.ui.paint import DIM, Face, Painter, Size, Style, fit, font_face, wrap
 
 __all__ = ["PAGE_KEY", "Tally", "count_pages", "render_count", "tally_of"]
@@ -33,7 +34,7 @@ PAGE_KEY = "*"
 """The key that turns the count's page (with nothing typed, it means nothing else there)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Tally:
     """What the count screen says: title, true total, calls, and what was pegged."""
 

@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from pegboard.devices.ports import KeyAction, KeyEvent
 from pegboard.engine.cards import Card, Rank
@@ -87,6 +87,7 @@ from pegboard.engine.game import GameState, Phase, show_order
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView, render_view
+from pegboard.frozen import frozen
 from pegboard.ui.hands import (
     MAX_HAND,
     Question,
@@ -148,7 +149,7 @@ class Mode(enum.Enum):
     MENU = "menu"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NewMatch:
     """Request: start a new match under *rules* (the controller asks the journal), in
     *match_format* (None: the configured one), with *names* for the sides (None: the names
@@ -159,7 +160,7 @@ class NewMatch:
     names: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RandomCut:
     """Request: the device cuts for the first deal at random (the controller has the RNG)."""
 
@@ -167,7 +168,7 @@ class RandomCut:
 Request = NewMatch | RandomCut
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """What one key did: commands to apply in order, a refusal, or a request."""
 
@@ -178,7 +179,7 @@ class Outcome:
     """Press the same key again once the commands are applied."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class EntryView:
     """What the entry screen shows: what is being entered (``title``: "Ann's hand", "cut",
     "peg"), the text typed so far, and what the next key means.
@@ -208,7 +209,7 @@ class EntryView:
         return f"{self.title}: {self.text}" if self.title and self.text else self.title or self.text
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Situation:
     """The game as the keypad needs it: the view plus this deal's cards and commands.
 
@@ -271,7 +272,7 @@ class Situation:
         return view.phase is Phase.SHOW and view.starter is None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class EntryState:
     """What has been typed so far. A fresh ``EntryState(layout)`` is the idle keypad."""
 

@@ -18,12 +18,13 @@ the keypad grammar (``keypad.py``) turns keys into these steps.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pegboard.engine.game import DEFAULT_NAMES, default_names
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView
+from pegboard.frozen import frozen
 
 __all__ = ["MENU", "NAME_KEYS", "MenuChoice", "menu_lines", "menu_size", "unique"]
 
@@ -47,7 +48,7 @@ NAME_KEYS = "ABC"
 _BEST_OF_THREE = MatchFormat.BEST_OF_THREE
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MenuChoice:
     """What a new match started from the menu gets: the rules, the match format and the names.
 

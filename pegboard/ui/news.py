@@ -24,7 +24,7 @@ nothing. Pure: values in, a value out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pegboard.engine.commands import (
     Claim,
@@ -53,6 +53,7 @@ from pegboard.engine.events import (
 )
 from pegboard.engine.game import Phase
 from pegboard.engine.view import GameView, ScoreView, render_pegs
+from pegboard.frozen import frozen
 
 __all__ = ["News", "news_of", "pegged_words"]
 
@@ -70,7 +71,7 @@ _ACTIONS = (
 starts is what a count or a peg led to, not an action of its own)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class News:
     """What one key press did (see the module doc). Frozen and comparable."""
 

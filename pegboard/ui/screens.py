@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PIL import Image
 
@@ -36,6 +35,7 @@ from pegboard.engine.cards import Card
 from pegboard.engine.game import Phase
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.view import GameView
+from pegboard.frozen import frozen
 from pegboard.ui.count import PAGE_KEY, count_pages, render_count
 from pegboard.ui.keypad import EntryView
 from pegboard.ui.news import News
@@ -90,7 +90,7 @@ class ScreenKind(enum.Enum):
     PAUSED = "paused"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MenuItem:
     """One line of a menu: its label and, for a setting, its current value."""
 
@@ -103,7 +103,7 @@ _MENU_TITLE = "0-9 pick #↓ * back"
 in either style)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MenuView:
     """A list with a cursor, as the menu screen draws it: a menu or the settings.
 
@@ -136,7 +136,7 @@ class MenuView:
         return cls(_MENU_TITLE, items, entry.cursor)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Screen:
     """One screen to draw: its kind and the values it is drawn from.
 

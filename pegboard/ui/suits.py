@@ -14,10 +14,10 @@ because the play and the other hands' counts do not depend on the suits chosen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from pegboard.engine.cards import Card, Rank, Suit
 from pegboard.engine.commands import Command, Crib, Play, Show, Starter, Undo
+from pegboard.frozen import frozen
 
 __all__ = [
     "HandFacts",
@@ -66,7 +66,7 @@ def play_suit(
     raise AssertionError("no free suit: checked by the caller")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandFacts:
     """What a hand's suits must give: its flush (0 none, 1 the hand, 2 with the starter) and
     whether it has nobs. ``slots`` index the cards of the deal (``choose_suits``)."""
