@@ -14,16 +14,13 @@ exception propagates, and the daemon exits for systemd to restart it from the jo
 
 Then a frame is pushed: the controller chooses the ``Screen`` to show (``screens.choose_screen``:
 an error, the menu, the entry in progress, or the game with what the last press did) and
-``render_screen(screen)`` makes the display's image, which goes out first; then the LEDs get
-the first step of their animation. A screen equal to the one the display shows is not drawn
-again (equal screens draw equal images): a key that changes nothing on it costs no drawing.
-A display or strip that fails (``HardwareError`` or ``OSError``) is logged and tried again
-``retry_after`` seconds later from ``tick``; the game goes on meanwhile.
+``render_screen(screen)`` makes the display's image, which goes out before the LEDs take their
+first step. A display or strip that fails (``HardwareError`` or ``OSError``) is logged and tried
+again ``retry_after`` seconds later from ``tick``; the game goes on meanwhile.
 
-The key path does only what the key changed (issue 11: a frame within 30 ms on a Pi Zero 2 W):
-the journal's commit is its one wait, the view is made once per change, a count is laid out in
-pages once (however often the page timer and the page key ask), and an LED animation's frames
-are drawn one at a time, when each is shown.
+The key path does only what the key changed (issue 11): the journal's commit is its one wait; a
+screen equal to the one shown is not drawn again; a count is laid out in pages once, after its
+first frame is out; an LED animation's frames are drawn one at a time, as each is shown.
 
 ``tick`` does the time-based work: it commits a combined peg after ``keypad.IDLE_COMMIT``
 seconds, ends the news and turns the count's pages when their time comes, steps the LED
@@ -232,6 +229,7 @@ class Controller:
         self._news_until: float | None = None
         self._page = 0
         self._page_due: float | None = None
+        self._paging_from: float | None = None  # when a count came whose pages are not counted
         # the count last laid out in pages: its view, what it counted, and its pages
         self._paged: tuple[GameView, tuple[ScoreView, ...], int] | None = None
         self._events: list[Event] = []
@@ -262,6 +260,7 @@ class Controller:
         self._view = render_view(state)
         self._situation = Situation.of(state)
         self._turn_pages(self._last_key)  # a count left up by a restart pages too
+        self._time_pages()
 
     # --- what the outside reads ----------------------------------------------------------
 
@@ -519,11 +518,7 @@ class Controller:
         return choose_screen(self._view, count_page=self._page, news=self._news)
 
     def _pages(self) -> int:
-        """The pages of the count that is up (0: no count).
-
-        A count is laid out in pages once: the pages are kept until the count changes (another
-        view, or another hand counted), however often the page timer and the page key ask.
-        """
+        """The pages of the count that is up (0: no count), laid out once for each count."""
         screen = self._count_screen()
         if screen.kind is not ScreenKind.COUNT or screen.view is None:
             return 0
@@ -536,12 +531,19 @@ class Controller:
         return paged[2]
 
     def _turn_pages(self, now: float) -> None:
-        """A new count (or none): its first page, the next one due after ``page_seconds``."""
-        self._page = 0
-        self._page_due = now + self._page_seconds if self._pages() > 1 else None
+        """A new count (or none): its first page. Its pages are counted once its first frame is
+        out (``_time_pages``); a count comes with news, so the screen does not wait on them."""
+        self._page, self._page_due, self._paging_from = 0, None, now
+
+    def _time_pages(self) -> None:
+        """The next page of a new count is due ``page_seconds`` after it came, if it has one."""
+        if self._paging_from is not None:
+            now, self._paging_from = self._paging_from, None
+            self._page_due = now + self._page_seconds if self._pages() > 1 else None
 
     def _step_pages(self, now: float) -> None:
         """Turn the count's page when it is due; the last page stays."""
+        self._time_pages()
         if self._page_due is None or now < self._page_due:
             return
         if self._page < self._pages() - 1:
@@ -572,6 +574,7 @@ class Controller:
             self._dirty_screen = failed
         else:
             self._dirty_screen = False
+        self._time_pages()
         if self._animator is not None and self._view != self._led_view:
             self._start_animation()
         if self._dirty_leds and self._strips and self._led_steps:

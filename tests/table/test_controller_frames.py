@@ -52,14 +52,17 @@ class Spy:
     def __init__(self) -> None:
         self.drawn: list[Screen] = []
         self.paged: list[Screen] = []
+        self.calls: list[str] = []  # "draw" and "pages", in order
         self._pages = page_counter((128, 64), Style.LARGE)
 
     def render(self, screen: Screen) -> Image.Image:
         self.drawn.append(screen)
+        self.calls.append("draw")
         return Image.new("1", (128, 64))
 
     def pages(self, screen: Screen) -> int:
         self.paged.append(screen)
+        self.calls.append("pages")
         return self._pages(screen)
 
 
@@ -159,3 +162,16 @@ def test_each_count_is_laid_out_in_pages_once(desk: Desk) -> None:
     assert [s.news.counted if s.news else () for s in desk.spy.paged] == [
         news.counted if news else () for news in counts
     ]
+
+
+def test_a_count_is_drawn_before_its_pages_are_laid_out(desk: Desk) -> None:
+    desk.keys(PLAY)
+    desk.spy.calls.clear()
+    desk.keys("#")  # Ann's hand counted: its first page is drawn, then its pages counted
+    assert desk.spy.drawn[-1].kind is ScreenKind.COUNT
+    assert desk.spy.calls == ["draw", "pages"]
+    assert desk.spy.paged[-1] == desk.spy.drawn[-1]
+    desk.wait(2.4, step=0.1)
+    assert desk.ctl.screen.page == 0
+    desk.wait(0.2, step=0.1)  # the next page is due page_seconds (2.5) after the count came
+    assert desk.ctl.screen.page == 1
