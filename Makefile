@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint docs bench bench-pi soak install-pi clean
+.PHONY: run test lint docs bench bench-pi soak install-pi clean odds tables
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,8 @@ run: $(STAMP)
 	$(BIN)/pegboard run --simulate
 
 lint: $(STAMP)
-	$(BIN)/ruff check pegboard tests bench
-	$(BIN)/ruff format --check pegboard tests bench
+	$(BIN)/ruff check pegboard tests bench tools
+	$(BIN)/ruff format --check pegboard tests bench tools
 	$(BIN)/mypy pegboard
 
 # pytest on every core (-n auto): the exhaustive checks run side by side
@@ -40,6 +40,16 @@ bench: $(STAMP)
 # the Pi Zero 2 W figures: every process under a 10% CPU quota (a cgroup; needs root)
 bench-pi: $(STAMP)
 	$(BIN)/python bench/pi_quota.py
+
+# the engine's small precomputed tables (pegboard/engine/data/rank-points-5.bin), rebuilt
+tables: $(STAMP)
+	$(BIN)/python tools/make_tables.py
+
+# the win-probability tables (pegboard/engine/data) and docs/odds-six-card.png: self-play of a
+# million deals a variant (over an hour on one core), then the counts and the exact programme;
+# it prints its time. Finished self-play chunks in build/odds-traces are kept and reused
+odds: $(STAMP)
+	nice -n 19 $(BIN)/python tools/make_odds.py
 
 # many more SIGKILL trials against the journal than the test suite runs
 soak: $(STAMP)

@@ -31,7 +31,6 @@ pegboard.errors.ConfigError: config: leds.strips[0].name is required (a non-empt
 
 from __future__ import annotations
 
-import difflib
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar
@@ -78,6 +77,8 @@ def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str:
     >>> did_you_mean("fps", ["scale", "color"])
     ''
     """
+    import difflib  # only when a word is wrong: not on the way to the first frame
+
     by_lower: dict[str, str] = {}
     for choice in choices:
         by_lower.setdefault(choice.lower(), choice)

@@ -39,6 +39,7 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from pegboard.errors import InvalidHandError
 
@@ -182,18 +183,37 @@ def _run_points(counts: list[int], lowest: int, highest: int) -> int:
     return points
 
 
+FIVE_RANK_POINTS = Path(__file__).with_name("data") / "rank-points-5.bin"
+"""``rank_points`` of every multiset of five ranks, one byte each, in the order
+``itertools.combinations_with_replacement(range(1, 14), 5)`` gives them: package data, written
+by ``tools/make_tables.py`` from ``build_five_rank_points`` (a test checks they agree)."""
+
+
 @cache
 def _five_rank_table() -> dict[tuple[int, ...], int]:
-    """``rank_points`` of every multiset of five ranks, built in one pass.
+    """``rank_points`` of every multiset of five ranks, read from the package's data.
+
+    That is 6,188 multisets: the 6,175 a deal can hold and the 13 with five of a rank, which
+    ``rank_points`` accepts like any other ranks (the advice sums over them with weight 0).
+    Reading the 6 KB file takes well under a millisecond; building the table takes about
+    11 ms here (a tenth of a second on a Pi Zero 2 W), which every first discard advice of a
+    process would pay.
+    """
+    points = FIVE_RANK_POINTS.read_bytes()
+    multisets = itertools.combinations_with_replacement(range(1, 14), 5)
+    return dict(zip(multisets, points, strict=True))
+
+
+def build_five_rank_points() -> dict[tuple[int, ...], int]:
+    """``rank_points`` of every multiset of five ranks, computed in one pass.
 
     That is 6,188 multisets: the 6,175 a deal can hold and the 13 with five of a rank, which
     ``rank_points`` accepts like any other ranks (the advice sums over them with weight 0).
 
     A depth-first walk over sorted rank tuples extends the subset-sum count of fifteens and the
     pair count one card at a time, so each multiset costs one step rather than a fresh count;
-    runs are read off the rank counts at the leaves. The whole table takes about 11 ms, about a
-    third of scoring the multisets one by one, which makes the first discard advice of a
-    process fast as well as the later ones.
+    runs are read off the rank counts at the leaves: about 11 ms, a third of scoring the
+    multisets one by one. ``tools/make_tables.py`` writes its values as ``FIVE_RANK_POINTS``.
     """
     table: dict[tuple[int, ...], int] = {}
     ranks = [0] * 5

@@ -17,7 +17,7 @@ import enum
 import functools
 import io
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -100,10 +100,15 @@ class Face:
         return len(text) * self.advance
 
 
+_FONTS = Path(__file__).resolve().parent.parent / "fonts"
+"""The bundled fonts, beside the package's modules (pip installs a package as files; a plain
+path saves importing ``importlib.resources`` and ``zipfile`` on the way to the first frame)."""
+
+
 @functools.cache
 def font_face(size: int, bold: bool = True) -> Face:
     name = "terminus-bold.otb" if bold else "terminus-normal.otb"
-    data = resources.files("pegboard").joinpath("fonts", name).read_bytes()
+    data = (_FONTS / name).read_bytes()
     font = ImageFont.truetype(io.BytesIO(data), size)
     probe = Image.new("1", (size * 2, size * 2))
     ImageDraw.Draw(probe).text((0, 0), "0H", font=font, fill=1)
