@@ -1,6 +1,6 @@
 """Benchmark the daemon: key event to frame handed to the display, RSS, start to READY.
 
-Run: .venv/bin/python bench/bench_daemon.py [--games N] [--slowest N]
+Run: .venv/bin/python bench/bench_daemon.py [--games N] [--slowest N] [--pace SECONDS]
 
 Latency is measured in process on the simulator's ports (the same controller, renderers and
 journal as the Pi; the OLED's own transfer time, about 23 ms per full frame at 400 kHz I2C, comes
@@ -8,7 +8,12 @@ on top on real hardware), over whole games replayed from ``tests/keys/six-card-l
 (deals counted card by card on the keypad, then pegged by hand). Each key that drew a frame is
 timed from the key to the moment its frame is handed to the display (the figure); the LEDs
 take their first step after that, so the time to the end of the key (the LEDs too) is printed
-as well. ``--slowest N`` lists the N slowest keys with the screen they drew. RSS and
+as well. ``--slowest N`` lists the N slowest keys with the screen they drew.
+
+The keys are replayed back to back (the figure's method). Under a CPU quota (``pi_quota.py``)
+that makes a key wait for the CPU the keys before it used, as a player's keys on the Pi do not:
+``--pace SECONDS`` idles that long (real time) before each key, a player's pace, and is printed
+as a second figure, never in place of the first. RSS and
 start-to-READY come from a real daemon subprocess under a fake systemd notify socket.
 """
 
@@ -80,11 +85,12 @@ def noting_kind(render: ScreenRenderer, display: TimedDisplay) -> ScreenRenderer
     return draw
 
 
-def bench_keys(games: int) -> tuple[list[KeyTime], int]:
+def bench_keys(games: int, pace: float = 0.0) -> tuple[list[KeyTime], int]:
     """Play the game *games* times, each on a fresh journal; time every key that drew a frame.
 
-    Returns the times and how many of the games ended with a winner (all of them, or the
-    script or the controller is broken and the figures mean nothing).
+    *pace* is real seconds idled before each key (0: back to back). Returns the times and how
+    many of the games ended with a winner (all of them, or the script or the controller is
+    broken and the figures mean nothing).
     """
     steps = read_key_script(GAME)
     times: list[KeyTime] = []
@@ -107,6 +113,8 @@ def bench_keys(games: int) -> tuple[list[KeyTime], int]:
                         clock.advance(step.seconds)
                         controller.tick()
                         continue
+                    if pace:
+                        time.sleep(pace)
                     display.handed = None
                     start = time.perf_counter()
                     controller.handle(step)
@@ -162,6 +170,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--slowest", type=int, default=0, help="list the N slowest keys")
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="also time keys SECONDS apart (a player's pace)"
+    )
     args = parser.parse_args()
     times, won = bench_keys(args.games)
     print(
@@ -174,6 +185,10 @@ def main() -> None:
     for t in sorted(times, key=lambda t: -t.to_frame)[: args.slowest]:
         print(f"  {t.to_frame * 1000:7.2f} ms ({t.to_end * 1000:.2f} to the end)  game {t.game} "
               f"step {t.line:3d} key {t.key:<6} -> {t.screen}")  # fmt: skip
+    if args.pace:
+        paced, _ = bench_keys(args.games, args.pace)
+        print(f"  keys {args.pace:g} s apart (a player's pace, not back to back): "
+              f"{percentiles([t.to_frame for t in paced]).replace('   ', ', ')}")  # fmt: skip
     runs = [bench_daemon() for _ in range(3)]
     print(f"daemon start to READY: {min(r[0] for r in runs) * 1000:.0f} ms (best of 3), "
           f"{max(r[0] for r in runs) * 1000:.0f} ms (worst)")  # fmt: skip
