@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
 from pegboard import __version__
-from pegboard.engine.cards import MAX_TEXT_BYTES, parse_cards
+from pegboard.engine.cards import MAX_TEXT_BYTES, Card, parse_cards
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.scoring import Breakdown, ScoreItem, score_hand, show_calls
 from pegboard.errors import InvalidHandError, PegboardError
@@ -42,8 +42,10 @@ def breakdown_to_json(breakdown: Breakdown) -> list[dict[str, Any]]:
 # --- pegboard score ----------------------------------------------------------------------------
 
 
-def _score_line(words: str | Sequence[str], *, crib: bool, rules: Rules) -> dict[str, Any]:
-    """Score one hand given as card words (or one line of them), the last being the starter.
+def _scored(
+    words: str | Sequence[str], *, crib: bool, rules: Rules
+) -> tuple[tuple[Card, ...], Card, Breakdown]:
+    """The hand, the starter (the last card) and the breakdown of one line's card words.
 
     Raises:
         InvalidCardError, InvalidHandError: the cards are not a hand and a starter.
@@ -52,7 +54,16 @@ def _score_line(words: str | Sequence[str], *, crib: bool, rules: Rules) -> dict
     what = "crib and starter" if crib else "hand and starter"
     cards = parse_cards(words, count=size + 1, what=what)
     hand, starter = cards[:-1], cards[-1]
-    breakdown = score_hand(hand, starter, crib=crib, rules=rules)
+    return hand, starter, score_hand(hand, starter, crib=crib, rules=rules)
+
+
+def _score_line(words: str | Sequence[str], *, crib: bool, rules: Rules) -> dict[str, Any]:
+    """Score one hand given as card words (or one line of them), the last being the starter.
+
+    Raises:
+        InvalidCardError, InvalidHandError: the cards are not a hand and a starter.
+    """
+    hand, starter, breakdown = _scored(words, crib=crib, rules=rules)
     return {
         "hand": [str(c) for c in hand],
         "starter": str(starter),
@@ -73,11 +84,7 @@ def _score_json(words: str, *, crib: bool, rules: Rules) -> str:
     Raises:
         InvalidCardError, InvalidHandError: the cards are not a hand and a starter.
     """
-    size = rules.crib_size if crib else rules.hand_size
-    what = "crib and starter" if crib else "hand and starter"
-    cards = parse_cards(words, count=size + 1, what=what)
-    hand, starter = cards[:-1], cards[-1]
-    breakdown = score_hand(hand, starter, crib=crib, rules=rules)
+    hand, starter, breakdown = _scored(words, crib=crib, rules=rules)
     quote = json.encoder.encode_basestring_ascii
     items = ", ".join(
         [
