@@ -37,10 +37,10 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from pegboard.choices import parse_choice
 from pegboard.errors import ConfigError
+from pegboard.frozen import frozen
 
 from .rules import Lurch, Rules, game_points, lurch_of
 
@@ -92,7 +92,7 @@ def next_seat_of_other_side(rules: Rules, seat: int) -> int:
     raise AssertionError("a game always has at least two sides")  # pragma: no cover
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameResult:
     """One finished game.
 
@@ -134,7 +134,7 @@ class GameResult:
         return cls(winner, scores, points, lurches, first_dealer)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Match:
     """The games of a match so far, and its format. Immutable: ``record`` returns a new match."""
 

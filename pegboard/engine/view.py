@@ -27,8 +27,10 @@ Fields, briefly (each class documents its own):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
+
+from pegboard.frozen import frozen
 
 from .cards import Card
 from .events import Event, HandCounted, Pegged, Source
@@ -48,7 +50,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SideView:
     """One score track.
 
@@ -70,7 +72,7 @@ class SideView:
     lurch: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ItemView:
     """One scoring combination: its kind's name, its cards and its points."""
 
@@ -79,7 +81,7 @@ class ItemView:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ScoreView:
     """The last peg: who, how many, from what, with its items and the words players say.
 
@@ -99,7 +101,7 @@ class ScoreView:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ResultView:
     """A finished game of the match."""
 
@@ -111,7 +113,7 @@ class ResultView:
     lurches: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MatchView:
     """The match: format, game points and games won per side, results, winner (or None)."""
 
@@ -123,7 +125,7 @@ class MatchView:
     winner_name: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameView:
     """Everything a display needs about the match right now. Read-only; see the module doc."""
 

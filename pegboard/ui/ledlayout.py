@@ -21,11 +21,12 @@ and its current draw (``StripLayout``), never by the adapter that drives it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 
 from pegboard.devices.ports import Color
 from pegboard.errors import ConfigError, quote
+from pegboard.frozen import frozen
 
 __all__ = [
     "DEFAULT_SIDE_COLORS",
@@ -44,7 +45,7 @@ DEFAULT_SIDE_COLORS: tuple[Color, ...] = ((255, 0, 0), (0, 64, 255), (0, 255, 32
 # -- the layout -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Segment:
     """A straight run of a track on its strip: ``count`` LEDs from ``first`` by ``direction``."""
 
@@ -64,7 +65,7 @@ class Segment:
         return range(self.first, self.first + self.direction * self.count, self.direction)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TrackLayout:
     """Where one side's track lies and how it looks.
 
@@ -109,7 +110,7 @@ def _strip_leds(segments: tuple[Segment, ...]) -> tuple[int, ...]:
     return tuple(led for segment in segments for led in segment.leds)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MarkColors:
     """The faint marks, before brightness: streets, the two lines and the dealer."""
 
@@ -119,7 +120,7 @@ class MarkColors:
     dealer: Color = (72, 56, 24)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StripLayout:
     """A strip as the tracks see it: its name, its LEDs and the current they draw.
 
@@ -147,7 +148,7 @@ class StripLayout:
             )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LedLayout:
     """Every strip, one track per side, the mark colours, brightness and the current limit.
 

@@ -34,12 +34,13 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from pegboard.devices.ports import Color
 from pegboard.engine.game import Phase
 from pegboard.engine.view import GameView
+from pegboard.frozen import frozen
 from pegboard.ui.ledlayout import (
     DEFAULT_SIDE_COLORS,
     LedLayout,
@@ -94,7 +95,7 @@ STREET = 30  # a street is 30 holes
 # -- the input value --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SidePegs:
     """One side's pegs: the front peg (latest score) and the rear peg (the score before).
 
@@ -106,7 +107,7 @@ class SidePegs:
     is_dealer: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TrackState:
     """What the tracks show: every side's pegs and the board's lines.
 
@@ -464,7 +465,7 @@ LedFrame = Mapping[str, Sequence[Color]]
 """The colours for each LED strip, by the strip's name (a ``Frame`` is one)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LedStep:
     """One step of an LED animation: the colours, and the seconds they stay before the next.
 
