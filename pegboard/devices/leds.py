@@ -161,11 +161,21 @@ def _check_pixels(pixels: Sequence[Color], length: int, device: str) -> None:
     """
     if len(pixels) != length:
         raise ValueError(f"expected {length} colours for {device}, got {len(pixels)}")
+    try:
+        distinct = set(pixels)  # a frame has a handful of colours: check each once
+    except TypeError:  # an unhashable pixel (a list): look at every one
+        distinct = None
+    if distinct is not None and all(_good_colour(pixel) for pixel in distinct):
+        return
     for index, pixel in enumerate(pixels):
-        if len(pixel) != 3 or not all(0 <= channel <= 255 for channel in pixel):
+        if not _good_colour(pixel):
             raise ValueError(
                 f"bad colour {pixel!r} for LED {index} of {device} (expected (r, g, b) in 0..255)"
             )
+
+
+def _good_colour(pixel: Color) -> bool:
+    return len(pixel) == 3 and all(0 <= channel <= 255 for channel in pixel)
 
 
 def _ws2812_byte(value: int) -> bytes:

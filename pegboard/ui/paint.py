@@ -192,16 +192,14 @@ class Painter:
         """A horizontal rule (dotted on a monochrome screen, faint in greyscale)."""
         end = self.width - 1 if x1 is None else x1
         if self.mode == "1":
-            for x in range(x0, end + 1, 2):
-                self.draw.point((x, y), fill=1)
+            self.draw.point([(x, y) for x in range(x0, end + 1, 2)], fill=1)
         else:
             self.draw.line((x0, y, end, y), fill=self.ink(level))
 
     def vline(self, x: int, y0: int, y1: int, level: int = FAINT) -> None:
         """A vertical rule (dotted on a monochrome screen, faint in greyscale)."""
         if self.mode == "1":
-            for y in range(y0, y1 + 1, 2):
-                self.draw.point((x, y), fill=1)
+            self.draw.point([(x, y) for y in range(y0, y1 + 1, 2)], fill=1)
         else:
             self.draw.line((x, y0, x, y1), fill=self.ink(level))
 
