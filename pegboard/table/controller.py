@@ -258,7 +258,7 @@ class Controller:
             state = store.new_match(rules or Rules.six_card(), self._names_for(rules), match_format)
         self._state = state
         self._view = render_view(state)
-        self._situation = Situation.of(state)
+        self._situation = Situation.of(state, self._view)
         self._turn_pages(self._last_key)  # a count left up by a restart pages too
         self._time_pages()
 
@@ -470,7 +470,7 @@ class Controller:
 
     def _refresh(self) -> None:
         self._view = render_view(self._state)
-        self._situation = Situation.of(self._state)
+        self._situation = Situation.of(self._state, self._view)
 
     def _format_for(self, rules: Rules) -> MatchFormat | None:
         """The configured match format, or None (the variant's own) when it cannot apply.

@@ -228,8 +228,8 @@ class Situation:
     """Every card laid in this deal's play with its seat (the view drops them after the play)."""
 
     @classmethod
-    def of(cls, state: GameState) -> Situation:
-        """The situation of *state*."""
+    def of(cls, state: GameState, view: GameView | None = None) -> Situation:
+        """The situation of *state*; *view* is ``render_view(state)`` when the caller has it."""
         table = state.table
         up = None
         if table.phase is Phase.SHOW and table.dealer is not None:
@@ -244,7 +244,8 @@ class Situation:
                     break
                 commands.append(command)
         laid = table.play.laid if table.play is not None else ()
-        return cls(render_view(state), state.rules, up, shown, tuple(reversed(commands)), laid)
+        view = render_view(state) if view is None else view
+        return cls(view, state.rules, up, shown, tuple(reversed(commands)), laid)
 
     @property
     def deal_cards(self) -> tuple[Card, ...]:

@@ -498,3 +498,10 @@ def test_a_hand_with_nothing_to_ask_does_not_ask() -> None:
     entry, _ = _keys(state, "5 5 4 6")
     view = render_entry(entry, Situation.of(state))
     assert view.hint == "# counts it" and not view.asks
+
+
+def test_a_situation_made_with_the_callers_view_is_the_one_made_without() -> None:
+    from pegboard.engine.view import render_view
+
+    state = _state("cut 9H 3D", "starter 5H", "play 4D", "play 6C")
+    assert Situation.of(state, render_view(state)) == Situation.of(state)
