@@ -18,6 +18,12 @@ The Pi's pip compiles every module at install, while these machines set
 ``PYTHONDONTWRITEBYTECODE=1``; so the processes get a byte-code cache (``PYTHONPYCACHEPREFIX``
 in a temporary folder), filled by one untimed run of each command first, as on the Pi.
 
+The Pi installs pegboard into its venv as files (``pip install``, not editable), so the
+processes run in a plain venv made for the run, whose one ``.pth`` line reaches this venv's
+packages (Pillow, gpiozero, luma) and which finds pegboard on ``PYTHONPATH``: the development
+install's editable finder (about 30 ms here at every start, from its own imports) is left out,
+as it is not on the Pi.
+
 ``--before REF`` measures the same figures on a checkout of REF (a temporary ``git worktree``,
 removed afterwards) in the same run, and prints both with their ratio. Without root, or without
 a writable cgroup, it says so and stops: figures without the quota would not stand for the Pi.
@@ -104,12 +110,23 @@ class Tree:
         raise FileNotFoundError("six-card-lurch.keys")
 
 
+def plain_venv(folder: Path) -> Path:
+    """A venv in *folder* like the Pi's (no editable finder) that sees this venv's packages;
+    returns its python."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
+    site = next(folder.glob("lib/python3*/site-packages"))
+    ours = next(p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir())
+    (site / "pegboard-bench-deps.pth").write_text(ours + "\n")
+    return folder / "bin" / "python"
+
+
 class Runner:
     """Runs commands in the quota's cgroup, with a byte-code cache per tree."""
 
     def __init__(self, procs: Path, cache: Path) -> None:
         self.procs = procs
         self.cache = cache
+        self.python = str(plain_venv(cache / "venv"))
 
     def env(self, tree: Tree, **extra: str) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -150,7 +167,7 @@ class Runner:
                 path = str(Path(tmp) / "notify")
                 sock.bind(path)
                 sock.settimeout(120)
-                argv = [sys.executable, "-m", tree.module, "run", "--simulate", "--headless",
+                argv = [self.python, "-m", tree.module, "run", "--simulate", "--headless",
                         "--wait-for-signal", "--out", f"{tmp}/out", "--db", f"{tmp}/g.db",
                         "--log-level", "WARNING"]  # fmt: skip
                 start = time.perf_counter()
@@ -172,7 +189,7 @@ class Runner:
         """The daemon's peak RSS (VmHWM, MiB) over a whole game replayed headless."""
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "out"
-            argv = [sys.executable, "-m", tree.module, "run", "--simulate", "--headless",
+            argv = [self.python, "-m", tree.module, "run", "--simulate", "--headless",
                     "--wait-for-signal", "--keys", str(tree.keys), "--out", str(out),
                     "--db", f"{tmp}/g.db", "--log-level", "WARNING"]  # fmt: skip
             proc = subprocess.Popen(self.command(argv), env=self.env(tree), cwd=tree.root)
@@ -192,7 +209,7 @@ class Runner:
 
     def latency(self, tree: Tree, games: int) -> tuple[float, float]:
         """p50 and p99 (ms) of key -> frame, from the tree's own bench_daemon.py under quota."""
-        argv = [sys.executable, str(tree.root / "bench" / "bench_daemon.py"), "--games", str(games)]
+        argv = [self.python, str(tree.root / "bench" / "bench_daemon.py"), "--games", str(games)]
         done = subprocess.run(
             self.command(argv), env=self.env(tree), cwd=tree.root, capture_output=True,
             text=True, check=True,
@@ -205,7 +222,7 @@ class Runner:
 
 def measure(runner: Runner, tree: Tree, games: int) -> dict[str, float]:
     """Every figure of the table for *tree*."""
-    cli = [sys.executable, "-m", tree.module]
+    cli = [runner.python, "-m", tree.module]
     p50, p99 = runner.latency(tree, games)
     return {
         "key -> frame p50 (ms)": p50,
