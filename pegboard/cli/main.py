@@ -366,9 +366,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _register_extensions(sub: Any) -> None:
     """Subcommands that live in their own modules: the game, and the device (run, selftest)."""
-    from pegboard.cli import game, run
+    from pegboard.cli import game, odds, run
 
     game.register(sub)
+    odds.register(sub)
     run.register(sub)
 
 

@@ -1,0 +1,228 @@
+"""Win probability: the shipped tables against whole games played out, and how fast they answer.
+
+Usage: ``.venv/bin/python bench/bench_odds.py [--games N] [--grid-games N] [--variant NAME ...]``
+(run it pinned and at low priority on a shared machine: ``taskset -c 1 nice -n 19``; the
+default six-card run takes about ten minutes).
+
+1. The engine's own state machine plays ``--check`` whole games (``apply`` with ``Starter``,
+   ``Play``, ``Go``, ``Show`` and ``Crib`` commands; the players follow ``selfplay``'s policy),
+   and the same deals are pegged again from their traces in the game's order: the winners must
+   agree game for game. That ties the fast replay below to the engine's rules of who wins when.
+2. ``--games`` games from the start of a game (the first dealer's chance; five-card: the pone's
+   three for last is pegged first; two against one: the pair's first seat deals, the solo on 60)
+   and ``--grid-games`` from each of a grid of positions, played out by the fast replay. Prints
+   the table's chance, the games' share with its standard error, and the difference.
+3. The time of a table lookup and of the in-deal updates, and of the first load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pegboard.engine import odds
+from pegboard.engine.cards import Card
+from pegboard.engine.commands import Crib, Cut, Go, NextDeal, Peg, Play, Show, Starter
+from pegboard.engine.game import GameState, Phase, apply, show_order
+from pegboard.engine.play import PlayState
+from pegboard.engine.rules import Rules, Variant
+from pegboard.engine.selfplay import Advisor, choose_card, crib_owner, deal_cards, play_deal
+
+GRID = [(0, 0), (30, 45), (60, 60), (80, 95), (95, 80), (100, 100), (110, 115), (115, 110)]
+GRID += [(118, 118), (119, 120), (120, 119), (120, 120)]
+
+
+def start_of_game(rules: Rules) -> tuple[int, int, int]:
+    """(dealer seat, dealer side's score, other side's score) when a game starts."""
+    if rules.variant is Variant.TWO_AGAINST_ONE:
+        return 0, 0, 60
+    return 0, 0, rules.pone_bonus  # five-card: the pone's three for last
+
+
+def replay_game(
+    rules: Rules, dealer: int, scores: list[int], rng: random.Random, advisor: Advisor
+) -> int:
+    """The winning side of a game from *scores* (per side), *dealer* to deal: each deal's pegs
+    in the game's order until a side reaches the target."""
+    while True:
+        for peg in play_deal(rules, dealer, rng, advisor).pegs:
+            side = rules.side_of(peg.seat)
+            scores[side] += peg.points
+            if scores[side] >= rules.target:
+                return side
+        dealer = (dealer + 1) % rules.players
+
+
+def engine_game(
+    rules: Rules, dealer: int, scores: list[int], rng: random.Random, advisor: Advisor
+) -> int:
+    """The same game through the engine's state machine (``apply``): the winning side."""
+    state = GameState.new(rules)
+    side = rules.side_of(dealer)
+    low, high = Card.parse("AH"), Card.parse("KH")
+    state, _ = apply(state, Cut(tuple(low if s == side else high for s in range(rules.sides))))
+    while state.table.dealer != dealer:  # two against one: the pair's second seat
+        state, _ = apply(state, NextDeal())
+    for s, score in enumerate(scores):
+        while score > state.table.scores[s]:
+            points = min(61, score - state.table.scores[s])
+            state, _ = apply(state, Peg(s, points))
+    while state.phase is not Phase.GAME_OVER:
+        seat = state.table.dealer
+        assert seat is not None
+        dealt, crib, starter = deal_cards(rules, rng)
+        hands = []
+        for who, cards in enumerate(dealt):
+            keep = advisor.best(cards, crib_owner(rules, who, seat))
+            hands.append(keep)
+            crib.extend(card for card in cards if card not in keep)
+        state, _ = apply(state, Starter(starter))
+        known = PlayState.start(rules, seat, starter=starter, hands=hands)
+        while state.phase is Phase.PLAY:
+            card = choose_card(known)
+            if card is None:
+                known, _ = known.go()
+                state, _ = apply(state, Go())
+            else:
+                known, _ = known.play(card)
+                state, _ = apply(state, Play(card))
+        order = show_order(rules, seat)
+        while state.phase is Phase.SHOW:
+            up = order[state.table.show_step]
+            command = Crib(tuple(crib)) if up is None else Show(hands[up])
+            state, _ = apply(state, command)
+    return state.table.finished[-1].result.winner
+
+
+def check_engine(variant: Variant, games: int) -> None:
+    rules = Rules.for_variant(variant)
+    seat, mine, theirs = start_of_game(rules)
+    side = rules.side_of(seat)
+    scores = [theirs, theirs]
+    scores[side] = mine
+    advisor = Advisor(rules)
+    started = time.perf_counter()
+    agree = 0
+    for n in range(games):
+        by_engine = engine_game(rules, seat, list(scores), random.Random(n), advisor)
+        by_replay = replay_game(rules, seat, list(scores), random.Random(n), advisor)
+        agree += by_engine == by_replay
+    took = time.perf_counter() - started
+    print(
+        f"{variant.value}: the engine's state machine and the replay agree on {agree}/{games} "
+        f"games ({took:.0f} s)"
+    )
+    if agree != games:
+        raise SystemExit("the replay does not follow the engine")
+
+
+def compare(variant: Variant, games: int, grid_games: int, seed: int) -> None:
+    rules = Rules.for_variant(variant)
+    seat, mine, theirs = start_of_game(rules)
+    position = seat if variant is Variant.TWO_AGAINST_ONE else 0
+    advisor = Advisor(rules)
+    rng = random.Random(seed)
+    print(f"{variant.value}: table against games played out (dealer's side's chance)")
+    print(f"  {'position':>10} {'games':>7} {'table':>8} {'games':>8} {'s.e.':>6} {'diff':>7}")
+    grid = [(mine, theirs)] + [(d, p) for d, p in GRID if rules.target == 121 and (d, p) != (0, 0)]
+    if rules.target == 61:
+        grid += [(30, 30), (50, 55), (55, 50), (59, 60), (60, 60)]
+    worst = 0.0
+    started = time.perf_counter()
+    for n, (d, p) in enumerate(grid):
+        if variant is Variant.TWO_AGAINST_ONE and p < 60:
+            continue  # the solo never has fewer than 60
+        count = games if n == 0 else grid_games
+        side = rules.side_of(seat)
+        wins = 0
+        for _ in range(count):
+            scores = [p, p]
+            scores[side] = d
+            wins += replay_game(rules, seat, scores, rng, advisor) == side
+        share = wins / count
+        error = math.sqrt(share * (1 - share) / count)
+        table = odds.start_of_deal(variant, d, p, position=position)
+        diff = table - share
+        worst = max(worst, abs(diff))
+        limit = 0.005 if n == 0 else 0.02
+        flag = "" if abs(diff) <= limit else f"  over {limit:.1%}"
+        print(
+            f"  {f'{d}-{p}':>10} {count:>7} {table:8.2%} {share:8.2%} {error:6.2%} "
+            f"{diff * 100:+6.2f}{flag}",
+            flush=True,
+        )
+    print(f"  largest difference {worst:.2%} ({time.perf_counter() - started:.0f} s)")
+
+
+FRESH = """
+import sys, time
+sys.path.insert(0, {root!r})
+t0 = time.perf_counter()
+from pegboard.engine import odds
+odds.start_of_deal("six-card", 0, 0)
+t1 = time.perf_counter()
+odds.in_deal("six-card", 0, 0, odds.Moment.SHOW, 0)
+t2 = time.perf_counter()
+print((t1 - t0) * 1e3, (t2 - t1) * 1e3)
+"""
+
+
+def timings() -> None:
+    root = str(Path(__file__).resolve().parent.parent)
+    out = subprocess.run(
+        [sys.executable, "-c", FRESH.format(root=root)], check=True, capture_output=True, text=True
+    )
+    table_ms, counts_ms = (float(x) for x in out.stdout.split())
+    print(
+        f"first use in a fresh process: import + table {table_ms:.1f} ms, counts {counts_ms:.1f} ms"
+    )
+    rng = random.Random(1)
+    positions = [(rng.randrange(121), rng.randrange(121)) for _ in range(100_000)]
+    started = time.perf_counter()
+    for d, p in positions:
+        odds.start_of_deal("six-card", d, p)
+    took = (time.perf_counter() - started) / len(positions)
+    print(f"table lookup (start_of_deal): {took * 1e6:.2f} µs a call")
+    moments = [
+        ("after the starter", odds.Moment.STARTER, 0),
+        ("after 4 cards of the play", odds.Moment.PLAY, 4),
+        ("at the end of the play", odds.Moment.SHOW, 0),
+        ("after the pone's hand", odds.Moment.SHOW, 1),
+        ("before the crib", odds.Moment.SHOW, 2),
+    ]
+    odds.in_deal("six-card", 0, 0, odds.Moment.SHOW, 0)  # the counts load once, above
+    for name, moment, step in moments:
+        times = []
+        for d, p in positions[:300]:
+            begun = time.perf_counter()
+            odds.in_deal("six-card", d, p, moment, step)
+            times.append(time.perf_counter() - begun)
+        mean, most = sum(times) / len(times), max(times)
+        print(f"in-deal update, {name}: mean {mean * 1e3:.2f} ms, max {most * 1e3:.2f} ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=40_000, help="games from the start")
+    parser.add_argument("--grid-games", type=int, default=4_000, help="games per grid position")
+    parser.add_argument("--check", type=int, default=300, help="games through apply")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--variant", action="append", choices=[v.value for v in odds.VARIANTS])
+    args = parser.parse_args()
+    variants = [Variant(v) for v in args.variant or ["six-card"]]
+    timings()
+    for variant in variants:
+        check_engine(variant, args.check)
+        compare(variant, args.games, args.grid_games, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

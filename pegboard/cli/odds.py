@@ -1,0 +1,141 @@
+"""``pegboard odds``: each side's chance to win at the start of a deal, from the shipped tables.
+
+``pegboard odds [--variant NAME] [--json] DEALER_SCORE PONE_SCORE`` gives the chance of the side
+about to deal and of the other side; ``pegboard odds --table [--variant NAME] --json`` prints the
+whole start-of-deal table, ``dealer_wins[dealer][pone]``. Two against one has a table per dealer
+seat (``--dealer-seat``: 0 and 1 are the pair, 2 the solo). Three separate players are not
+computed: asking says so in one line.
+
+The tables load on first use, inside the handler: the parser itself imports nothing heavy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from pegboard.engine.rules import Variant
+from pegboard.errors import PegboardError, quote
+
+__all__ = ["OddsCommandError", "register"]
+
+_SOLO_SEAT = 2
+
+
+class OddsCommandError(PegboardError, ValueError):
+    """Arguments of ``pegboard odds`` that name no position (a score that is not a number)."""
+
+
+def register(subparsers: Any) -> None:
+    """Add ``odds`` to the ``pegboard`` command line's subparsers."""
+    p = subparsers.add_parser(
+        "odds",
+        help="each side's chance to win from a score",
+        description="The chance that the dealer's side and the other side win, at the start of "
+        "a deal, between equal players who follow pegboard's strategy (exact dynamic "
+        "programme over deals measured by self-play).",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    p.add_argument("scores", nargs="*", metavar="SCORE", help="DEALER_SCORE PONE_SCORE")
+    p.add_argument(
+        "--variant",
+        default=Variant.SIX_CARD.value,
+        choices=[v.value for v in Variant],
+        help="the way of playing (three-handed is not computed)",
+    )
+    p.add_argument(
+        "--dealer-seat",
+        type=int,
+        default=0,
+        choices=range(3),
+        help="two-against-one only: who deals (0, 1: the pair; 2: the solo)",
+    )
+    p.add_argument("--table", action="store_true", help="the whole start-of-deal table")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=_cmd_odds)
+
+
+def _score(text: str, name: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise OddsCommandError(
+            f"{name} score {quote(text)} is not a number (expected a whole number of points)"
+        ) from None
+
+
+def _position(variant: Variant, seat: int) -> int:
+    if variant is Variant.TWO_AGAINST_ONE:
+        return seat
+    if seat:
+        raise OddsCommandError(
+            f"--dealer-seat {seat} is for two-against-one only (got {variant.value!r})"
+        )
+    return 0
+
+
+def _cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
+    from pegboard.engine import odds
+
+    variant = Variant(args.variant)
+    target, tables = odds.load_table(variant)  # three separate players: OddsError
+    position = _position(variant, args.dealer_seat)
+    extra: dict[str, Any] = {"dealer_seat": position} if variant is Variant.TWO_AGAINST_ONE else {}
+    if args.table:
+        if args.scores:
+            raise OddsCommandError(f"--table takes no scores, got {quote(' '.join(args.scores))}")
+        rows = [
+            [round(v / odds.SCALE, 5) for v in tables[position][d * target : (d + 1) * target]]
+            for d in range(target)
+        ]
+        if args.json:
+            payload: dict[str, Any] = {"variant": variant.value, "target": target, **extra}
+            payload["dealer_wins"] = rows
+            out.write(json.dumps(payload, separators=(",", ":")) + "\n")
+        else:
+            _print_table(out, variant, rows, target)
+        return 0
+    if len(args.scores) != 2:
+        raise OddsCommandError(
+            f"expected two scores, DEALER_SCORE PONE_SCORE, got {len(args.scores)}: "
+            f"{quote(' '.join(args.scores))}"
+        )
+    dealer = _score(args.scores[0], "dealer")
+    pone = _score(args.scores[1], "pone")
+    dealer_wins, pone_wins = odds.chances(variant, dealer, pone, position=position)
+    if args.json:
+        payload = {
+            "variant": variant.value,
+            **extra,
+            "dealer": dealer,
+            "pone": pone,
+            "dealer_wins": dealer_wins,
+            "pone_wins": pone_wins,
+        }
+        out.write(json.dumps(payload) + "\n")
+        return 0
+    who = _who(variant, position)
+    out.write(
+        f"{variant.value}: {who[0]} {dealer} (to deal), {who[1]} {pone}: "
+        f"{who[0]} wins {dealer_wins:.1%}, {who[1]} wins {pone_wins:.1%}\n"
+    )
+    return 0
+
+
+def _who(variant: Variant, position: int) -> tuple[str, str]:
+    if variant is not Variant.TWO_AGAINST_ONE:
+        return "dealer", "pone"
+    if position == _SOLO_SEAT:
+        return "the solo", "the pair"
+    return f"the pair (seat {position})", "the solo"
+
+
+def _print_table(out: TextIO, variant: Variant, rows: list[list[float]], target: int) -> None:
+    """Every tenth hole of the table in percent (the JSON has every one)."""
+    step = 10
+    marks = list(range(0, target, step))
+    out.write(f"{variant.value}: the dealer's chance (%), dealer's score down, pone's across\n")
+    out.write("      " + "".join(f"{p:>5}" for p in marks) + "\n")
+    for d in marks:
+        out.write(f"{d:>5} " + "".join(f"{rows[d][p] * 100:5.0f}" for p in marks) + "\n")

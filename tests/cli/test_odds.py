@@ -1,0 +1,109 @@
+"""``pegboard odds``: chances from a score, the whole table, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pegboard.cli.main import main
+from pegboard.engine import odds
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_chances_at_a_score_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(capsys, "odds", "--json", "0", "0")
+    assert status == 0
+    answer = json.loads(out)
+    assert list(answer) == ["variant", "dealer", "pone", "dealer_wins", "pone_wins"]
+    assert (answer["variant"], answer["dealer"], answer["pone"]) == ("six-card", 0, 0)
+    assert answer["dealer_wins"] == odds.start_of_deal("six-card", 0, 0)
+    assert answer["dealer_wins"] + answer["pone_wins"] == 1.0
+    assert 0.55 <= answer["dealer_wins"] <= 0.565
+
+
+def test_the_chances_at_a_score_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(capsys, "odds", "--variant", "five-card", "50", "55")
+    value = odds.start_of_deal("five-card", 50, 55)
+    assert status == 0
+    assert out == (
+        f"five-card: dealer 50 (to deal), pone 55: dealer wins {value:.1%}, "
+        f"pone wins {1 - value:.1%}\n"
+    )
+
+
+def test_the_whole_table_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(capsys, "odds", "--table", "--json")
+    assert status == 0
+    answer = json.loads(out)
+    assert (answer["variant"], answer["target"]) == ("six-card", 121)
+    rows = answer["dealer_wins"]
+    assert len(rows) == 121 and all(len(row) == 121 for row in rows)
+    assert rows[100][90] == round(odds.start_of_deal("six-card", 100, 90), 5)
+
+
+def test_two_against_one_names_the_dealer_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(
+        capsys, "odds", "--variant", "two-against-one", "--dealer-seat", "2", "--json", "60", "0"
+    )
+    answer = json.loads(out)
+    assert status == 0 and answer["dealer_seat"] == 2
+    assert answer["dealer_wins"] == odds.start_of_deal("two-against-one", 60, 0, position=2)
+    status, out, _ = cli(capsys, "odds", "--variant", "two-against-one", "0", "60")
+    assert status == 0 and out.startswith("two-against-one: the pair (seat 0) 0 (to deal)")
+
+
+def test_the_table_as_text_shows_every_tenth_hole(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(capsys, "odds", "--table", "--variant", "five-card")
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("five-card: the dealer's chance (%)")
+    assert lines[1].split() == ["0", "10", "20", "30", "40", "50", "60"]
+    assert len(lines) == 2 + 7
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["0", "121"],
+            "pone score 121 is out of range (expected 0 to 120: 121 has been reached)",
+            id="past-the-target",
+        ),
+        pytest.param(
+            ["--variant", "five-card", "61", "0"],
+            "dealer score 61 is out of range (expected 0 to 60: 61 has been reached)",
+            id="five-card",
+        ),
+        pytest.param(
+            ["x", "3"],
+            "dealer score 'x' is not a number (expected a whole number of points)",
+            id="not-a-number",
+        ),
+        pytest.param(
+            ["7"], "expected two scores, DEALER_SCORE PONE_SCORE, got 1: '7'", id="one-score"
+        ),
+        pytest.param(
+            ["--variant", "three-handed", "0", "0"],
+            "win probability is not computed for 'three-handed' (three separate players need "
+            "a programme over three scores; expected one of six-card, five-card, "
+            "two-in-the-crib, four-handed, two-against-one)",
+            id="three-handed",
+        ),
+        pytest.param(
+            ["--dealer-seat", "1", "0", "0"],
+            "--dealer-seat 1 is for two-against-one only (got 'six-card')",
+            id="seat",
+        ),
+        pytest.param(["--table", "1", "2"], "--table takes no scores, got '1 2'", id="table"),
+    ],
+)
+def test_bad_input_gives_one_line_and_exit_1(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = cli(capsys, "odds", *argv)
+    assert (status, out, err) == (1, "", f"pegboard: error: {message}\n")

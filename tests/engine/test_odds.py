@@ -1,0 +1,213 @@
+"""Win probability: the shipped tables against the shipped counts and the rules of the race."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from pegboard.engine import odds
+from pegboard.engine.commands import parse_command
+from pegboard.engine.game import GameState, Phase, apply
+from pegboard.engine.odds import Model, Moment, OddsError, RaceCounts
+from pegboard.engine.rules import Rules, Variant
+
+VARIANTS = [pytest.param(v, id=v.value) for v in odds.VARIANTS]
+
+
+def shipped_model(variant: Variant) -> Model:
+    """The counts as shipped, read straight from the file (no cache)."""
+    data = resources.files("pegboard.engine").joinpath("data", f"{variant.value}.dist")
+    return Model.from_bytes(variant, data.read_bytes())
+
+
+def table(variant: Variant, position: int = 0) -> tuple[int, list[float]]:
+    target, tables = odds.load_table(variant)
+    return target, [v / odds.SCALE for v in tables[position]]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_sides_chances_sum_to_one(variant: Variant) -> None:
+    target, tables = odds.load_table(variant)
+    for position in range(len(tables)):
+        for dealer in range(0, target, 7):
+            for pone in range(0, target, 5):
+                mine, theirs = odds.chances(variant, dealer, pone, position=position)
+                assert mine + theirs == 1.0
+                assert 0.0 <= mine <= 1.0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_more_points_never_lower_a_sides_chance(variant: Variant) -> None:
+    target, tables = odds.load_table(variant)
+    for values in tables:
+        for dealer in range(target):
+            row = values[dealer * target : (dealer + 1) * target]
+            # the pone's points lower the dealer's chance; the dealer's raise it
+            assert all(row[p] >= row[p + 1] for p in range(target - 1)), dealer
+            if dealer + 1 < target:
+                above = values[(dealer + 1) * target : (dealer + 2) * target]
+                assert all(above[p] >= row[p] for p in range(target)), dealer
+
+
+def test_the_first_dealer_wins_about_55_and_a_half_percent() -> None:
+    # published: 55.5% over millions of online games, 56% in tournament models
+    assert 0.550 <= odds.start_of_deal("six-card", 0, 0) <= 0.565
+
+
+def test_at_120_all_the_first_point_pegged_wins() -> None:
+    race = shipped_model(Variant.SIX_CARD).positions[0].checkpoints["start"]
+    # the dealer reached 1 point while the pone had none: (a=1, j=1) in the starts
+    dealer_first = sum(n for a, j, n in race.starts if (a, j) == (1, 1))
+    _, values = table(Variant.SIX_CARD)
+    assert values[120 * 121 + 120] == pytest.approx(dealer_first / race.deals, abs=1 / 65535)
+    # nothing like "one side's pegs first": the pone pegs first in a third of the deals
+    assert 0.25 < 1 - dealer_first / race.deals < 0.45
+
+
+def test_at_119_120_heels_and_the_play_decide_before_any_show() -> None:
+    model = shipped_model(Variant.SIX_CARD)
+    checkpoints = model.positions[0].checkpoints
+    jack, other = checkpoints["starter-2"], checkpoints["starter-0"]
+    deals = jack.deals + other.deals
+    # a jack turned wins at once; else the dealer needs 2 in the play before the pone's 1
+    heels_then_play = (jack.deals + other.first(2, 1)) / deals
+    _, values = table(Variant.SIX_CARD)
+    assert values[119 * 121 + 120] == pytest.approx(heels_then_play, abs=1 / 65535)
+    # every play pegs a point, so no deal from here reaches the show
+    assert all(x >= 2 or y >= 1 for x, y, _ in other.totals)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_last_20_holes_rebuild_exactly_from_the_counts(variant: Variant) -> None:
+    model = shipped_model(variant)
+    target = model.target
+    low = target - 20
+    rebuilt = odds.solve(model, low=low)
+    _, tables = odds.load_table(variant)
+    for k, values in enumerate(rebuilt):
+        for dealer in range(low, target):
+            for pone in range(low, target):
+                at = dealer * target + pone
+                assert round(values[at] * odds.SCALE) == tables[k][at], (k, dealer, pone)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_counts_cover_every_deal_at_every_moment(variant: Variant) -> None:
+    rules = Rules.for_variant(variant)
+    for position in shipped_model(variant).positions:
+        checkpoints = position.checkpoints
+        deals = checkpoints["start"].deals
+        assert checkpoints["starter-0"].deals + checkpoints["starter-2"].deals == deals
+        for shown in range(rules.players + 1):
+            assert checkpoints[f"show-{shown}"].deals == deals
+        assert sum(n for _, _, n in checkpoints["start"].totals) == deals
+        assert all(x + y >= 1 for x, y, _ in checkpoints["start"].totals)  # a last card
+
+
+def test_the_counts_round_trip_through_their_file() -> None:
+    race = RaceCounts.count([[(False, 2), (True, 3)], [(True, 1), (False, 300)], []])
+    model = Model(Variant.SIX_CARD, 121, (odds.Position("x", 0, False, {"start": race}),))
+    again = Model.from_bytes(Variant.SIX_CARD, model.to_bytes())
+    assert again == model
+    counts = again.positions[0].checkpoints["start"]
+    assert (counts.first(1, 301), counts.first(3, 301), counts.first(3, 2)) == (2, 1, 0)
+
+
+def test_mixing_the_starters_gives_the_start_of_the_deal() -> None:
+    # the chance after the starter, weighed by how often a jack is turned, is the table's
+    checkpoints = shipped_model(Variant.SIX_CARD).positions[0].checkpoints
+    jack, other = checkpoints["starter-2"].deals, checkpoints["starter-0"].deals
+    for dealer, pone in [(0, 0), (60, 75), (100, 110), (117, 119)]:
+        mixed = (
+            jack * odds.in_deal("six-card", dealer + 2, pone, Moment.STARTER, heels=True)
+            + other * odds.in_deal("six-card", dealer, pone, Moment.STARTER)
+        ) / (jack + other)
+        assert mixed == pytest.approx(odds.start_of_deal("six-card", dealer, pone), abs=2e-4)
+
+
+def test_before_the_crib_the_dealer_needs_the_crib_or_the_next_deal() -> None:
+    race = shipped_model(Variant.SIX_CARD).positions[0].checkpoints["show-2"]
+    crib = [sum(n for x, _, n in race.totals if x == points) / race.deals for points in range(30)]
+    # a crib of 4 or more wins now; else the pone, on 120, deals next needing one point
+    _, values = table(Variant.SIX_CARD)
+    later = sum(crib[c] * (1 - values[120 * 121 + 117 + c]) for c in range(4))
+    expected = sum(crib[4:]) + later
+    assert odds.in_deal("six-card", 117, 120, Moment.SHOW, 2) == pytest.approx(expected, abs=1e-9)
+    assert 0.4 < sum(crib[4:]) < 0.8
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_in_deal_chances_at_every_moment(variant: Variant) -> None:
+    rules = Rules.for_variant(variant)
+    positions = len(odds.positions_of(rules))
+    moments = [(Moment.START, 0), (Moment.STARTER, 0), (Moment.PLAY, 1)]
+    moments += [(Moment.SHOW, j) for j in range(rules.players + 1)]
+    for position in range(positions):
+        for moment, step in moments:
+            value = odds.in_deal(variant, 50, 50, moment, step, position=position)
+            assert 0.0 < value < 1.0
+
+
+def test_a_step_past_the_play_is_refused() -> None:
+    with pytest.raises(OddsError, match=r"no counts for 'play-8' in six-card"):
+        odds.in_deal("six-card", 10, 10, Moment.PLAY, 8)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(("six-card", 121, 0), r"dealer score 121 is out of range", id="dealer"),
+        pytest.param(("six-card", 0, -1), r"pone score -1 is out of range", id="pone"),
+        pytest.param(("five-card", 61, 0), r"\(expected 0 to 60", id="five-card"),
+        pytest.param(("three-handed", 0, 0), r"not computed for 'three-handed'", id="three"),
+        pytest.param(("cribbage", 0, 0), r"no such variant: 'cribbage'", id="unknown"),
+    ],
+)
+def test_positions_outside_the_tables_are_refused(args: tuple[str, int, int], message: str) -> None:
+    with pytest.raises(OddsError, match=message):
+        odds.start_of_deal(*args)
+
+
+def test_two_against_one_has_a_table_per_dealer_seat() -> None:
+    # the solo starts on 60; at the start the pair, with two hands, is ahead whoever deals
+    chances = [odds.chances("two-against-one", 0, 60, position=k)[0] for k in (0, 1)]
+    solo = odds.chances("two-against-one", 60, 0, position=2)[1]
+    assert all(0.3 < c < 0.8 for c in [*chances, solo])
+    with pytest.raises(OddsError, match=r"no dealer position 3"):
+        odds.start_of_deal("two-against-one", 0, 60, position=3)
+
+
+def play(state: GameState, *texts: str) -> GameState:
+    for text in texts:
+        state, _ = apply(state, parse_command(text, state.names))
+    return state
+
+
+def test_win_probability_follows_a_game() -> None:
+    state = GameState.new(Rules.six_card(), ("Ann", "Bob"))
+    assert odds.win_probability(state) is None  # before the cut
+    state = play(state, "cut 9H 3C")  # Bob deals
+    ann, bob = odds.win_probability(state) or (0.0, 0.0)
+    assert bob == pytest.approx(odds.start_of_deal("six-card", 0, 0), abs=1e-9)
+    assert ann + bob == 1.0
+    state = play(state, "starter JD")  # two for his heels
+    assert state.phase is Phase.PLAY
+    after = odds.win_probability(state)
+    assert after is not None and after[1] == odds.in_deal(
+        "six-card", 2, 0, Moment.STARTER, heels=True
+    )
+    state = play(state, "play 5H")
+    laid = odds.win_probability(state)
+    assert laid is not None and laid[1] == odds.in_deal("six-card", 2, 0, Moment.PLAY, 1)
+    state = play(state, "next")  # the rest of the play pegged by hand: the show
+    shown = odds.win_probability(state)
+    assert shown is not None and shown[1] == odds.in_deal("six-card", 2, 0, Moment.SHOW, 0)
+
+
+def test_win_probability_is_none_for_three_players_and_after_the_game() -> None:
+    three = play(GameState.new(Rules.three_handed()), "cut 9H 3C KD")
+    assert three.phase is Phase.STARTER and odds.win_probability(three) is None
+    state = play(GameState.new(Rules.six_card(), ("Ann", "Bob")), "cut 9H 3C", "peg Ann 61")
+    state = play(state, "peg Ann 60")
+    assert state.phase is Phase.GAME_OVER and odds.win_probability(state) is None
