@@ -212,9 +212,14 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.engine.view import render_view
 
     with _open(args, readonly=True) as store:
-        view = render_view(_current(store))
+        state = _current(store)
+    view = render_view(state)
     if args.json:
-        print(json.dumps(view.to_dict()), file=out)
+        from pegboard.engine.odds import win_probability
+
+        chances = win_probability(state)
+        payload = view.to_dict() | {"win_probability": None if chances is None else list(chances)}
+        print(json.dumps(payload), file=out)
         return 0
     names = view.names
     head = [view.variant, f"game {view.game}"]

@@ -167,6 +167,8 @@ class DisplayConfig:
     """Seconds each page of a count stays up before the next turns by itself."""
     news_seconds: float = 4.0
     """Seconds what a key press did stays told ("Ann +8 → 52") unless another key comes."""
+    win_probability: bool = False
+    """A thin bar on the scoreboard: each side's chance to win now (two sides; off by default)."""
 
     def luma_args(self) -> list[str]:
         """The options as ``luma.core.cmdline.create_parser(...).parse_args`` takes them.
@@ -422,6 +424,7 @@ _DISPLAY_KEYS = (
     "style",
     "page_seconds",
     "news_seconds",
+    "win_probability",
 )
 
 
@@ -467,6 +470,7 @@ def _parse_display(f: Fields) -> DisplayConfig:
         style=f.choice("style", d.style, SCREEN_STYLES, casefold=True),
         page_seconds=f.number("page_seconds", d.page_seconds, low=0.5, high=60.0),
         news_seconds=f.number("news_seconds", d.news_seconds, low=0.5, high=60.0),
+        win_probability=f.flag("win_probability", d.win_probability),
     )
     frame_w, frame_h = config.frame_size
     if frame_w < MIN_SIZE[0] or frame_h < MIN_SIZE[1]:

@@ -174,6 +174,8 @@ class Controller:
     clock; *rng* draws random cuts. *dim_after* and *sleep_after* are idle seconds (None:
     never); dimming lowers the contrast from *contrast* to *dim_contrast*. *news_seconds* is how
     long what a press did stays told, *page_seconds* how long each page of a count stays up.
+    *win_chances* (state -> each side's chance to win, or None), when given, feeds the
+    scoreboard's bar (``[display] win_probability``); it runs once a state change.
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -203,8 +205,11 @@ class Controller:
         dim_contrast: int = 16,
         news_seconds: float = 4.0,
         page_seconds: float = 2.5,
+        win_chances: Callable[[GameState], tuple[float, ...] | None] | None = None,
     ) -> None:
         self.store = store
+        self._win_chances = win_chances
+        self._chances: tuple[float, ...] | None = None
         self._names = tuple(names) if names is not None else None
         self._format = match_format
         self._display = display
@@ -257,8 +262,7 @@ class Controller:
         if state is None:
             state = store.new_match(rules or Rules.six_card(), self._names_for(rules), match_format)
         self._state = state
-        self._view = render_view(state)
-        self._situation = Situation.of(state, self._view)
+        self._refresh()
         self._turn_pages(self._last_key)  # a count left up by a restart pages too
         self._time_pages()
 
@@ -299,6 +303,7 @@ class Controller:
             count_page=self._page,
             news=self._news,
             read=self._page_due is None and self._news_until is None,
+            chances=self._chances,
         )
 
     @property
@@ -471,6 +476,8 @@ class Controller:
     def _refresh(self) -> None:
         self._view = render_view(self._state)
         self._situation = Situation.of(self._state, self._view)
+        if self._win_chances is not None:
+            self._chances = self._win_chances(self._state)
 
     def _format_for(self, rules: Rules) -> MatchFormat | None:
         """The configured match format, or None (the variant's own) when it cannot apply.

@@ -30,6 +30,7 @@ from pegboard.config.settings import Config
 from pegboard.devices.lazy import LazyDisplay, LazyStrip
 from pegboard.devices.leds import RecordingStrip, open_strip
 from pegboard.devices.ports import Clock, Display, Keys, LedStrip
+from pegboard.engine.game import GameState
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
 from pegboard.journal import Journal
@@ -235,4 +236,12 @@ def build_controller(
         contrast=config.display.contrast,
         news_seconds=config.display.news_seconds,
         page_seconds=config.display.page_seconds,
+        win_chances=_win_chances if config.display.win_probability else None,
     )
+
+
+def _win_chances(state: GameState) -> tuple[float, ...] | None:
+    """Each side's chance to win now (``engine.odds``, loaded only when the switch is on)."""
+    from pegboard.engine.odds import win_probability
+
+    return win_probability(state)

@@ -203,6 +203,16 @@ class Painter:
         else:
             self.draw.line((x, y0, x, y1), fill=self.ink(level))
 
+    def share_bar(self, y: int, share: float) -> None:
+        """A bar 2 pixels high across the frame: *share* of it solid from the left, the rest
+        dotted, with a notch above the middle (where 50% lies)."""
+        split = round(max(0.0, min(1.0, share)) * self.width)
+        if split:
+            self.draw.rectangle((0, y, split - 1, y + 1), fill=self.ink(FULL))
+        if split < self.width:
+            self.hline(y + 1, split, self.width - 1)
+        self.draw.point((self.width // 2, y - 1), fill=self.ink(FULL))
+
     def dot(self, cx: int, cy: int, r: int, level: int = FULL) -> None:
         """A filled disc (the dealer's mark)."""
         self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=self.ink(level))

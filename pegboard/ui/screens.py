@@ -140,8 +140,9 @@ class MenuView:
 class Screen:
     """One screen to draw: its kind and the values it is drawn from.
 
-    ``news`` is what the last key press did (``news.News``), for the screens that tell it.
-    Frozen and comparable: equal screens draw equal images, so a controller can skip a redraw.
+    ``news`` is what the last key press did (``news.News``), for the screens that tell it;
+    ``chances`` each side's chance to win, for the scoreboard's bar (None: no bar). Frozen and
+    comparable: equal screens draw equal images, so a controller can skip a redraw.
     """
 
     kind: ScreenKind
@@ -151,6 +152,7 @@ class Screen:
     message: str = ""
     page: int = 0
     news: News | None = None
+    chances: tuple[float, ...] | None = None
 
 
 def choose_screen(
@@ -162,6 +164,7 @@ def choose_screen(
     count_page: int | None = 0,
     news: News | None = None,
     read: bool = True,
+    chances: tuple[float, ...] | None = None,
 ) -> Screen:
     """The screen to show now.
 
@@ -174,7 +177,7 @@ def choose_screen(
     The count is *news*'s ``counted`` when *news* is given (a press that counted nothing shows
     no count); without *news* (after a restart) it is the hand or crib just shown, while the
     show goes on and until the next starter is entered. Pass ``count_page=None`` to go back to
-    the scoreboard after the count has been read.
+    the scoreboard after the count has been read. The scoreboard draws *chances* as a bar.
 
     A question the idle keypad's next key answers (``entry.asks``: "flush?" for a hand laid in
     the play) shows as the entry once what was on the screen has been *read* (the news is over
@@ -206,7 +209,7 @@ def choose_screen(
         last = view.last
         if news is None and last is not None and last.source in ("hand", "crib", "muggins"):
             return Screen(ScreenKind.COUNT, view=view, page=count_page)
-    return Screen(ScreenKind.SCOREBOARD, view=view, news=news)
+    return Screen(ScreenKind.SCOREBOARD, view=view, news=news, chances=chances)
 
 
 def screen_pages(screen: Screen, size: Size = (128, 64), style: Style = Style.COMPACT) -> int:
@@ -246,7 +249,7 @@ def render_screen(
     if screen.view is None:
         raise ValueError(f"a {kind.value} screen needs a game view")
     if kind is ScreenKind.SCOREBOARD:
-        return render_scoreboard(screen.view, size, mode, style, screen.news)
+        return render_scoreboard(screen.view, size, mode, style, screen.news, screen.chances)
     if kind is ScreenKind.PLAY:
         return render_play(screen.view, size, mode, style, screen.news)
     if kind is ScreenKind.COUNT:
@@ -386,12 +389,14 @@ def render_scoreboard(
     mode: str = "1",
     style: Style = Style.COMPACT,
     news: News | None = None,
+    chances: tuple[float, ...] | None = None,
 ) -> Image.Image:
     """Names, big scores, the dealer's mark (●), whose move it is (name highlighted), points
     to go, and a status line (or the lurch line when a side is behind it near the end).
 
     While *news* is on, its line is the status line and each side whose score changed shows the
-    change ("+8") in place of its points to go.
+    change ("+8") in place of its points to go. Two sides' *chances* to win make a thin bar
+    under the names: the first side's share solid from the left, the second's dotted.
 
     Raises:
         ValueError: an unsupported size or mode.
@@ -405,6 +410,9 @@ def render_scoreboard(
     # the names a strike up in the large style, unless that would cut one
     names = face if all(face.width(s.name) <= column - 10 for s in view.sides) else small
     digits_top = name_y + names.text_height + 2
+    if chances is not None and len(chances) == 2:
+        p.share_bar(digits_top, chances[0])
+        digits_top += 4
     bottom = p.height
     line, rows = face, [""]
     if tall:

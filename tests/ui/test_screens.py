@@ -127,6 +127,7 @@ def screens() -> dict[str, Screen]:
     return {
         "scoreboard-start": choose_screen(view_after(CUT)),
         "scoreboard-lurch": choose_screen(view_after(LURCH_NEAR)),
+        "scoreboard-odds": choose_screen(view_after(LURCH_NEAR), chances=(0.62, 0.38)),
         "scoreboard-three-handed": choose_screen(
             view_after(
                 ["cut 9H 3C 4D", "peg Red 12", "peg Blue 53", "peg Blue 50"], Rules.three_handed()
@@ -170,6 +171,7 @@ ALL = screens()
 LAST_PAGE = {"count-29-last", "count-muggins"}  # drawn on their last page at every size
 SMALL = [
     "scoreboard-lurch",
+    "scoreboard-odds",
     "play",
     "entry",
     "count-29-page1",
@@ -184,6 +186,7 @@ SMALL = [
 ANY_SIZE = [name for name in ALL if name != "count-29-page3"]  # page 3 exists at 128x64 only
 WIDE = [
     "scoreboard-lurch",
+    "scoreboard-odds",
     "play",
     "count-29-page1",
     "game-over-double-skunk",
@@ -525,3 +528,25 @@ def test_a_cut_with_long_names_goes_on_two_lines_and_keeps_the_first_name(
     entry = EntryView("cut", "Bartholome 9, Maximilian _", CUT_HINT, Mode.TYPING)
     image = render_entry(entry, (128, 64), "1", Style.LARGE)
     golden(image, "128x64-large-cut-long-names")
+
+
+def test_the_chances_bar_is_solid_for_the_first_sides_share_and_dotted_for_the_second() -> None:
+    view = view_after(LURCH_NEAR)
+    plain = render_screen(choose_screen(view), (128, 64))
+    for share in (0.0, 0.25, 0.62, 1.0):
+        image = render_screen(choose_screen(view, chances=(share, 1 - share)), (128, 64))
+        assert image.tobytes() != plain.tobytes()
+        row = next(y for y in range(64) if image.getpixel((0, y)) or image.getpixel((127, y)))
+        row = max(row, 1)
+        solid = [x for x in range(128) if image.getpixel((x, row + 1))]
+        split = round(share * 128)
+        assert all(x in solid for x in range(split))  # solid up to the first side's share
+        assert all((x - split) % 2 == 0 for x in solid if x >= split)  # dotted after it
+
+
+def test_the_chances_make_no_bar_for_three_sides_or_off_the_scoreboard() -> None:
+    three = view_after(["cut 9H 3C 4D"], Rules.three_handed())
+    screen = choose_screen(three, chances=(0.4, 0.3, 0.3))
+    assert render_screen(screen).tobytes() == render_screen(choose_screen(three)).tobytes()
+    play = choose_screen(view_after(PLAY), chances=(0.5, 0.5))
+    assert play.kind is ScreenKind.PLAY and play.chances is None
