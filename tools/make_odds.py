@@ -147,10 +147,11 @@ def model_from_traces(variant: Variant, traces: Path) -> odds.Model:
         add(keyed, "start", ours)
         heels = bool(pegs) and pegs[0][2] is Stage.HEELS
         add(keyed, f"starter-{2 if heels else 0}", ours[1:] if heels else ours)
-        # the play: after k cards laid and whatever they and a following go pegged
+        # the play: after k cards laid and whatever they and a following go pegged (two-player
+        # variants only: with 12 or 16 cards laid, per card, the counts would be most of the data)
         play = [i for i, (_, _, stage, _) in enumerate(pegs) if stage is Stage.PLAY]
         laid = pegs[play[-1]][3]  # the last card pegs for last, so its step is the cards laid
-        for k in range(1, laid):
+        for k in range(1, laid if rules.players == 2 else 1):
             rest = next(i for i in range(len(pegs)) if not _played_by(pegs[i], k))
             add(keyed, f"play-{k}", ours[rest:])
         # the show: after j hands shown (j = players: only the crib is left)
@@ -210,16 +211,26 @@ def main(argv: list[str] | None = None) -> int:
         values = odds.solve(model)
         (DATA / f"{variant.value}.table").write_bytes(odds.table_bytes(values))
         deals = sum(p.checkpoints["start"].deals for p in model.positions)
-        first = values[0][0]
+        seat, mine, theirs = game_start(Rules.for_variant(variant))
+        first = values[seat][mine * model.target + theirs]
         print(
             f"{variant.value}: {deals:,} deals counted in {counted - begun:.0f} s, solved in "
-            f"{time.perf_counter() - counted:.0f} s; dealer at 0-0 {first:.4f}",
+            f"{time.perf_counter() - counted:.0f} s; the first dealer's side at {mine}-{theirs}: "
+            f"{first:.4f}",
             flush=True,
         )
         if variant is Variant.SIX_CARD:
             draw_heat_map(values[0], model.target, PICTURE)
     print(f"make odds: {time.perf_counter() - started:.0f} s in all")
     return 0
+
+
+def game_start(rules: Rules) -> tuple[int, int, int]:
+    """(position, dealer's side score, other side's) when a game starts: five-card's pone has
+    pegged three for last; two against one, the pair's first seat deals and the solo is on 60."""
+    if rules.variant is Variant.TWO_AGAINST_ONE:
+        return 0, 0, 60
+    return 0, 0, rules.pone_bonus
 
 
 # --- the picture -----------------------------------------------------------------------------
@@ -296,7 +307,7 @@ def draw_heat_map(values: list[float], target: int, path: Path) -> None:
         draw.text((bar_left + 24, y), f"{chance:.0%}", fill="black", font=small, anchor="lm")
     y = bar_top + bar_height + 22
     draw.line((bar_left, y, bar_left + 16, y), fill="black", width=2)
-    draw.text((bar_left + 22, y), "50%", fill="black", font=small, anchor="lm")
+    draw.text((bar_left + 22, y), "50% line", fill="black", font=small, anchor="lm")
     draw.text((bar_left - 4, y + 14), "red: dealer", fill="black", font=small)
     draw.text((bar_left - 4, y + 28), "blue: pone", fill="black", font=small)
     path.parent.mkdir(parents=True, exist_ok=True)

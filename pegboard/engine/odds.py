@@ -29,8 +29,8 @@ one point (the last card), so the programme runs from the highest total score do
 
 Within a deal the same formula holds for the rest of the deal, with counts of what remained at
 that moment (``checkpoint_key``): after the starter (split by his heels), after each card of the
-play (and a go that follows it), after each hand of the show. They count every deal that reached
-that moment alike: they do not look at the cards on the table.
+play (and a go that follows it; two-player variants only), after each hand of the show. They
+count every deal that reached that moment alike: they do not look at the cards on the table.
 
 The tables are indexed by the scores on the board. A five-card game starts at 0-3 (the first
 pone pegs three for last at once), and a two-against-one game at 0-60 (the solo starts on 60).
@@ -596,7 +596,9 @@ def win_probability(state: GameState) -> tuple[float, ...] | None:
     """Each side's chance to win at this moment of *state*'s game, summing to 1.
 
     None when there is nothing to say: before the cut, after the game, with three separate
-    players, or in a deal whose starter was not entered (pegged by hand).
+    players, or in a deal whose starter was not entered (pegged by hand). During the play of a
+    three- or four-player variant, which has no counts per card laid, it is the chance as the
+    play began (the scores less what the play has pegged so far).
     """
     from .game import Phase  # the game is only needed when a game is asked about
 
@@ -619,10 +621,20 @@ def win_probability(state: GameState) -> tuple[float, ...] | None:
         elif table.phase is Phase.PLAY:
             laid = 0 if table.play is None else len(table.play.laid)
             heels = table.starter.rank.value == _JACK
-            moment = Moment.PLAY if laid else Moment.STARTER
-            value = in_deal(
-                rules.variant, dealer, pone, moment, laid, heels=heels, position=position
-            )
+            key = checkpoint_key(Moment.PLAY, laid)
+            if laid and key in load_model(rules.variant).positions[position].checkpoints:
+                value = in_deal(rules.variant, dealer, pone, Moment.PLAY, laid, position=position)
+            else:
+                # no counts per card (three or four players): the chance as the play began
+                pegged = table.record.pegging if table.record is not None else (0, 0)
+                value = in_deal(
+                    rules.variant,
+                    dealer - pegged[mine],
+                    pone - pegged[other],
+                    Moment.STARTER,
+                    heels=heels,
+                    position=position,
+                )
         else:
             value = in_deal(
                 rules.variant, dealer, pone, Moment.SHOW, table.show_step, position=position

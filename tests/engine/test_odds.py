@@ -141,7 +141,9 @@ def test_before_the_crib_the_dealer_needs_the_crib_or_the_next_deal() -> None:
 def test_in_deal_chances_at_every_moment(variant: Variant) -> None:
     rules = Rules.for_variant(variant)
     positions = len(odds.positions_of(rules))
-    moments = [(Moment.START, 0), (Moment.STARTER, 0), (Moment.PLAY, 1)]
+    moments = [(Moment.START, 0), (Moment.STARTER, 0)]
+    if rules.players == 2:  # counts per card laid: two-player variants only
+        moments += [(Moment.PLAY, k) for k in range(1, 2 * rules.hand_size - 1)]
     moments += [(Moment.SHOW, j) for j in range(rules.players + 1)]
     for position in range(positions):
         for moment, step in moments:
@@ -152,6 +154,17 @@ def test_in_deal_chances_at_every_moment(variant: Variant) -> None:
 def test_a_step_past_the_play_is_refused() -> None:
     with pytest.raises(OddsError, match=r"no counts for 'play-8' in six-card"):
         odds.in_deal("six-card", 10, 10, Moment.PLAY, 8)
+    with pytest.raises(OddsError, match=r"no counts for 'play-1' in four-handed"):
+        odds.in_deal("four-handed", 10, 10, Moment.PLAY, 1)
+
+
+def test_four_handed_in_the_play_gives_the_chance_as_the_play_began() -> None:
+    state = play(GameState.new(Rules.four_handed(), ("Ann", "Bob")), "cut 3C 9H", "peg Ann 30")
+    state = play(state, "peg Bob 40", "starter 5D", "play 10S", "play 5C")  # Ann's fifteen 2
+    assert state.table.dealer == 0 and state.table.scores == (32, 40)
+    chances = odds.win_probability(state)
+    assert chances is not None
+    assert chances[0] == odds.in_deal("four-handed", 30, 40, Moment.STARTER)
 
 
 @pytest.mark.parametrize(
