@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# the pub page's browser tests launch Debian's chromium; Playwright never downloads its own
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test lint docs bench bench-pi soak install-pi clean odds tables
+.PHONY: run test lint browser docs bench bench-pi soak install-pi clean odds tables
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +23,13 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check pegboard tests bench tools
 	$(BIN)/mypy pegboard
 
+# the pub page's tests need a real browser: Debian's chromium, installed with apt-get when
+# missing (as root or with sudo that asks no password), else one line says what to install
+browser:
+	tools/need_system_packages.sh chromium=chromium
+
 # pytest on every core (-n auto): the exhaustive checks run side by side
-test: lint
+test: lint browser
 	$(BIN)/pytest -n auto
 
 # the README's pictures from the current screens: docs/screens/*.png (compared by
