@@ -3,7 +3,8 @@
 Each module's imports are read with ``ast`` (lazy imports inside functions and ``TYPE_CHECKING``
 blocks included), resolved to pegboard's modules, and checked against the rooms' rules in
 ``../shared/STYLE.md``: the engine is pure, the device ports know no game, the views drive no
-hardware, the journal knows only the engine, and nothing imports the command line.
+hardware, the journal knows only the engine, the pub page (web/) only reads views and the
+journal, and nothing imports the command line.
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ ROOMS: Mapping[str, frozenset[str]] = {
     "devices": frozenset({"errors", "frozen", "choices"}),
     "ui": frozenset({"errors", "frozen", "choices", "engine", "devices.ports"}),
     "config": frozenset({"errors", "frozen", "choices", "engine", "journal", "devices", "ui"}),
+    "web": frozenset({"errors", "frozen", "choices", "engine", "journal", "config"}),
     "table": frozenset(
-        {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config"}
+        {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "web"}
     ),
     "cli": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "table"}
+        | {"web"}
     ),
     "__main__": frozenset({"cli"}),
     "__init__": frozenset(),

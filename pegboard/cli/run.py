@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 if TYPE_CHECKING:
     from pegboard.config.settings import Config
+    from pegboard.web.server import WebServer
 
 __all__ = ["cmd_run", "cmd_selftest", "register"]
 
@@ -52,6 +53,22 @@ def register(subparsers: Any) -> None:
         "--wait-for-signal",
         action="store_true",
         help="headless: after the key file (if any), run on until SIGTERM or SIGINT",
+    )
+    web = p.add_argument_group("the pub page")
+    web.add_argument(
+        "--web",
+        action="store_true",
+        help="serve the pub page too (as [web] enabled = true); the simulator prints its URL "
+        "(headless: with --wait-for-signal, serving the replayed game until stopped)",
+    )
+    web.add_argument(
+        "--bind", metavar="ADDR", help="with --web: the address to listen on (default: [web] bind)"
+    )
+    web.add_argument(
+        "--port",
+        type=int,
+        metavar="N",
+        help="with --web: the port (default: [web] port; 0: any free port)",
     )
     p.set_defaults(handler=cmd_run, usage_error=p.error)
 
@@ -137,7 +154,16 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         )
     if args.headless and args.out is None:
         usage_error("--headless needs --out DIR")
+    if (args.bind is not None or args.port is not None) and not args.web:
+        usage_error("--bind and --port need --web")
+    if args.web and args.headless and not args.wait_for_signal:
+        usage_error("--headless --web needs --wait-for-signal (else the page would end at once)")
+    if args.port is not None and not 0 <= args.port <= 65535:
+        usage_error(f"--port must be from 0 to 65535, got {args.port}")
     config = _setup(args)
+    if args.web:
+        config = _with_web(config, args.bind, args.port)
+    web = _start_web(config, out) if args.web and args.simulate else None
     if args.simulate and args.headless:
         from pegboard.table.simulator import run_headless
 
@@ -149,25 +175,63 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             seed=args.seed,
             wait_for_signal=args.wait_for_signal,
             journal=args.db,  # without --db: a throwaway journal, never the saved game
+            web=web,
         )
         return 0
     if args.simulate:
         from pegboard.table.simulator import run_terminal
 
         if not sys.stdin.isatty():  # the keys would never come: say so rather than hang
+            if web is not None:
+                web.close()
             print(
                 "pegboard: error: the simulator reads keys from a terminal, and stdin is not "
                 "one (for scripts: --headless --keys FILE --out DIR)",
                 file=sys.stderr,
             )
             return 2
-        run_terminal(config, out)
+        run_terminal(config, out, web=web)
         return 0
     from pegboard.table.daemon import run_daemon
     from pegboard.table.wiring import open_ports
 
     run_daemon(config, open_ports(config))
     return 0
+
+
+def _with_web(config: Config, bind: str | None, port: int | None) -> Config:
+    """*config* with the page on, at *bind* and *port* when given (checked as [web] is).
+
+    Raises:
+        ConfigError: a bind that is not an IP address.
+    """
+    from pegboard.config.settings import config_from_mapping
+
+    web = config.web
+    if bind is not None:  # checked by the config's own reader, so the message is the same
+        config_from_mapping({"web": {"bind": bind}})
+    web = dataclasses.replace(
+        web,
+        enabled=True,
+        bind=bind if bind is not None else web.bind,
+        port=port if port is not None else web.port,
+    )
+    return dataclasses.replace(config, web=web)
+
+
+def _start_web(config: Config, out: TextIO) -> WebServer:
+    """The simulator's page, started, its URL printed on *out* (before the terminal view).
+
+    Raises:
+        WebServerError: the port is in use (asked for on the command line, so an error).
+    """
+    from pegboard.web.server import WebServer, public_url
+
+    server = WebServer(config.web.bind, config.web.port)
+    server.start()
+    url, note = public_url(server)
+    print(f"serving the pub page at {url}" + (f" ({note})" if note else ""), file=out, flush=True)
+    return server
 
 
 def cmd_selftest(args: argparse.Namespace, out: TextIO) -> int:

@@ -31,14 +31,15 @@ Sections: ``[game]`` (read by ``pegboard.config.game``: variant and house rules,
 roster, match format, database), ``[display]``
 (luma.core.cmdline's own option names, plus ``contrast``, ``dim_after``, ``sleep_after``, the
 screens' ``style`` and how long news and each page of a count stay up),
-``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by ``pegboard.config.leds``)
-and ``[simulator]``. Every key is read with ``pegboard.config.fields``, so every message has
-one style. After each section is read, the pins are checked across sections: no GPIO may serve
-two purposes.
+``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by ``pegboard.config.leds``),
+``[simulator]`` and ``[web]`` (the pub page: off unless enabled). Every key is read with
+``pegboard.config.fields``, so every message has one style. After each section is read, the
+pins are checked across sections: no GPIO may serve two purposes.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -67,6 +68,7 @@ __all__ = [
     "KeypadConfig",
     "SimulatorConfig",
     "UsbKeypadConfig",
+    "WebConfig",
     "config_from_mapping",
     "load_config",
     "parse_config",
@@ -300,6 +302,17 @@ class SimulatorConfig:
 
 
 @frozen
+class WebConfig:
+    """``[web]``: the pub page, a read-only scoreboard for any browser on the network."""
+
+    enabled: bool = False
+    bind: str = "0.0.0.0"
+    """The address to listen on: "0.0.0.0" is every interface (anyone on the network can read
+    the page), "127.0.0.1" this machine only."""
+    port: int = 8121
+
+
+@frozen
 class Config:
     """The whole config, checked. ``source`` says where it came from."""
 
@@ -310,6 +323,7 @@ class Config:
     usb_keypad: UsbKeypadConfig = field(default_factory=UsbKeypadConfig)
     leds: LedsConfig = field(default_factory=LedsConfig.default)
     simulator: SimulatorConfig = field(default_factory=SimulatorConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     source: str = "<defaults>"
 
 
@@ -368,7 +382,7 @@ def parse_config(text: str, *, source: str = "<string>", base: Path | None = Non
     return config_from_mapping(data, source=source, base=base)
 
 
-_SECTIONS = ("game", "display", "buttons", "keypad", "usb_keypad", "leds", "simulator")
+_SECTIONS = ("game", "display", "buttons", "keypad", "usb_keypad", "leds", "simulator", "web")
 
 
 def config_from_mapping(
@@ -388,13 +402,14 @@ def config_from_mapping(
     usb = _parse_usb(top.sub("usb_keypad"))
     leds = parse_leds(data, sides=game.rules.sides)
     simulator = _parse_simulator(top.sub("simulator"))
+    web = _parse_web(top.sub("web"))
     tracks = len(leds.layout.tracks)
     if tracks < game.rules.sides:
         raise ConfigError(
             f"config: leds.tracks has {tracks} tracks but {game.rules.variant.value} "
             f"has {game.rules.sides} sides (expected one track per side)"
         )
-    config = Config(game, display, buttons, keypad, usb, leds, simulator, source)
+    config = Config(game, display, buttons, keypad, usb, leds, simulator, web, source)
     _check_pins(config)
     return config
 
@@ -572,6 +587,25 @@ def _parse_simulator(f: Fields) -> SimulatorConfig:
         scale=f.choice("scale", d.scale, (1, 2)),
         color=f.flag("color", d.color),
         legend=f.flag("legend", d.legend),
+    )
+
+
+def _parse_web(f: Fields) -> WebConfig:
+    f.known(("enabled", "bind", "port"))
+    d = WebConfig()
+    bind = f.table.get("bind", d.bind)
+    try:
+        ipaddress.ip_address(bind if isinstance(bind, str) else "")
+    except ValueError:
+        raise f.error(
+            "bind",
+            "an IP address: '0.0.0.0' (every interface) or '127.0.0.1' (this machine only)",
+            bind,
+        ) from None
+    return WebConfig(
+        enabled=f.flag("enabled", d.enabled),
+        bind=bind,
+        port=f.whole("port", d.port, low=1, high=65535),
     )
 
 

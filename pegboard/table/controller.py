@@ -176,6 +176,9 @@ class Controller:
     long what a press did stays told, *page_seconds* how long each page of a count stays up.
     *win_chances* (state -> each side's chance to win, or None), when given, feeds the
     scoreboard's bar (``[display] win_probability``); it runs once a state change.
+    *on_change(state, view)*, when given, is called in this thread after every state change
+    (and once at construction); it must not block (the web page's ``ViewPublisher.publish``
+    swaps bytes), and an exception in it is logged and never stops a key.
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -206,8 +209,10 @@ class Controller:
         news_seconds: float = 4.0,
         page_seconds: float = 2.5,
         win_chances: Callable[[GameState], tuple[float, ...] | None] | None = None,
+        on_change: Callable[[GameState, GameView], None] | None = None,
     ) -> None:
         self.store = store
+        self._on_change = on_change
         self._win_chances = win_chances
         self._chances: tuple[float, ...] | None = None
         self._names = tuple(names) if names is not None else None
@@ -478,6 +483,11 @@ class Controller:
         self._situation = Situation.of(self._state, self._view)
         if self._win_chances is not None:
             self._chances = self._win_chances(self._state)
+        if self._on_change is not None:
+            try:
+                self._on_change(self._state, self._view)
+            except Exception:  # a listener (the web page) never breaks the key path
+                log.exception("on_change failed; the game goes on")
 
     def _format_for(self, rules: Rules) -> MatchFormat | None:
         """The configured match format, or None (the variant's own) when it cannot apply.

@@ -21,6 +21,10 @@ Failing hardware never stops a game: the display and strips reopen on their own
 (``devices.lazy``), and the controller retries a port that failed a few seconds later. The
 LED tracks' animation is ``ui.ledtracks.TrackAnimator``'s; dimming and sleeping the display
 after ``display.dim_after`` and ``display.sleep_after`` idle seconds is the controller's.
+
+The pub page (``[web] enabled``, or a server the simulator started) gets each new view from the
+controller's thread; on SIGTERM its streams are told "paused" and closed first, so the service
+stops at once. A page that cannot start is logged; the daemon runs on without it.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pegboard.config.settings import Config
 from pegboard.devices.lazy import LazyDisplay
@@ -45,8 +49,11 @@ from pegboard.errors import HardwareError, JournalError
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller
 from pegboard.table.sdnotify import Notifier, WatchdogPinger
-from pegboard.table.wiring import Ports, build_controller, paused_frame
+from pegboard.table.wiring import Ports, build_controller, paused_frame, start_web, web_publisher
 from pegboard.ui.screens import render_error
+
+if TYPE_CHECKING:
+    from pegboard.web.server import WebServer
 
 __all__ = [
     "RunResult",
@@ -102,8 +109,12 @@ def run_daemon(
     clock: Clock | None = None,
     rng: random.Random | None = None,
     on_ready: Callable[[Controller], None] | None = None,
+    web: WebServer | None = None,
 ) -> RunResult:
     """Run the device until SIGTERM/SIGINT (or *stop* is set); returns what it left behind.
+
+    The pub page is served by *web* (a started ``WebServer``), else by one started here when
+    ``[web] enabled``; either way it is closed on the way out.
 
     Raises:
         JournalError: the journal cannot be opened or replayed.
@@ -119,6 +130,8 @@ def run_daemon(
     except JournalError as e:
         log.error("journal: %s", e)
         show_journal_error(ports, config.game.database, e)
+        if web is not None:
+            web.close()
         raise
     if store.notice:
         log.warning("%s", store.notice)
@@ -135,7 +148,11 @@ def run_daemon(
         for signum in (signal.SIGTERM, signal.SIGINT):
             previous[signum] = signal.signal(signum, on_signal)
     try:
-        controller = build_controller(config, store, ports, clock=clock, rng=rng)
+        web = web if web is not None else start_web(config)
+        on_change = web_publisher(web, store) if web is not None else None
+        controller = build_controller(
+            config, store, ports, clock=clock, rng=rng, on_change=on_change
+        )
         result = RunResult(controller)
         log.info(
             "game loaded from %s: %s, game %d deal %d",
@@ -169,6 +186,8 @@ def run_daemon(
         controller.run(events, stop, heartbeat=heartbeat)
         notifier.stopping("paused")
     finally:
+        if web is not None:
+            web.close()  # the pages say "paused" now, not when the ports are done
         stop_ports(controller, ports)
         store.close()
         for number, handler in previous.items():

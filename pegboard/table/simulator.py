@@ -15,6 +15,10 @@ A headless run plays on a throwaway journal in a temporary directory, deleted at
 never touches the saved game that ``pegboard run`` resumes; ``--db PATH`` plays on that journal
 instead (and keeps it).
 
+With ``--web`` the simulator serves the pub page as the device does (``[web]``): the terminal
+shows its address under the LED tracks, and a headless run with ``--wait-for-signal`` replays
+its keys and then serves the game it left until SIGTERM or SIGINT.
+
 A key file's header says which game it is for (``# variant: three-handed``, ``# names: ...``;
 see ``pegboard.table.keyscript``), so it plays the same whatever the config says. The replay
 checks the file as it goes: a key the device refuses stops the run with an error naming its
@@ -63,6 +67,8 @@ from pegboard.ui.ledtracks import LedLayout, render_ansi
 
 if TYPE_CHECKING:
     from PIL.Image import Image
+
+    from pegboard.web.server import WebServer
 
 __all__ = [
     "ReplayError",
@@ -241,6 +247,7 @@ def run_headless(
     wait_for_signal: bool = False,
     journal: Path | None = None,
     notifier: Notifier | None = None,
+    web: WebServer | None = None,
 ) -> Controller:
     """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
 
@@ -249,7 +256,8 @@ def run_headless(
     deleted at the end, so a headless run never touches the saved game
     (``config.game.database`` is not used). Without *keys_file* nothing is replayed. With
     *wait_for_signal* it then goes on as a daemon until SIGTERM or SIGINT, which leaves the
-    paused screen and the LEDs off in the outputs.
+    paused screen and the LEDs off in the outputs. *web* (a started server, with
+    *wait_for_signal* only) serves the pub page meanwhile and is closed at the end.
 
     The replay stops at a key the device refuses unless the file marks it ``!``, and at a
     marked key it accepts; the outputs show where it stopped, then ``ReplayError`` is raised.
@@ -272,7 +280,9 @@ def run_headless(
         clock = FakeClock(1000.0)
         ports = sim_ports(config)
         if wait_for_signal:
-            return _headless_daemon(config, ports, script, clock, seed, out_dir, gif, notifier)
+            return _headless_daemon(config, ports, script, clock, seed, out_dir, gif, notifier, web)
+        if web is not None:
+            web.close()  # nothing to serve once the replay is written
         with Journal(config.game.database) as store:
             controller = build_controller(
                 config, store, ports, clock=clock, rng=random.Random(seed)
@@ -359,6 +369,7 @@ def _headless_daemon(
     out_dir: Path,
     gif: Path | None,
     notifier: Notifier,
+    web: WebServer | None = None,
 ) -> Controller:
     def on_ready(controller: Controller) -> None:
         problem = _replay(controller, script, clock)
@@ -368,7 +379,13 @@ def _headless_daemon(
         notifier.status(f"keys replayed: {len(script.lines)} steps")
 
     result = run_daemon(
-        config, ports, notifier=notifier, clock=clock, rng=random.Random(seed), on_ready=on_ready
+        config,
+        ports,
+        notifier=notifier,
+        clock=clock,
+        rng=random.Random(seed),
+        on_ready=on_ready,
+        web=web,
     )
     # stop_ports has left "paused" and the LEDs off: those are the last frames now
     write_outputs(out_dir, result.controller, ports, config.leds.layout)
@@ -440,9 +457,10 @@ class _TerminalView:
     The OLED picture is framed, so its dark parts still read as a screen.
     """
 
-    def __init__(self, config: Config, out: TextIO) -> None:
+    def __init__(self, config: Config, out: TextIO, banner: str = "") -> None:
         self._config = config
         self._out = out
+        self._banner = banner
         self.display = _Screen(self, config)
         self.strips: dict[str, LedStrip] = {
             s.name: _Strip(self, s.count, s.name) for s in config.leds.strips
@@ -467,6 +485,8 @@ class _TerminalView:
         lines.append("")
         layout, target = self._config.leds.layout, self._config.game.rules.target
         lines += render_ansi(pixels, layout, target).split("\n")
+        if self._banner:
+            lines += ["", self._banner]
         if self.messages:
             lines.append("")
             lines += [f"\x1b[2m{m}\x1b[22m" for m in self.messages]
@@ -580,17 +600,25 @@ def run_terminal(
     keys_in: TextIO | None = None,
     stop: threading.Event | None = None,
     install_signals: bool = True,
+    web: WebServer | None = None,
 ) -> Controller:
     """The interactive simulator: until Ctrl-C (or SIGTERM, or *stop*); the game stays in the
     journal. Keys are read from *keys_in* (default: stdin), the picture goes to *out* (default:
-    stdout); log messages show under the board instead of on a terminal's stderr.
+    stdout); log messages show under the board instead of on a terminal's stderr. *web* (a
+    started server) serves the pub page meanwhile; its address shows under the board.
 
     Raises:
         JournalError: the journal cannot be opened or replayed.
     """
     stream = out if out is not None else sys.stdout
-    view = _TerminalView(config, stream)
+    banner = ""
+    if web is not None:
+        from pegboard.web.server import public_url
+
+        url, note = public_url(web)
+        banner = f"pub page: {url}" + (f" ({note})" if note else "")
+    view = _TerminalView(config, stream, banner)
     ports = Ports(view.display, dict(view.strips), [TerminalKeys(keys_in)])
     with _alternate_screen(stream), _logs_into(view):
-        result = run_daemon(config, ports, stop=stop, install_signals=install_signals)
+        result = run_daemon(config, ports, stop=stop, install_signals=install_signals, web=web)
     return result.controller

@@ -15,6 +15,11 @@ rules, names, keypad layout, dim and sleep times, and two pure renderers: ``scre
 ``TrackAnimator`` (the view -> the LED tracks' steps, ``ui.ledtracks``). Both work from the
 values the controller hands them, so the key-to-frame path never reads back into the controller
 it is built for.
+
+``start_web`` starts the pub page's server when ``[web] enabled`` (``pegboard.web.server``,
+imported only then: a daemon without the page never loads ``http.server``), and
+``web_publisher`` is what the controller calls after each change to hand the page the view.
+A page that cannot start (its port in use) is logged in one line; the game goes on without it.
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ from pegboard.ui.screens import Screen, choose_screen, render_screen, screen_pag
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+    from pegboard.web.server import WebServer
+
 __all__ = [
     "RETRY_AFTER",
     "Ports",
@@ -53,6 +60,8 @@ __all__ = [
     "paused_frame",
     "screen_renderer",
     "sim_ports",
+    "start_web",
+    "web_publisher",
 ]
 
 log = logging.getLogger(__name__)
@@ -203,9 +212,10 @@ def build_controller(
     *,
     clock: Clock | None = None,
     rng: random.Random | None = None,
+    on_change: Callable[[GameState, GameView], None] | None = None,
 ) -> Controller:
     """One controller over *store* and *ports*, with the config's rules, names, roster and
-    renderers.
+    renderers; *on_change* is called after every state change (``web_publisher``).
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -237,6 +247,7 @@ def build_controller(
         news_seconds=config.display.news_seconds,
         page_seconds=config.display.page_seconds,
         win_chances=_win_chances if config.display.win_probability else None,
+        on_change=on_change,
     )
 
 
@@ -245,3 +256,35 @@ def _win_chances(state: GameState) -> tuple[float, ...] | None:
     from pegboard.engine.odds import win_probability
 
     return win_probability(state)
+
+
+# -- the pub page ---------------------------------------------------------------------------
+
+
+def start_web(config: Config) -> WebServer | None:
+    """The pub page's server, started, when ``[web] enabled``; else None.
+
+    A server that cannot start (the port in use, an address not this machine's) is logged as
+    one error line and None is returned: the game never stops for the page.
+    """
+    if not config.web.enabled:
+        return None
+    from pegboard.web.server import WebServer, WebServerError, public_url
+
+    server = WebServer(config.web.bind, config.web.port)
+    try:
+        server.start()
+    except WebServerError as e:
+        log.error("web: %s; carrying on without the page", e)
+        return None
+    url, note = public_url(server)
+    log.info("web: the pub page is at %s%s", url, f" ({note})" if note else "")
+    return server
+
+
+def web_publisher(server: WebServer, store: Journal) -> Callable[[GameState, GameView], None]:
+    """The controller's ``on_change`` for *server*: each new view, with the evening's results
+    from *store*, serialised once (``ViewPublisher``)."""
+    from pegboard.web.server import ViewPublisher
+
+    return ViewPublisher(server, store).publish
