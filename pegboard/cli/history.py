@@ -1,0 +1,477 @@
+"""``pegboard history`` and ``pegboard stats players``: the journal's finished games and figures.
+
+Both commands only read: the journal is opened with ``readonly=True``, so they create, write
+and rename nothing (no ``-wal``/``-shm`` beside it either). The figures come from
+``Journal.history()`` (every match replayed from its journalled commands) and
+``pegboard.engine.players.standings``; this module only filters and formats them as text,
+JSON or CSV.
+
+The module imports only what the parser needs; the handlers import the journal when they run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from pegboard.engine.rules import Variant
+from pegboard.errors import PegboardError, quote
+
+if TYPE_CHECKING:
+    from pegboard.engine.history import GameHistory, MatchHistory
+    from pegboard.engine.players import HeadToHead, PlayerStats, RoleFigures, Standings
+    from pegboard.journal import Journal
+
+__all__ = ["HistoryCommandError", "parse_since", "register", "register_stats"]
+
+
+class HistoryCommandError(PegboardError, ValueError):
+    """An option of ``pegboard history`` or ``stats players`` that means nothing (a bad date)."""
+
+
+def _add_db(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--db",
+        type=Path,
+        default=None,
+        help=(
+            "journal database (default: $PEGBOARD_DB, else $STATE_DIRECTORY/pegboard.db, "
+            "else ~/.local/share/pegboard/pegboard.db); only read"
+        ),
+    )
+
+
+def _add_format(p: argparse.ArgumentParser) -> None:
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print JSON")
+    form.add_argument("--csv", action="store_true", help="print CSV (one row a game / player)")
+
+
+def register(subparsers: Any) -> None:
+    """Add ``history`` to the ``pegboard`` command line's subparsers."""
+    p = subparsers.add_parser(
+        "history",
+        help="finished matches and games from the journal",
+        description="Matches and games from the journal, newest first: date, variant, sides, "
+        "final scores, winner, game points, lurch or double skunk, and the match result. "
+        "Reads the journal only.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    p.add_argument(
+        "--player",
+        default=None,
+        metavar="NAME",
+        help="only matches with this side, or a partnership with this member (Ann+Cat)",
+    )
+    p.add_argument(
+        "--since",
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="only games finished on or after this day (local time)",
+    )
+    _add_db(p)
+    _add_format(p)
+    p.set_defaults(handler=cmd_history)
+
+
+def register_stats(stats: Any) -> None:
+    """Add ``players`` to ``pegboard stats``'s subparsers."""
+    p = stats.add_parser(
+        "players",
+        help="each player's record and points per deal, from the journal",
+        description="Per player and per partnership: games and matches played and won, game "
+        "points, lurches and double skunks given and taken, points per deal as dealer and as "
+        "pone split into pegging, hand and crib (averaged over the deals where that part was "
+        "counted on the device), best hands, 29s and 28s, and head to head. Reads the journal "
+        "only; counts finished games.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    p.add_argument(
+        "--variant",
+        default=None,
+        choices=[v.value for v in Variant],
+        help="only games of this variant (default: all)",
+    )
+    _add_db(p)
+    _add_format(p)
+    p.set_defaults(handler=cmd_stats_players)
+
+
+def parse_since(text: str) -> date:
+    """The day ``--since`` names.
+
+    Raises:
+        HistoryCommandError: not a date written YYYY-MM-DD.
+
+    >>> parse_since("2025-03-02")
+    datetime.date(2025, 3, 2)
+    """
+    try:
+        if len(text) != 10:
+            raise ValueError(text)
+        return date.fromisoformat(text)
+    except ValueError:
+        raise HistoryCommandError(
+            f"--since {quote(text)} is not a date (expected YYYY-MM-DD, e.g. 2025-03-02)"
+        ) from None
+
+
+def _open(args: argparse.Namespace) -> Journal:
+    from pegboard.journal import Journal, default_db_path
+
+    path = args.db if args.db is not None else default_db_path()
+    return Journal(path, readonly=True)
+
+
+def _local(stamp: str | None) -> datetime | None:
+    return None if stamp is None else datetime.fromisoformat(stamp).astimezone()
+
+
+def _day(stamp: str | None) -> str:
+    when = _local(stamp)
+    return "" if when is None else when.strftime("%Y-%m-%d")
+
+
+def _minute(stamp: str | None) -> str:
+    when = _local(stamp)
+    return "" if when is None else when.strftime("%Y-%m-%d %H:%M")
+
+
+# --- pegboard history ------------------------------------------------------------------------
+
+
+def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
+    """``pegboard history``.
+
+    Raises:
+        HistoryCommandError: a bad ``--since``.
+        JournalError: no journal at the path, or not a pegboard journal.
+    """
+    from pegboard.engine.history import filter_matches
+
+    since = parse_since(args.since) if args.since is not None else None
+    with _open(args) as store:
+        matches = store.history()
+    chosen = filter_matches(matches, player=args.player, since=since)
+    chosen = sorted(chosen, key=lambda m: m.match_id, reverse=True)
+    if args.json:
+        out.write(json.dumps([_match_json(m, since) for m in chosen], indent=1) + "\n")
+    elif args.csv:
+        out.write(_history_csv(chosen, since))
+    else:
+        _print_history(chosen, since, out)
+    return 0
+
+
+def _games(match: MatchHistory, since: date | None) -> list[GameHistory]:
+    """The match's finished games newest first (those finished since *since*)."""
+    games = [g for g in match.games if since is None or _game_day(g) >= since]
+    return sorted(games, key=lambda g: g.game, reverse=True)
+
+
+def _game_day(game: GameHistory) -> date:
+    when = _local(game.finished)
+    assert when is not None, "a finished game has its time"
+    return when.date()
+
+
+def _lurch_words(game: GameHistory) -> str:
+    result = game.result
+    assert result is not None
+    words = [
+        f"{game.names[side]} {lurch.value}"
+        for side, lurch in enumerate(result.lurches)
+        if lurch.value != "none"
+    ]
+    return ", ".join(words)
+
+
+def _match_result(match: MatchHistory) -> str:
+    """The match's result in words: who won it and how, or that it is open."""
+    if match.winner is not None:
+        won = f"{match.names[match.winner]} won the match"
+    elif match.abandoned:
+        won = "not finished (a newer match was started)"
+    else:
+        won = "in progress"
+    games = "-".join(str(n) for n in match.games_won)
+    if match.game_points is None:
+        return f"{won}, games {games}"
+    points = "-".join(str(n) for n in match.game_points)
+    return f"{won}, games {games}, game points {points}"
+
+
+def _print_history(matches: list[MatchHistory], since: date | None, out: TextIO) -> None:
+    if not matches:
+        out.write("no games in the journal" + (" since then" if since else "") + "\n")
+        return
+    for match in matches:
+        out.write(
+            f"match {match.match_id}  {_day(match.created)}  {match.variant.value}  "
+            f"{match.format.value}  {' v '.join(match.names)}: {_match_result(match)}\n"
+        )
+        current = match.current
+        if current is not None and since is None:
+            scores = "  ".join(
+                f"{name} {score}" for name, score in zip(current.names, current.scores, strict=True)
+            )
+            out.write(f"  game {current.game}  in progress          {scores}\n")
+        for game in _games(match, since):
+            result = game.result
+            assert result is not None
+            scores = "  ".join(
+                f"{name} {score}" for name, score in zip(game.names, result.scores, strict=True)
+            )
+            worth = "" if result.game_points is None else f" for {result.game_points}"
+            lurch = _lurch_words(game)
+            out.write(
+                f"  game {game.game}  {_minute(game.finished)}  {scores}  "
+                f"{game.names[result.winner]} won{worth}{f' ({lurch})' if lurch else ''}\n"
+            )
+
+
+def _game_json(game: GameHistory) -> dict[str, Any]:
+    result = game.result
+    assert result is not None
+    return {
+        "game": game.game,
+        "finished": game.finished,
+        "date": _day(game.finished),
+        "variant": game.variant.value,
+        "sides": list(game.names),
+        "scores": list(result.scores),
+        "winner": game.names[result.winner],
+        "game_points": result.game_points,
+        "lurches": {
+            name: lurch.value
+            for name, lurch in zip(game.names, result.lurches, strict=True)
+            if lurch.value != "none"
+        },
+        "deals": len(game.deals),
+    }
+
+
+def _match_json(match: MatchHistory, since: date | None) -> dict[str, Any]:
+    current = match.current
+    return {
+        "match": match.match_id,
+        "created": match.created,
+        "date": _day(match.created),
+        "variant": match.variant.value,
+        "format": match.format.value,
+        "sides": list(match.names),
+        "winner": None if match.winner is None else match.names[match.winner],
+        "finished": match.winner is not None,
+        "abandoned": match.abandoned,
+        "games_won": list(match.games_won),
+        "game_points": None if match.game_points is None else list(match.game_points),
+        "games": [_game_json(g) for g in _games(match, since)],
+        "in_progress": None
+        if current is None
+        else {"game": current.game, "scores": list(current.scores)},
+    }
+
+
+_HISTORY_COLUMNS = (
+    "match",
+    "game",
+    "finished",
+    "variant",
+    "format",
+    "sides",
+    "scores",
+    "winner",
+    "game_points",
+    "lurches",
+    "match_winner",
+    "match_games_won",
+    "match_game_points",
+)
+
+
+def _history_csv(matches: list[MatchHistory], since: date | None) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(_HISTORY_COLUMNS)
+    for match in matches:
+        for game in _games(match, since):
+            result = game.result
+            assert result is not None
+            writer.writerow(
+                [
+                    match.match_id,
+                    game.game,
+                    _minute(game.finished),
+                    match.variant.value,
+                    match.format.value,
+                    " ".join(game.names),
+                    " ".join(str(s) for s in result.scores),
+                    game.names[result.winner],
+                    "" if result.game_points is None else result.game_points,
+                    _lurch_words(game),
+                    "" if match.winner is None else match.names[match.winner],
+                    " ".join(str(n) for n in match.games_won),
+                    "" if match.game_points is None else " ".join(map(str, match.game_points)),
+                ]
+            )
+    return buffer.getvalue()
+
+
+# --- pegboard stats players --------------------------------------------------------------------
+
+
+def cmd_stats_players(args: argparse.Namespace, out: TextIO) -> int:
+    """``pegboard stats players``.
+
+    Raises:
+        JournalError: no journal at the path, or not a pegboard journal.
+    """
+    from pegboard.engine.players import standings
+
+    variant = Variant(args.variant) if args.variant is not None else None
+    with _open(args) as store:
+        matches = store.history()
+    table = standings(matches, variant=variant)
+    if args.json:
+        out.write(json.dumps(table.to_dict(), indent=1) + "\n")
+    elif args.csv:
+        out.write(_players_csv(table))
+    else:
+        _print_players(table, out)
+    return 0
+
+
+def _average(points: int, deals: int) -> str:
+    return "-" if deals == 0 else f"{points / deals:.2f}"
+
+
+def _role_line(label: str, role: RoleFigures) -> str:
+    parts = [f"{label:<7} {role.deals:>3} deals  {_average(role.points, role.deals):>6} a deal"]
+    for name, part in (("pegging", role.pegging), ("hand", role.hand), ("crib", role.crib)):
+        if part is None:
+            continue
+        parts.append(
+            f"{name} {_average(part.points, part.deals)} "
+            f"(counted on the device in {part.deals} of {role.deals})"
+        )
+    return "  ".join(parts)
+
+
+def _print_player(player: PlayerStats, out: TextIO) -> None:
+    kind = "" if player.kind == "player" else f" ({player.kind})"
+    if player.members:
+        kind = f" (partnership of {', '.join(player.members)})"
+    out.write(f"{player.name}{kind}\n")
+    matches = f"matches {player.matches_won}/{player.matches_played} won"
+    games = f"games {player.games_won}/{player.games_played} won"
+    out.write(f"  {games}, {matches}, game points {player.game_points}\n")
+    out.write(
+        f"  lurches given {player.lurches_given}, taken {player.lurches_taken}; "
+        f"double skunks given {player.double_skunks_given}, taken {player.double_skunks_taken}\n"
+    )
+    if player.dealer is not None and player.pone is not None:
+        out.write("  " + _role_line("dealer", player.dealer) + "\n")
+        out.write("  " + _role_line("pone", player.pone) + "\n")
+    if player.by_hand:
+        pegs = ", ".join(f"{reason} {points}" for reason, points in player.by_hand)
+        out.write(f"  pegged by hand: {pegs}\n")
+    out.write(f"  29s {player.twenty_nines}, 28s {player.twenty_eights}\n")
+    for hand in player.best_hands:
+        what = "crib" if hand.is_crib else "hand"
+        cards = f"{hand.cards} starter {hand.starter}" if hand.cards else "cards not entered"
+        out.write(f"  best {what} {hand.points}: {cards} (match {hand.match_id}:{hand.game})\n")
+
+
+def _print_h2h(pair: HeadToHead, out: TextIO) -> None:
+    a, b = pair.names
+    line = f"  {a} v {b}: games {pair.games_won[0]}-{pair.games_won[1]} of {pair.games}"
+    if pair.matches:
+        line += f", matches {pair.matches_won[0]}-{pair.matches_won[1]} of {pair.matches}"
+    line += f", game points {pair.game_points[0]}-{pair.game_points[1]}"
+    out.write(line + "\n")
+
+
+def _print_players(table: Standings, out: TextIO) -> None:
+    if not table.players:
+        out.write("no finished games in the journal\n")
+        return
+    for player in table.players:
+        _print_player(player, out)
+    if table.head_to_head:
+        out.write("head to head\n")
+        for pair in table.head_to_head:
+            _print_h2h(pair, out)
+
+
+_PLAYER_COLUMNS = (
+    "name",
+    "kind",
+    "games_played",
+    "games_won",
+    "matches_played",
+    "matches_won",
+    "game_points",
+    "lurches_given",
+    "lurches_taken",
+    "double_skunks_given",
+    "double_skunks_taken",
+    "dealer_deals",
+    "dealer_points",
+    "dealer_pegging_deals",
+    "dealer_pegging_points",
+    "dealer_hand_deals",
+    "dealer_hand_points",
+    "dealer_crib_deals",
+    "dealer_crib_points",
+    "pone_deals",
+    "pone_points",
+    "pone_pegging_deals",
+    "pone_pegging_points",
+    "pone_hand_deals",
+    "pone_hand_points",
+    "twenty_nines",
+    "twenty_eights",
+    "best_hand",
+)
+
+
+def _players_csv(table: Standings) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(_PLAYER_COLUMNS)
+    for p in table.players:
+        roles: list[object] = []
+        for role in (p.dealer, p.pone):
+            if role is None:
+                roles += [""] * (8 if role is p.dealer else 6)
+                continue
+            roles += [role.deals, role.points]
+            for part in (role.pegging, role.hand, role.crib):
+                if part is not None:
+                    roles += [part.deals, part.points]
+        best = p.best_hands[0].points if p.best_hands else ""
+        writer.writerow(
+            [
+                p.name,
+                p.kind,
+                p.games_played,
+                p.games_won,
+                p.matches_played,
+                p.matches_won,
+                p.game_points,
+                p.lurches_given,
+                p.lurches_taken,
+                p.double_skunks_given,
+                p.double_skunks_taken,
+                *roles,
+                p.twenty_nines,
+                p.twenty_eights,
+                best,
+            ]
+        )
+    return buffer.getvalue()

@@ -1,0 +1,194 @@
+"""``pegboard sheet``: a game's paper score sheet as PDF, PNG or SVG.
+
+``pegboard sheet [--db PATH] [GAME] --out FILE.pdf|.png|.svg [--venue TEXT] [--paper a4|letter]
+[--force]``. GAME is the last finished game by default (else the running one), a game number
+of the latest match, or ``MATCH:GAME`` as ``pegboard history`` lists them. The journal is only
+read; the sheet is written to a new file (``--force`` to replace one), whole or not at all.
+
+The module imports only what the parser needs: the journal and Pillow load in the handler.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from pegboard.errors import PegboardError, quote
+
+if TYPE_CHECKING:
+    from pegboard.engine.history import GameHistory, MatchHistory
+
+__all__ = ["SheetCommandError", "pick_game", "register"]
+
+FORMATS = (".pdf", ".png", ".svg")
+
+
+class SheetCommandError(PegboardError, ValueError):
+    """A ``pegboard sheet`` argument that names no game or no file the sheet can be written to."""
+
+
+def register(subparsers: Any) -> None:
+    """Add ``sheet`` to the ``pegboard`` command line's subparsers."""
+    p = subparsers.add_parser(
+        "sheet",
+        help="a game's score sheet as PDF, PNG or SVG",
+        description="The score sheet of a finished (or running) game, laid out like a paper "
+        "cribbage score sheet: venue and date, the players, a column of holes in fives to the "
+        "target with each side's score after every deal, the deals and their pegs, the totals, "
+        "the winner, game points and lurch. Reads the journal only.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    p.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        metavar="GAME",
+        help="N (game N of the latest match) or MATCH:GAME (default: the last finished game, "
+        "else the running one)",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="the sheet to write: FILE.pdf, FILE.png or FILE.svg",
+    )
+    p.add_argument("--venue", default="", help="tournament or venue (default: a line to fill in)")
+    p.add_argument("--paper", default="a4", choices=["a4", "letter"], help="paper size")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    p.add_argument(
+        "--db",
+        type=Path,
+        default=None,
+        help=(
+            "journal database (default: $PEGBOARD_DB, else $STATE_DIRECTORY/pegboard.db, "
+            "else ~/.local/share/pegboard/pegboard.db); only read"
+        ),
+    )
+    p.set_defaults(handler=cmd_sheet)
+
+
+def pick_game(matches: list[MatchHistory], spec: str | None) -> GameHistory:
+    """The game *spec* names among *matches* (oldest match first).
+
+    None: the last finished game of the journal, else the running game. ``N``: game N of the
+    latest match (finished or running). ``M:N``: game N of match M.
+
+    Raises:
+        SheetCommandError: *spec* is not N or M:N, or names no game in the journal.
+    """
+    if not matches:
+        raise SheetCommandError("no games in the journal yet (start one with 'pegboard game new')")
+    if spec is None:
+        for match in reversed(matches):
+            if match.games:
+                return match.games[-1]
+        for match in reversed(matches):
+            if match.current is not None:
+                return match.current
+        raise SheetCommandError("no game in the journal has started yet (no cut was made)")
+    text = spec.strip()
+    match_text, _, game_text = text.rpartition(":")
+    if not game_text.isdigit() or (match_text and not match_text.isdigit()) or len(text) > 20:
+        raise SheetCommandError(
+            f"game {quote(spec)} is not a game (expected N for game N of the latest match, or "
+            "MATCH:GAME as 'pegboard history' lists them, e.g. 3:2)"
+        )
+    chosen = matches[-1]
+    if match_text:
+        found = [m for m in matches if m.match_id == int(match_text)]
+        if not found:
+            known = ", ".join(str(m.match_id) for m in matches[-5:])
+            raise SheetCommandError(f"no match {int(match_text)} in the journal (latest: {known})")
+        chosen = found[0]
+    number = int(game_text)
+    games = [*chosen.games, *(() if chosen.current is None else (chosen.current,))]
+    for game in games:
+        if game.game == number:
+            return game
+    have = ", ".join(str(g.game) for g in games) or "none started"
+    raise SheetCommandError(f"no game {number} in match {chosen.match_id} (games: {have})")
+
+
+def _check_out(path: Path, force: bool) -> str:
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise SheetCommandError(
+            f"--out {quote(str(path))} has no known suffix (expected FILE.pdf, FILE.png or "
+            "FILE.svg)"
+        )
+    if path.is_dir():
+        raise SheetCommandError(f"--out {quote(str(path))} is a folder (expected a file name)")
+    if path.exists() and not force:
+        raise SheetCommandError(
+            f"--out {quote(str(path))} exists; it was left as it is (add --force to replace it)"
+        )
+    if not path.parent.is_dir():
+        raise SheetCommandError(f"--out {quote(str(path))}: no folder {quote(str(path.parent))}")
+    return suffix
+
+
+def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
+    """``pegboard sheet``.
+
+    Raises:
+        SheetCommandError: a bad GAME, an --out with an unknown suffix or that exists.
+        JournalError: no journal at the path, or not a pegboard journal.
+    """
+    from pegboard.journal import Journal, default_db_path
+    from pegboard.ui.sheet import Paper, layout_sheet, render_pdf, render_png, render_svg
+
+    path: Path = args.out
+    suffix = _check_out(path, args.force)
+    db = args.db if args.db is not None else default_db_path()
+    with Journal(db, readonly=True) as store:
+        matches = store.history()
+    game = pick_game(matches, args.game)
+    drawing = layout_sheet(game, venue=args.venue, paper=Paper.parse(args.paper))
+    if suffix == ".svg":
+        data = render_svg(drawing).encode("utf-8")
+    elif suffix == ".png":
+        data = render_png(drawing)
+    else:
+        data = render_pdf(drawing)
+    _write_whole(path, data, force=args.force)
+    state = "finished" if game.result is not None else "in progress"
+    out.write(
+        f"wrote {str(path)!r}: match {game.match_id} game {game.game} ({state}), "
+        f"{' v '.join(game.names)}, {len(game.deals)} deals\n"
+    )
+    return 0
+
+
+def _write_whole(path: Path, data: bytes, *, force: bool) -> None:
+    """Write *data* to *path* whole: a hidden draft beside it, then linked (or, with *force*,
+    renamed) into place, so a failure never leaves half a sheet nor harms an existing file.
+
+    Raises:
+        SheetCommandError: the file cannot be written, or appeared meanwhile without *force*.
+    """
+    draft = path.with_name(f".{path.name}.new-{os.getpid()}")
+    shown = quote(str(path))
+    try:
+        draft.write_bytes(data)
+        if force:
+            os.replace(draft, path)
+        else:
+            try:
+                os.link(draft, path)
+            except FileExistsError:
+                raise SheetCommandError(
+                    f"--out {shown} appeared meanwhile; it was left as it is"
+                ) from None
+            except OSError:  # no hard links (e.g. FAT): rename, having checked just now
+                if path.exists():
+                    raise SheetCommandError(
+                        f"--out {shown} appeared meanwhile; it was left as it is"
+                    ) from None
+                os.rename(draft, path)
+    except OSError as e:
+        raise SheetCommandError(f"cannot write {shown}: {e.strerror or e}") from e
+    finally:
+        draft.unlink(missing_ok=True)
