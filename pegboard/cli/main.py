@@ -360,17 +360,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable deal")
     p.set_defaults(handler=_cmd_demo)
 
-    _register_extensions(sub)
+    _register_extensions(sub, stats)
     return parser
 
 
-def _register_extensions(sub: Any) -> None:
-    """Subcommands that live in their own modules: the game, and the device (run, selftest)."""
-    from pegboard.cli import game, odds, run
+def _register_extensions(sub: Any, stats: Any) -> None:
+    """Subcommands that live in their own modules: the game, the device (run, selftest), the
+    history (history, stats players) and the score sheet."""
+    from pegboard.cli import game, history, odds, run, sheet
 
     game.register(sub)
     odds.register(sub)
     run.register(sub)
+    history.register(sub)
+    history.register_stats(stats)
+    sheet.register(sub)
 
 
 def main(argv: list[str] | None = None) -> int:
