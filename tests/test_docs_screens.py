@@ -27,6 +27,7 @@ PICTURES: dict[str, tuple[str, tuple[int, int], str, Style]] = {
     "play-go-128x64": ("play-go", (128, 64), "1", Style.LARGE),
     "play-end-128x64": ("play-end", (128, 64), "1", Style.LARGE),
     "scoreboard-pegged-128x64": ("scoreboard-pegged", (128, 64), "1", Style.LARGE),
+    "scoreboard-odds-128x64": ("scoreboard-odds", (128, 64), "1", Style.LARGE),
     "undone-128x64": ("scoreboard-undone", (128, 64), "1", Style.LARGE),
     "count-29-page1-128x64": ("count-29-page1", (128, 64), "1", Style.LARGE),
     "count-29-last-128x64": ("count-29-last", (128, 64), "1", Style.LARGE),
