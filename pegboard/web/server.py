@@ -379,6 +379,8 @@ class _Handler(BaseHTTPRequestHandler):
     """One connection: GET and HEAD of the page, its files, the view and the event stream."""
 
     protocol_version = "HTTP/1.1"
+    # a bad request line is answered with a status line and headers too, never as HTTP/0.9
+    default_request_version = "HTTP/1.1"
     disable_nagle_algorithm = True  # else a keep-alive answer waits ~40 ms on delayed ACKs
     server: _HttpServer
 
