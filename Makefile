@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # the pub page's browser tests launch Debian's chromium; Playwright never downloads its own
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test lint browser docs bench bench-pi soak install-pi clean odds tables
+.PHONY: run test lint browser broker docs bench bench-pi soak install-pi clean odds tables
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,8 +28,12 @@ lint: $(STAMP)
 browser:
 	tools/need_system_packages.sh chromium=chromium
 
+# the league's tests run a real MQTT broker: Debian's mosquitto, installed the same way
+broker:
+	tools/need_system_packages.sh mosquitto=mosquitto
+
 # pytest on every core (-n auto): the exhaustive checks run side by side
-test: lint browser
+test: lint browser broker
 	$(BIN)/pytest -n auto
 
 # the README's pictures from the current screens: docs/screens/*.png (compared by

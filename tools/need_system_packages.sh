@@ -3,7 +3,8 @@
 #
 #   tools/need_system_packages.sh COMMAND=PACKAGE ...    e.g. chromium=chromium
 #
-# Each COMMAND missing from PATH stands for its Debian PACKAGE. As root, or with sudo that
+# Each COMMAND missing from PATH (and from /usr/sbin and /sbin, where daemons such as
+# mosquitto live, outside a user's PATH) stands for its Debian PACKAGE. As root, or with sudo that
 # asks no password, the missing packages are installed with apt-get (apt-get update first
 # when apt does not know one of them yet); nothing is downloaded from anywhere else.
 # Otherwise it stops with one line saying what to install. NEED_SYSTEM_PACKAGES_NO_INSTALL=1
@@ -14,7 +15,8 @@ missing=()
 for pair in "$@"; do
     command=${pair%%=*}
     package=${pair#*=}
-    command -v "$command" >/dev/null 2>&1 || missing+=("$package")
+    command -v "$command" >/dev/null 2>&1 || [ -x "/usr/sbin/$command" ] \
+        || [ -x "/sbin/$command" ] || missing+=("$package")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
