@@ -19,10 +19,14 @@ journal: a command that writes moves it aside with its ``-wal``/``-shm`` compani
 started; a reader only reports it. Readers (``readonly=True``) create, write and rename nothing.
 A new journal is built under a hidden name and linked into place whole.
 
-History: whenever the set of finished games of a match changes (a game won, or a win taken back
-by undo), the match's rows in ``games``, ``deal_points`` and ``shown_hands`` are rewritten in
-the same transaction as the command. ``side_averages``, ``best_hands`` and ``lurches`` query
-them; sides are stored by name.
+History: ``history()`` replays every match from its journalled commands
+(``engine/history.py``): every game, deal and peg with its time, and how each part of a deal was
+scored (counted on the device or pegged by hand), which the tables below do not keep. It needs
+nothing but the ``matches`` and ``journal`` tables, so it reads any journal, however old, and
+writes nothing. Whenever the set of finished games of a match changes (a game won, or a win
+taken back by undo), the match's rows in ``games``, ``deal_points`` and ``shown_hands`` are
+rewritten in the same transaction as the command. ``side_averages``, ``best_hands`` and
+``lurches`` query them; sides are stored by name.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from pegboard.engine.cards import format_cards
 from pegboard.engine.commands import Command, parse_command
 from pegboard.engine.events import Event
 from pegboard.engine.game import GameState, apply
+from pegboard.engine.history import MatchHistory, replay_match
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.records import GameRecord
 from pegboard.engine.rules import Rules, Variant
@@ -680,3 +685,45 @@ class Journal:
         ).fetchall()
         keys = ("match_id", "game", "variant", "winner", "scores", "game_points")
         return [dict(zip(keys, row, strict=True)) | {"scores": json.loads(row[4])} for row in rows]
+
+    def history(self) -> list[MatchHistory]:
+        """Every match in the journal, oldest first, replayed from its journalled commands.
+
+        A match that is still open while a newer one exists is marked ``abandoned``. Only
+        reads: works the same on a reader (``readonly=True``).
+
+        Raises:
+            JournalError: a stored command cannot be replayed, or the database cannot be read.
+        """
+        try:
+            matches = self._conn.execute(
+                "SELECT id, created, rules, names, format FROM matches ORDER BY id"
+            ).fetchall()
+            rows = self._conn.execute(
+                "SELECT match_id, command, at FROM journal ORDER BY match_id, seq"
+            ).fetchall()
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
+        commands: dict[int, list[tuple[str, str]]] = {}
+        for match_id, text, at in rows:
+            commands.setdefault(match_id, []).append((text, at))
+        history = []
+        last = matches[-1][0] if matches else None
+        for match_id, created, rules_text, names_text, fmt in matches:
+            try:
+                match = replay_match(
+                    rules_from_json(rules_text),
+                    json.loads(names_text),
+                    MatchFormat.parse(fmt),
+                    commands.get(match_id, []),
+                    match_id=match_id,
+                    created=created,
+                )
+            except (PegboardError, ValueError) as e:
+                raise JournalError(
+                    f"match {match_id} in {str(self.path)!r} cannot be replayed: {e}"
+                ) from e
+            if match.winner is None and match_id != last:
+                match = dataclasses.replace(match, abandoned=True)
+            history.append(match)
+        return history

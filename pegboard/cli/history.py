@@ -15,7 +15,7 @@ import argparse
 import csv
 import io
 import json
-from datetime import date, datetime
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -157,7 +157,8 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     since = parse_since(args.since) if args.since is not None else None
     with _open(args) as store:
         matches = store.history()
-    chosen = filter_matches(matches, player=args.player, since=since)
+    start = None if since is None else datetime.combine(since, time()).astimezone()
+    chosen = filter_matches(matches, player=args.player, since=start)
     chosen = sorted(chosen, key=lambda m: m.match_id, reverse=True)
     if args.json:
         out.write(json.dumps([_match_json(m, since) for m in chosen], indent=1) + "\n")

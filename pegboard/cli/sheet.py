@@ -70,8 +70,8 @@ def register(subparsers: Any) -> None:
     p.set_defaults(handler=cmd_sheet)
 
 
-def pick_game(matches: list[MatchHistory], spec: str | None) -> GameHistory:
-    """The game *spec* names among *matches* (oldest match first).
+def pick_game(matches: list[MatchHistory], spec: str | None) -> tuple[MatchHistory, GameHistory]:
+    """The game *spec* names among *matches* (oldest match first), with its match.
 
     None: the last finished game of the journal, else the running game. ``N``: game N of the
     latest match (finished or running). ``M:N``: game N of match M.
@@ -84,10 +84,10 @@ def pick_game(matches: list[MatchHistory], spec: str | None) -> GameHistory:
     if spec is None:
         for match in reversed(matches):
             if match.games:
-                return match.games[-1]
+                return match, match.games[-1]
         for match in reversed(matches):
             if match.current is not None:
-                return match.current
+                return match, match.current
         raise SheetCommandError("no game in the journal has started yet (no cut was made)")
     text = spec.strip()
     match_text, _, game_text = text.rpartition(":")
@@ -107,7 +107,7 @@ def pick_game(matches: list[MatchHistory], spec: str | None) -> GameHistory:
     games = [*chosen.games, *(() if chosen.current is None else (chosen.current,))]
     for game in games:
         if game.game == number:
-            return game
+            return chosen, game
     have = ", ".join(str(g.game) for g in games) or "none started"
     raise SheetCommandError(f"no game {number} in match {chosen.match_id} (games: {have})")
 
@@ -145,8 +145,8 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     db = args.db if args.db is not None else default_db_path()
     with Journal(db, readonly=True) as store:
         matches = store.history()
-    game = pick_game(matches, args.game)
-    drawing = layout_sheet(game, venue=args.venue, paper=Paper.parse(args.paper))
+    match, game = pick_game(matches, args.game)
+    drawing = layout_sheet(game, venue=args.venue, paper=Paper.parse(args.paper), match=match)
     if suffix == ".svg":
         data = render_svg(drawing).encode("utf-8")
     elif suffix == ".png":

@@ -1,0 +1,628 @@
+"""A game's score sheet, laid out like a paper cribbage score sheet, as PNG, PDF or SVG.
+
+Theory of operation
+-------------------
+``layout_sheet`` is pure: it turns a ``GameHistory`` into a ``Drawing``, a page of simple
+shapes (lines, boxes, dots, text with an anchor) measured in points (1/72 inch) on A4 or US
+letter. Two small renderers draw the same shapes: ``render_png``/``render_pdf`` with Pillow
+(``ImageDraw`` at 150 dpi in greyscale; Pillow writes the PDF page at that resolution, so the
+page is exactly the paper's size) and ``render_svg`` as text. Nothing is measured by a
+renderer, so both agree: text is placed by its anchor (left, middle or right of its baseline)
+and kept short enough by the layout (``_fit``).
+
+The page follows the tournament sheet at the end of the German rules document (the
+"Cribbage Zählbogen"): the tournament or venue and the date, player 1 and player 2, for each a
+column of holes in fives up to the target with the score after every deal marked, and the
+points. Beside the columns a table gives every deal: who dealt, and for each side what the
+play, the hand and the crib pegged (the pegs of the play one by one where they are known) and
+the score after it. At the foot: the totals, the winner, game points, lurch or double skunk,
+the match so far, and lines to sign.
+
+The text font is Pillow's own scalable default (Aileron, in Pillow 10.1 and later), so the
+sheet looks the same on every machine; the SVG names it first, then common sans-serif fonts.
+"""
+
+from __future__ import annotations
+
+import enum
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
+from xml.sax.saxutils import escape
+
+from pegboard.choices import parse_choice
+from pegboard.engine.events import Source
+from pegboard.engine.history import DealHistory, GameHistory, MatchHistory, PegMark
+from pegboard.engine.rules import Lurch
+from pegboard.frozen import frozen
+
+__all__ = [
+    "DPI",
+    "Drawing",
+    "Line",
+    "Paper",
+    "Rect",
+    "Text",
+    "layout_sheet",
+    "render_pdf",
+    "render_png",
+    "render_svg",
+]
+
+DPI = 150
+"""Resolution of the PNG and of the PDF's page image."""
+
+FONT_FAMILY = "Aileron, 'Helvetica Neue', Helvetica, Arial, sans-serif"
+
+BLACK, DARK, MID, LIGHT, PALE, WHITE = 0, 70, 130, 190, 235, 255
+"""Greys, 0 black to 255 white: the sheet prints on any printer."""
+
+
+class Paper(enum.Enum):
+    """Paper sizes, valued by their command-line names; ``size`` in points."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+    @classmethod
+    def parse(cls, text: str) -> Paper:
+        """Parse a paper name ("a4", "Letter").
+
+        Raises:
+            ConfigError: not a paper name.
+        """
+        return parse_choice(cls, text, "paper")
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Width and height in points: A4 210 x 297 mm, letter 8.5 x 11 in."""
+        if self is Paper.A4:
+            return 210 / 25.4 * 72, 297 / 25.4 * 72
+        return 8.5 * 72, 11 * 72
+
+    @property
+    def pixels(self) -> tuple[int, int]:
+        """Width and height in pixels at ``DPI``."""
+        width, height = self.size
+        return round(width * DPI / 72), round(height * DPI / 72)
+
+
+@frozen
+class Line:
+    """A straight line from (x1, y1) to (x2, y2), *width* points wide."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float = 0.6
+    grey: int = BLACK
+
+
+@frozen
+class Rect:
+    """A box: its top-left corner and size; filled and/or outlined (None: not)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: int | None = None
+    outline: int | None = BLACK
+    width: float = 0.6
+
+
+@frozen
+class Dot:
+    """A filled circle of radius *r* around (x, y)."""
+
+    x: float
+    y: float
+    r: float
+    grey: int = BLACK
+
+
+@frozen
+class Text:
+    """Text whose baseline starts (``l``), centres (``m``) or ends (``r``) at (x, y)."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    align: str = "l"
+    bold: bool = False
+    grey: int = BLACK
+
+
+Shape = Line | Rect | Dot | Text
+
+
+@frozen
+class Drawing:
+    """A page of shapes in points; *paper* gives its size."""
+
+    paper: Paper
+    shapes: tuple[Shape, ...]
+    title: str = ""
+
+
+# --- layout ------------------------------------------------------------------------------------
+
+
+def _fit(text: str, size: float, width: float) -> str:
+    """*text* cut (ending in "…") to about *width* points at *size* (a generous average glyph
+    width, so no renderer runs over)."""
+    room = max(1, int(width / (size * 0.56)))
+    return text if len(text) <= room else text[: max(0, room - 1)] + "…"
+
+
+def _local(stamp: str | None, tz: tzinfo | None) -> datetime | None:
+    return None if stamp is None else datetime.fromisoformat(stamp).astimezone(tz)
+
+
+def _peg_label(peg: PegMark) -> str:
+    """One peg as the sheet writes it: its points, with a mark saying how it came."""
+    mark = ""
+    if peg.manual:
+        mark = "*"
+    elif peg.source is Source.HEELS:
+        mark = "h"
+    elif peg.source is Source.MUGGINS:
+        mark = "m"
+    elif peg.source is Source.BONUS:
+        mark = "b"
+    return f"{peg.points}{mark}"
+
+
+def _cells(deal: DealHistory, side: int) -> tuple[str, str, str]:
+    """The play (its pegs one by one, heels and others first), hand and crib of *side*."""
+    pegs = [p for p in deal.pegs if p.side == side]
+    play = [_peg_label(p) for p in pegs if p.part in ("pegging", "heels", "other")]
+    hand = [p for p in pegs if p.part == "hands"]
+    crib = [p for p in pegs if p.part == "crib"]
+
+    def summed(items: list[PegMark]) -> str:
+        if not items:
+            return ""
+        total = sum(p.points for p in items)
+        return f"{total}{'*' if any(p.manual for p in items) else ''}"
+
+    return " ".join(play), summed(hand), summed(crib)
+
+
+@dataclass
+class _Page:
+    """Shapes being laid out."""
+
+    shapes: list[Shape] = field(default_factory=list)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **kw: float) -> None:
+        self.shapes.append(Line(x1, y1, x2, y2, **kw))  # type: ignore[arg-type]
+
+    def rect(self, x: float, y: float, w: float, h: float, **kw: float | None) -> None:
+        self.shapes.append(Rect(x, y, w, h, **kw))  # type: ignore[arg-type]
+
+    def text(self, x: float, y: float, text: str, size: float, **kw: object) -> None:
+        if text:
+            self.shapes.append(Text(x, y, text, size, **kw))  # type: ignore[arg-type]
+
+
+def layout_sheet(
+    game: GameHistory,
+    *,
+    venue: str = "",
+    paper: Paper = Paper.A4,
+    match: MatchHistory | None = None,
+    tz: tzinfo | None = None,
+) -> Drawing:
+    """The score sheet of *game* as a page of shapes.
+
+    *venue* is printed in the header (empty: a line to fill in by hand); *match* adds the
+    match's format and standing; times are shown in *tz* (None: this machine's local time).
+    """
+    page = _Page()
+    width, height = paper.size
+    margin = 36.0
+    left, right = margin, width - margin
+    inner = right - left
+    names = game.names
+    sides = len(names)
+    rules = game.rules
+
+    # --- title and header: venue, date, game ---------------------------------------------
+    y = margin + 20
+    page.text(left, y, "Cribbage score sheet", 20, bold=True)
+    page.text(right, y, "pegboard", 9, align="r", grey=MID)
+    y += 12
+    page.line(left, y, right, y, width=1.2)
+    when = _local(game.finished or game.started, tz)
+    date = when.strftime("%Y-%m-%d") if when else ""
+    header = y + 8
+    page.rect(left, header, inner, 52, outline=BLACK, width=0.8)
+    split = left + inner * 0.62
+    page.line(split, header, split, header + 52)
+    page.line(left, header + 26, right, header + 26, grey=LIGHT)
+    page.text(left + 6, header + 9, "TOURNAMENT / VENUE", 6.5, grey=MID)
+    page.text(left + 6, header + 21, _fit(venue, 11, split - left - 12), 11)
+    page.text(split + 6, header + 9, "DATE", 6.5, grey=MID)
+    page.text(split + 6, header + 21, date, 11)
+    fmt = f", {match.format.value}" if match is not None else ""
+    page.text(left + 6, header + 35, "GAME", 6.5, grey=MID)
+    page.text(
+        left + 6,
+        header + 47,
+        _fit(
+            f"match {game.match_id}, game {game.game}{fmt} · {rules.variant.value} to "
+            f"{rules.target}",
+            10,
+            split - left - 12,
+        ),
+        10,
+    )
+    times = ""
+    start = _local(game.started, tz)
+    end = _local(game.finished, tz)
+    if start is not None:
+        times = f"{start:%H:%M} - {end:%H:%M}" if end is not None else f"from {start:%H:%M}"
+    page.text(split + 6, header + 35, "TIME", 6.5, grey=MID)
+    page.text(split + 6, header + 47, times, 10)
+
+    # --- the players ----------------------------------------------------------------------
+    y = header + 52 + 10
+    box = inner / sides
+    for side, name in enumerate(names):
+        x = left + side * box
+        page.rect(x, y, box - (0 if side == sides - 1 else 6), 30, width=0.8)
+        page.text(x + 6, y + 9, f"PLAYER {side + 1}", 6.5, grey=MID)
+        seats = rules.teams[side]
+        who = (
+            name if len(seats) == 1 else f"{name} ({', '.join(game.seat_names[s] for s in seats)})"
+        )
+        first = " · deals first" if rules.side_of(game.first_dealer) == side else ""
+        page.text(x + 6, y + 24, _fit(who, 13, box - 70), 13, bold=True)
+        page.text(x + box - 14, y + 24, first.strip(" ·"), 7, align="r", grey=MID)
+    y += 30 + 12
+
+    # --- the hole columns and the deals table ---------------------------------------------
+    foot = height - margin - 118
+    top, bottom = y, foot
+    column = 44.0 if sides == 2 else 36.0
+    holes_w = sides * (column + 28)
+    table_right = right - holes_w - 8
+    _deals_table(page, game, left, table_right, top, bottom)
+    for side in range(sides):
+        x = table_right + 8 + side * (column + 28) + 22
+        _hole_column(page, game, side, x, column, top, bottom)
+
+    # --- totals -----------------------------------------------------------------------------
+    _totals(page, game, match, left, right, foot + 10)
+    page.text(
+        left,
+        height - margin + 6,
+        "Pegs: * pegged by hand or counted by the table · h his heels · m muggins · "
+        "b three for last. Play: each peg in order; hand, crib: their points.",
+        6.5,
+        grey=MID,
+    )
+    title = f"{' v '.join(names)}, match {game.match_id} game {game.game}"
+    return Drawing(paper, tuple(page.shapes), title)
+
+
+def _deals_table(
+    page: _Page, game: GameHistory, left: float, right: float, top: float, bottom: float
+) -> None:
+    names = game.names
+    sides = len(names)
+    deals = game.deals
+    head = 30.0
+    room = bottom - top - head - 22
+    rows = max(len(deals), int(room / 20))  # blank rows below, as on a paper sheet
+    row = min(20.0, room / rows)
+    size = min(9.0, row * 0.5)
+    deal_w, dealer_w = 22.0, 44.0
+    group = (right - left - deal_w - dealer_w) / sides
+    parts = (0.46, 0.16, 0.16, 0.22)  # play, hand, crib, score
+    page.rect(left, top, right - left, head, fill=PALE, outline=None)
+    page.text(left + deal_w / 2, top + 19, "Deal", 7, align="m", bold=True)
+    page.text(left + deal_w + 4, top + 19, "Dealer", 7, bold=True)
+    for side, name in enumerate(names):
+        x = left + deal_w + dealer_w + side * group
+        page.text(x + group / 2, top + 11, _fit(name, 8, group - 6), 8, align="m", bold=True)
+        offs = x
+        for label, share in zip(("play", "hand", "crib", "score"), parts, strict=True):
+            page.text(offs + group * share / 2, top + 25, label, 6.5, align="m", grey=DARK)
+            offs += group * share
+    y = top + head
+    for index in range(rows):
+        if index % 2:
+            page.rect(left, y, right - left, row, fill=PALE, outline=None)
+        if index < len(deals):
+            deal = deals[index]
+            base = y + row * 0.68
+            page.text(left + deal_w / 2, base, str(deal.number), size, align="m")
+            dealer = game.seat_names[deal.dealer]
+            page.text(left + deal_w + 4, base, _fit(dealer, size, dealer_w - 6), size)
+            for side in range(sides):
+                x = left + deal_w + dealer_w + side * group
+                cells = (*_cells(deal, side), str(deal.scores[side]))
+                offs = x
+                for n, (cell, share) in enumerate(zip(cells, parts, strict=True)):
+                    w = group * share
+                    if n == 0:
+                        shown = cell if len(cell) * size * 0.5 <= w - 6 else _play_sum(cell)
+                        page.text(offs + 3, base, _fit(shown, size, w - 6), size, grey=DARK)
+                    elif n == 3:
+                        page.text(offs + w - 4, base, cell, size, align="r", bold=True)
+                    else:
+                        page.text(offs + w / 2, base, cell, size, align="m", grey=DARK)
+                    offs += w
+        y += row
+    # the grid: group borders, then the totals row
+    page.rect(left, top, right - left, y - top, width=0.8)
+    page.line(left + deal_w, top, left + deal_w, y, grey=LIGHT)
+    for side in range(sides):
+        x = left + deal_w + dealer_w + side * group
+        page.line(x, top, x, y + 20, width=0.8 if side else 0.6)
+        offs = x
+        for share in parts[:-1]:
+            offs += group * share
+            page.line(offs, top + 16, offs, y, grey=LIGHT)
+    page.line(left, top + head, right, top + head, width=0.8)
+    page.rect(left, y, right - left, 20, width=0.8)
+    page.text(left + 4, y + 14, "Total", 8, bold=True)
+    for side in range(sides):
+        x = left + deal_w + dealer_w + (side + 1) * group
+        page.text(x - 4, y + 14, str(game.scores[side]), 10, align="r", bold=True)
+
+
+def _play_sum(cell: str) -> str:
+    """A play cell too long to list: the sum, marked if any peg was by hand."""
+    total = sum(int("".join(ch for ch in word if ch.isdigit())) for word in cell.split())
+    return f"{total}{'*' if '*' in cell else ''} ({len(cell.split())} pegs)"
+
+
+def _hole_column(
+    page: _Page, game: GameHistory, side: int, x: float, w: float, top: float, bottom: float
+) -> None:
+    """A column of holes in fives from the start to the target, the score after every deal
+    marked with its deal number, as on a paper score sheet."""
+    target = game.rules.target
+    cells = (target - 1) // 5 + 1  # 5, 10, ..., 120 and the last hole (121)
+    head = 30.0
+    cell_h = (bottom - top - head) / cells
+    page.rect(x, top, w, head, fill=PALE, outline=BLACK, width=0.8)
+    page.text(x + w / 2, top + 12, f"Player {side + 1}", 6.5, align="m", grey=DARK)
+    page.text(x + w / 2, top + 24, _fit(game.names[side], 8, w - 4), 8, align="m", bold=True)
+    y0 = top + head
+    for cell in range(cells):
+        y = y0 + cell * cell_h
+        hole = min((cell + 1) * 5, target)
+        page.rect(x, y, w, cell_h, outline=LIGHT, width=0.5)
+        # each cell is five holes, the fifth on its lower edge; the last is the target alone
+        page.text(x - 3, y + cell_h - 1, str(hole), 6.5, align="r", grey=MID)
+        if hole % 5 == 0:
+            for dot in range(1, 5):
+                page.shapes.append(Dot(x + 5, y + cell_h * dot / 5, 0.7, grey=LIGHT))
+    page.rect(x, y0, w, cells * cell_h, outline=BLACK, width=0.8)
+    # the score after each deal: a tick at its place and the deal's number; labels pushed
+    # apart so that close scores stay readable
+    last_label = -1e9
+    for deal in game.deals:
+        score = deal.scores[side]
+        if score <= 0:
+            continue
+        place = _hole_y(score, target, y0, cell_h)
+        page.line(x + 1, place, x + 13, place, width=1.6)
+        label = max(place + 2.4, last_label + 7.5)  # close scores: labels pushed apart
+        page.text(x + 16, label, str(score), 7, bold=True)
+        page.text(x + w - 3, label, f"d{deal.number}", 5.5, align="r", grey=DARK)
+        last_label = label
+
+
+def _hole_y(score: int, target: int, y0: float, cell_h: float) -> float:
+    """Where hole *score* is in a column of cells of five holes (the target has its own).
+
+    >>> _hole_y(5, 121, 0, 10), _hole_y(7, 121, 0, 10), _hole_y(121, 121, 0, 10)
+    (10.0, 14.0, 245.0)
+    """
+    if score >= target:
+        return y0 + ((target - 1) // 5) * cell_h + cell_h / 2
+    return y0 + score / 5 * cell_h
+
+
+def _totals(
+    page: _Page,
+    game: GameHistory,
+    match: MatchHistory | None,
+    left: float,
+    right: float,
+    y: float,
+) -> None:
+    names = game.names
+    result = game.result
+    inner = right - left
+    page.rect(left, y, inner, 64, width=0.8)
+    page.text(left + 6, y + 10, "RESULT", 6.5, grey=MID)
+    if result is None:
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))
+        page.text(left + 6, y + 28, _fit(f"In progress: {scores}", 12, inner - 12), 12, bold=True)
+    else:
+        winner = names[result.winner]
+        worth = "" if result.game_points is None else f" for {result.game_points} game points"
+        if result.game_points == 1:
+            worth = " for 1 game point"
+        scores = " to ".join(str(s) for s in sorted(result.scores, reverse=True))
+        page.text(
+            left + 6, y + 28, _fit(f"{winner} wins {scores}{worth}", 13, inner - 12), 13, bold=True
+        )
+        lurched = [
+            f"{names[side]} {'double-skunked' if lurch is Lurch.DOUBLE_SKUNKED else 'lurched'} "
+            f"({result.scores[side]})"
+            for side, lurch in enumerate(result.lurches)
+            if lurch is not Lurch.NONE
+        ]
+        page.text(left + 6, y + 42, "; ".join(lurched) or "no lurch", 9, grey=DARK)
+    if match is not None:
+        page.text(left + 6, y + 56, _fit(_match_line(match, game), 8, inner - 12), 8, grey=DARK)
+    # lines to sign, as a tournament sheet has
+    sign = y + 64 + 30
+    each = inner / len(names)
+    for side, name in enumerate(names):
+        x = left + side * each
+        page.line(x, sign, x + each - 24, sign, grey=DARK)
+        page.text(x, sign + 9, _fit(f"signed: {name}", 7, each - 24), 7, grey=MID)
+
+
+def _match_line(match: MatchHistory, game: GameHistory) -> str:
+    """The match after this game: game points (or games) per side, and who won it if over."""
+    upto = [g for g in match.games if g.game <= game.game]
+    won = [
+        sum(1 for g in upto if g.result and g.result.winner == s) for s in range(len(game.names))
+    ]
+    points = [
+        sum((g.result.game_points or 0) for g in upto if g.result and g.result.winner == s)
+        for s in range(len(game.names))
+    ]
+    if match.game_points is None:
+        standing = ", ".join(f"{n} {w}" for n, w in zip(game.names, won, strict=True))
+        text = f"Match ({match.format.value}) after game {game.game}: games won {standing}"
+    else:
+        standing = ", ".join(f"{n} {p}" for n, p in zip(game.names, points, strict=True))
+        text = f"Match ({match.format.value}) after game {game.game}: game points {standing}"
+    last = match.games[-1].game if match.games else 0
+    if match.winner is not None and game.game == last:
+        text += f"; {match.names[match.winner]} wins the match"
+    return text
+
+
+# --- renderers -------------------------------------------------------------------------------
+
+
+def _image(drawing: Drawing) -> object:
+    """The page drawn with Pillow, greyscale at ``DPI``."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    scale = DPI / 72
+    image = Image.new("L", drawing.paper.pixels, WHITE)
+    draw = ImageDraw.Draw(image)
+    fonts: dict[float, ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
+
+    def font(size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+        px = round(size * scale)
+        if px not in fonts:
+            fonts[px] = ImageFont.load_default(size=px)
+        return fonts[px]
+
+    def px(v: float) -> float:
+        return v * scale
+
+    for shape in drawing.shapes:
+        match shape:
+            case Rect(x, y, w, h, fill, outline, width):
+                draw.rectangle(
+                    (px(x), px(y), px(x + w), px(y + h)),
+                    fill=fill,
+                    outline=outline,
+                    width=0 if outline is None else max(1, round(px(width))),
+                )
+            case Line(x1, y1, x2, y2, width, grey):
+                draw.line(
+                    (px(x1), px(y1), px(x2), px(y2)), fill=grey, width=max(1, round(px(width)))
+                )
+            case Dot(x, y, r, grey):
+                draw.ellipse((px(x - r), px(y - r), px(x + r), px(y + r)), fill=grey)
+            case Text(x, y, text, size, align, bold, grey):
+                draw.text(
+                    (px(x), px(y)),
+                    text,
+                    fill=grey,
+                    font=font(size),
+                    anchor=f"{align}s",
+                    stroke_width=1 if bold and size >= 8 else 0,
+                    stroke_fill=grey,
+                )
+    return image
+
+
+def render_png(drawing: Drawing) -> bytes:
+    """The page as a PNG (greyscale, ``DPI`` dots per inch)."""
+    from PIL import Image
+
+    image = _image(drawing)
+    assert isinstance(image, Image.Image)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", dpi=(DPI, DPI), optimize=True)
+    return buffer.getvalue()
+
+
+def render_pdf(drawing: Drawing) -> bytes:
+    """The page as a one-page PDF of the paper's size (Pillow's PDF writer, ``DPI``)."""
+    from PIL import Image
+
+    image = _image(drawing)
+    assert isinstance(image, Image.Image)
+    buffer = io.BytesIO()
+    image.save(buffer, "PDF", resolution=float(DPI), title=drawing.title, creator="pegboard")
+    return buffer.getvalue()
+
+
+_ANCHOR = {"l": "start", "m": "middle", "r": "end"}
+
+
+def _grey(value: int) -> str:
+    return f"#{value:02x}{value:02x}{value:02x}"
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def render_svg(drawing: Drawing) -> str:
+    """The page as an SVG document (sizes in millimetres; coordinates in points)."""
+    width, height = drawing.paper.size
+    out: list[str] = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width / 72 * 25.4)}mm" '
+        f'height="{_num(height / 72 * 25.4)}mm" viewBox="0 0 {_num(width)} {_num(height)}" '
+        f'font-family="{escape(FONT_FAMILY, {chr(34): "&quot;"})}">',
+        f"<title>{escape(drawing.title)}</title>",
+        f'<rect width="{_num(width)}" height="{_num(height)}" fill="#ffffff"/>',
+    ]
+    for shape in drawing.shapes:
+        match shape:
+            case Rect(x, y, w, h, fill, outline, line):
+                paint = _grey(fill) if fill is not None else "none"
+                stroke = (
+                    f' stroke="{_grey(outline)}" stroke-width="{_num(line)}"'
+                    if outline is not None
+                    else ""
+                )
+                out.append(
+                    f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" '
+                    f'fill="{paint}"{stroke}/>'
+                )
+            case Line(x1, y1, x2, y2, line, grey):
+                out.append(
+                    f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" '
+                    f'stroke="{_grey(grey)}" stroke-width="{_num(line)}"/>'
+                )
+            case Dot(x, y, r, grey):
+                out.append(
+                    f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" fill="{_grey(grey)}"/>'
+                )
+            case Text(x, y, text, size, align, bold, grey):
+                weight = ' font-weight="bold"' if bold else ""
+                out.append(
+                    f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" '
+                    f'text-anchor="{_ANCHOR[align]}" fill="{_grey(grey)}"{weight}>'
+                    f"{escape(text)}</text>"
+                )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def shapes_of(drawing: Drawing, kind: type[Shape]) -> Sequence[Shape]:
+    """The shapes of one kind (for tests)."""
+    return [s for s in drawing.shapes if isinstance(s, kind)]
