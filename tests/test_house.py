@@ -4,7 +4,7 @@ Each module's imports are read with ``ast`` (lazy imports inside functions and `
 blocks included), resolved to pegboard's modules, and checked against the rooms' rules in
 ``../shared/STYLE.md``: the engine is pure, the device ports know no game, the views drive no
 hardware, the journal knows only the engine, the pub page (web/) only reads views and the
-journal, and nothing imports the command line.
+journal, the league (league/) sits beside the page, and nothing imports the command line.
 """
 
 from __future__ import annotations
@@ -28,12 +28,15 @@ ROOMS: Mapping[str, frozenset[str]] = {
     "ui": frozenset({"errors", "frozen", "choices", "engine", "devices.ports"}),
     "config": frozenset({"errors", "frozen", "choices", "engine", "journal", "devices", "ui"}),
     "web": frozenset({"errors", "frozen", "choices", "engine", "journal", "config"}),
+    # the league over MQTT: the board's publisher and the league service (its page is web's)
+    "league": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "web"}),
     "table": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "web"}
+        | {"league"}
     ),
     "cli": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "table"}
-        | {"web"}
+        | {"web", "league"}
     ),
     "__main__": frozenset({"cli"}),
     "__init__": frozenset(),
