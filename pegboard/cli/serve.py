@@ -1,0 +1,113 @@
+"""``pegboard serve``: the pub page for a journal kept with ``pegboard game``, on its own.
+
+``pegboard serve [--db PATH] [--bind ADDR] [--port N] [--config PATH]`` serves the current
+match of the journal, read-only, and follows it: a command stored by ``pegboard game do`` in
+another process shows on the page within 0.2 s (``web.feed``). It prints where the page is
+(``serving pegboard.db at http://192.168.1.20:8121/``; for a wildcard bind, this machine's
+address on its network) and runs until SIGTERM or SIGINT, which tells the open pages "paused"
+and exits 0. Nothing is ever written: not the journal, nor any file beside it.
+
+Without ``--config`` no config file is read: the address is ``[web]``'s defaults (every
+interface, port 8121) and the journal ``pegboard game``'s. With one, its ``[web] bind`` and
+``port`` and its ``[game] database`` are the defaults instead. A journal that cannot be read
+is refused with ``pegboard game show``'s one line, exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import Any, TextIO
+
+__all__ = ["cmd_serve", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add ``serve`` to the ``pegboard`` command line's subparsers."""
+    p = subparsers.add_parser(
+        "serve",
+        help="serve the pub page for a journal kept with 'pegboard game'",
+        description="Serve the live, read-only pub page for the current match of a journal "
+        "kept with 'pegboard game', following new commands as they are stored. Anyone who can "
+        "reach the address can read the page; it changes nothing.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    p.add_argument(
+        "--db",
+        type=Path,
+        default=None,
+        help="journal database (default: [game] database with --config, else $PEGBOARD_DB, "
+        "$STATE_DIRECTORY/pegboard.db or ~/.local/share/pegboard/pegboard.db)",
+    )
+    p.add_argument(
+        "--bind",
+        metavar="ADDR",
+        default=None,
+        help="address to listen on: 0.0.0.0 every interface, 127.0.0.1 this machine only "
+        "(default: [web] bind, 0.0.0.0)",
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        metavar="N",
+        default=None,
+        help="port (default: [web] port, 8121; 0: any free port)",
+    )
+    p.add_argument(
+        "--config",
+        type=Path,
+        metavar="PATH",
+        default=None,
+        help="take the defaults for --db, --bind and --port from this config",
+    )
+    p.set_defaults(handler=cmd_serve, usage_error=p.error)
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """``pegboard serve``: until SIGTERM or SIGINT, then exit 0.
+
+    Raises:
+        SystemExit: a port out of range (usage, status 2).
+        PegboardError: a bad config or bind address, a journal that cannot be read or has no
+            match, or a port in use.
+    """
+    from pegboard.config.settings import config_from_mapping, load_config
+    from pegboard.journal import default_db_path
+    from pegboard.web.feed import JournalFeed
+    from pegboard.web.server import ViewPublisher, WebServer, public_url
+
+    if args.port is not None and not 0 <= args.port <= 65535:
+        args.usage_error(f"--port must be from 0 to 65535, got {args.port}")
+    config = load_config(args.config) if args.config is not None else config_from_mapping({})
+    if args.bind is not None:  # checked as [web] bind is, so the message is the same
+        config_from_mapping({"web": {"bind": args.bind}})
+    if args.db is not None:
+        path = args.db
+    elif args.config is not None:
+        path = config.game.database
+    else:
+        path = default_db_path()
+    bind = args.bind if args.bind is not None else config.web.bind
+    port = args.port if args.port is not None else config.web.port
+    server = WebServer(bind, port)
+    feed = JournalFeed(Path(path), ViewPublisher(server))
+    feed.load()  # a journal that cannot be served stops here, before anything listens
+    server.start()
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        url, note = public_url(server)
+        print(f"serving {path} at {url}" + (f" ({note})" if note else ""), file=out, flush=True)
+        feed.run(stop)
+    finally:
+        server.close()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    return 0

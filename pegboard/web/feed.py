@@ -1,0 +1,126 @@
+"""Following a journal that another process writes, for ``pegboard serve``.
+
+Theory of operation
+-------------------
+``pegboard game do`` writes the journal in its own process, so nothing calls us when a command
+lands. ``JournalFeed.poll`` looks at the file instead, every ``interval`` seconds (0.1): the
+journal's and its ``-wal`` companion's inode, modification time (in nanoseconds) and size. A
+commit changes the ``-wal`` file, and the writer's last close folds it into the journal and
+removes it, so any new command changes what ``poll`` sees. Then the journal is opened afresh,
+read-only (``Journal(path, readonly=True)``: it creates, writes and renames nothing), replayed,
+and its view handed to the ``ViewPublisher``; a view equal to the last one is not published
+again.
+
+No connection is kept open between reads, which is why SQLite's ``PRAGMA data_version`` (a
+per-connection counter) is not used: a reader that stays connected would keep the writer's
+last close from removing its ``-wal`` and ``-shm`` files, and the reader in memory that a
+journal without them is read through never sees another process's commit anyway.
+
+A read that fails (a commit caught halfway, for instance) keeps the page as it was and is tried
+again at the next poll; the signature is taken before each read, so a change during the read
+is read again.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from pathlib import Path
+
+from pegboard.engine.view import GameView, render_view
+from pegboard.errors import JournalError
+from pegboard.journal import Journal
+from pegboard.web.server import ViewPublisher
+
+__all__ = ["POLL_SECONDS", "JournalFeed"]
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.1
+"""How often ``pegboard serve`` looks at the journal: a command shows within 0.2 s."""
+
+Signature = tuple[tuple[int, int, int] | None, ...]
+
+
+class JournalFeed:
+    """Publishes the journal at *path* to *publisher* whenever the file changes.
+
+    ``load`` reads it now; ``poll`` reads it when it has changed; ``run`` polls every
+    *interval* seconds until a stop event is set. ``polls`` counts the looks taken.
+    """
+
+    def __init__(
+        self, path: Path, publisher: ViewPublisher, *, interval: float = POLL_SECONDS
+    ) -> None:
+        self.path = path
+        self.publisher = publisher
+        self.interval = interval
+        self.polls = 0
+        self._seen: Signature | None = None
+        self._view: GameView | None = None
+        self._failed = ""
+
+    def signature(self) -> Signature:
+        """The journal's and its ``-wal`` file's (inode, mtime_ns, size); None for a file that
+        is not there."""
+        marks: list[tuple[int, int, int] | None] = []
+        for suffix in ("", "-wal"):
+            try:
+                st = os.stat(f"{self.path}{suffix}")
+            except OSError:
+                marks.append(None)
+            else:
+                marks.append((st.st_ino, st.st_mtime_ns, st.st_size))
+        return tuple(marks)
+
+    def load(self) -> bool:
+        """Read the journal now and publish its view if it changed; True when published.
+
+        Raises:
+            JournalError: not a pegboard journal, none at *path*, a damaged one, or one with
+                no match yet (the messages are ``pegboard game show``'s).
+        """
+        seen = self.signature()
+        journal = Journal(self.path, readonly=True)
+        try:
+            state = journal.load()
+            if state is None:
+                raise JournalError(
+                    f"no match in {str(self.path)!r}: start one with 'pegboard game new'"
+                )
+            self._seen = seen
+            view = render_view(state)
+            if view == self._view:
+                return False
+            self.publisher.journal = journal
+            self.publisher.publish(state, view)
+            self._view = view
+            return True
+        finally:
+            self.publisher.journal = None
+            journal.close()
+
+    def poll(self) -> bool:
+        """Read the journal if it changed since the last read; True when a view was published.
+
+        A read that fails is logged (once per distinct failure) and tried again at the next
+        poll; the page keeps the last view.
+        """
+        self.polls += 1
+        if self.signature() == self._seen:
+            return False
+        try:
+            published = self.load()
+        except JournalError as e:  # tried again at the next poll
+            if str(e) != self._failed:
+                log.warning("serve: %s (the page keeps the last view)", e)
+                self._failed = str(e)
+            return False
+        self._failed = ""
+        return published
+
+    def run(self, stop: threading.Event) -> None:
+        """Poll every ``interval`` seconds until *stop* is set."""
+        while not stop.wait(self.interval):
+            self.poll()
