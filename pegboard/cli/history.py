@@ -24,7 +24,7 @@ from pegboard.errors import PegboardError, quote
 
 if TYPE_CHECKING:
     from pegboard.engine.history import GameHistory, MatchHistory
-    from pegboard.engine.players import HeadToHead, PlayerStats, RoleFigures, Standings
+    from pegboard.engine.players import HeadToHead, PartFigures, PlayerStats, Standings
     from pegboard.journal import Journal
 
 __all__ = ["HistoryCommandError", "parse_since", "register", "register_stats"]
@@ -351,41 +351,42 @@ def _average(points: int, deals: int) -> str:
     return "-" if deals == 0 else f"{points / deals:.2f}"
 
 
-def _role_line(label: str, role: RoleFigures) -> str:
-    parts = [f"{label:<7} {role.deals:>3} deals  {_average(role.points, role.deals):>6} a deal"]
-    for name, part in (("pegging", role.pegging), ("hand", role.hand), ("crib", role.crib)):
-        if part is None:
-            continue
-        parts.append(
-            f"{name} {_average(part.points, part.deals)} "
-            f"(counted on the device in {part.deals} of {role.deals})"
-        )
-    return "  ".join(parts)
+def _part_cell(part: PartFigures | None, deals: int) -> str:
+    if part is None:
+        return ""
+    return f"{_average(part.points, part.deals)} ({part.deals} of {deals})"
 
 
 def _print_player(player: PlayerStats, out: TextIO) -> None:
-    kind = "" if player.kind == "player" else f" ({player.kind})"
-    if player.members:
-        kind = f" (partnership of {', '.join(player.members)})"
-    out.write(f"{player.name}{kind}\n")
-    matches = f"matches {player.matches_won}/{player.matches_played} won"
-    games = f"games {player.games_won}/{player.games_played} won"
-    out.write(f"  {games}, {matches}, game points {player.game_points}\n")
+    kind = f" (partnership of {', '.join(player.members)})" if player.members else ""
+    if not kind and player.kind == "partnership":
+        kind = " (partnership)"
+    out.write(
+        f"{player.name}{kind}: games {player.games_won} of {player.games_played} won, "
+        f"matches {player.matches_won} of {player.matches_played} won, "
+        f"game points {player.game_points}\n"
+    )
     out.write(
         f"  lurches given {player.lurches_given}, taken {player.lurches_taken}; "
         f"double skunks given {player.double_skunks_given}, taken {player.double_skunks_taken}\n"
     )
-    if player.dealer is not None and player.pone is not None:
-        out.write("  " + _role_line("dealer", player.dealer) + "\n")
-        out.write("  " + _role_line("pone", player.pone) + "\n")
+    if player.dealer.deals or player.pone.deals:
+        out.write(f"  {'a deal':<10}{'deals':>6}{'all':>8}  {'pegging':<16}{'hand':<16}crib\n")
+        for label, role in (("as dealer", player.dealer), ("as pone", player.pone)):
+            cells = [_part_cell(part, role.deals) for part in (role.pegging, role.hand, role.crib)]
+            line = (
+                f"  {label:<10}{role.deals:>6}{_average(role.points, role.deals):>8}  "
+                f"{cells[0]:<16}{cells[1]:<16}{cells[2]}"
+            )
+            out.write(line.rstrip() + "\n")
     if player.by_hand:
         pegs = ", ".join(f"{reason} {points}" for reason, points in player.by_hand)
         out.write(f"  pegged by hand: {pegs}\n")
     out.write(f"  29s {player.twenty_nines}, 28s {player.twenty_eights}\n")
-    for hand in player.best_hands:
+    for hand in player.best_hands[:3]:
         what = "crib" if hand.is_crib else "hand"
-        cards = f"{hand.cards} starter {hand.starter}" if hand.cards else "cards not entered"
-        out.write(f"  best {what} {hand.points}: {cards} (match {hand.match_id}:{hand.game})\n")
+        cards = f"{hand.cards} starter {hand.starter}" if hand.cards else "(cards not entered)"
+        out.write(f"  best {what} {hand.points:>2}: {cards}, game {hand.match_id}:{hand.game}\n")
 
 
 def _print_h2h(pair: HeadToHead, out: TextIO) -> None:
@@ -401,6 +402,10 @@ def _print_players(table: Standings, out: TextIO) -> None:
     if not table.players:
         out.write("no finished games in the journal\n")
         return
+    out.write(
+        "points a deal: all = everything pegged; pegging, hand, crib = averaged over the deals "
+        "where that part was counted on the device (N of M deals)\n"
+    )
     for player in table.players:
         _print_player(player, out)
     if table.head_to_head:
@@ -448,9 +453,6 @@ def _players_csv(table: Standings) -> str:
     for p in table.players:
         roles: list[object] = []
         for role in (p.dealer, p.pone):
-            if role is None:
-                roles += [""] * (8 if role is p.dealer else 6)
-                continue
             roles += [role.deals, role.points]
             for part in (role.pegging, role.hand, role.crib):
                 if part is not None:
