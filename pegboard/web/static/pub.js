@@ -110,7 +110,7 @@
     f.style.left = pct(holeX[front]);
     r.style.left = pct(holeX[rearAt]);
     setData(f, "hole", front);
-    setData(r, "hole", rear);
+    setData(r, "hole", side.rear);
   }
 
   // -- words -------------------------------------------------------------------------------
@@ -139,8 +139,9 @@
   }
   function possessive(name) { return name + "\u2019s"; }
   function isBetweenGames(view, evening) {
+    // a game over, or a new game before its first deal's play: the evening's results
     return view.phase === "game over" || view.phase === "match over" ||
-      (view.phase === "cut" && evening.length > 0);
+      (evening.length > 0 && (view.phase === "cut" || (view.phase === "starter" && view.deal <= 1)));
   }
   function variantLine(view) {
     return view.variant + " to " + view.target;
@@ -281,6 +282,7 @@
     var panel = $("#last");
     setData(panel, "side", last ? last.side : "");
     setData(panel, "empty", last ? "no" : "yes");
+    body.classList.toggle("no-last", !last);
     if (!last) {
       setText($("#last-who"), "no points pegged yet");
       setText($("#last-points"), "");
@@ -297,7 +299,8 @@
   }
 
   function applyEvening(evening) {
-    var games = evening.slice(-resultRows.length);
+    // newest first: on a small screen the oldest rows are the ones cut off
+    var games = evening.slice(-resultRows.length).reverse();
     resultRows.forEach(function (row, i) {
       var game = games[i];
       row.hidden = !game;
@@ -321,12 +324,12 @@
   }
   function lurchNote(lurch) {
     // the server gives each side that finished behind a line: {"name", "score", "lurch"}
-    var all = (Array.isArray(lurch) ? lurch : [lurch]).map(function (item) {
-      return item && typeof item === "object" ? item.lurch : item;
-    });
-    if (all.indexOf("double-skunked") >= 0) return " double skunk";
-    if (all.indexOf("lurched") >= 0) return " lurch";
-    return "";
+    var notes = (Array.isArray(lurch) ? lurch : [lurch]).map(function (item) {
+      var how = item && typeof item === "object" ? item.lurch : item;
+      var word = how === "double-skunked" ? "double skunk" : how === "lurched" ? "lurched" : "";
+      return word && item.name ? item.name + " " + word : word;
+    }).filter(Boolean);
+    return notes.length ? " \u00B7 " + notes.join(", ") : "";
   }
 
   // -- the connection ------------------------------------------------------------------------

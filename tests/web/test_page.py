@@ -1,0 +1,437 @@
+"""The pub page in headless Chromium, fed by the real server while key files are played.
+
+A ``Table`` is the device as the daemon wires it: a controller on simulated ports and a fake
+clock, its journal, and ``on_change`` handing each view to a ``ViewPublisher`` and its
+``WebServer``. After every key the test waits until the page has applied the server's latest
+version (``body[data-version]``), then reads the DOM back: the scores, the front and rear
+pegs, the dealer, whose turn, the count and the last peg's calls must be those of
+``controller.view.to_dict()``, which is what ``state.json`` holds.
+
+The page's CSP forbids eval, so waits are selectors (``body[data-version="7"]``), never
+``wait_for_function``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pegboard.config.settings import Config, parse_config
+from pegboard.devices.ports import FakeClock, KeyEvent
+from pegboard.journal import Journal
+from pegboard.table.controller import Controller
+from pegboard.table.keyscript import parse_key, read_script
+from pegboard.table.simulator import config_for_script
+from pegboard.table.wiring import build_controller, sim_ports
+from pegboard.web.server import ViewPublisher, WebServer
+
+from .conftest import ScreenshotCheck
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+ROOT = Path(__file__).parents[2]
+KEYS = ROOT / "tests" / "keys"
+DOCS = ROOT / "docs" / "pub"
+TV = {"width": 1920, "height": 1080}
+SMALL_TV = {"width": 1280, "height": 720}
+WAIT_MS = 5000  # a page that needs this long to show a key is broken; the benchmark says ~ms
+
+
+# -- the table: a controller publishing to the real server ------------------------------------
+
+
+class Table:
+    """The device as the daemon wires it, with the pub page's server on a free port."""
+
+    def __init__(self, config: Config, *, port: int = 0) -> None:
+        self.config = config
+        self.clock = FakeClock(1000.0)
+        self.server = WebServer("127.0.0.1", port)
+        self.server.start()
+        self.store = Journal(config.game.database)
+        self.publisher = ViewPublisher(self.server, self.store)
+        self.controller = self._controller()
+
+    def _controller(self) -> Controller:
+        return build_controller(
+            self.config,
+            self.store,
+            sim_ports(self.config),
+            clock=self.clock,
+            on_change=self.publisher.publish,
+        )
+
+    @classmethod
+    def for_keys(cls, name: str, tmp_path: Path) -> tuple[Table, list[KeyEvent]]:
+        """A table for the game that ``tests/keys/<name>.keys`` describes, and its keys."""
+        script = read_script(KEYS / f"{name}.keys")
+        base = parse_config(f'[game]\ndatabase = "{tmp_path / "pub.db"}"\n')
+        keys = [step for step in script.steps if isinstance(step, KeyEvent)]
+        return cls(config_for_script(base, script)), keys
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.controller.view.to_dict()
+
+    def press(self, *keys: KeyEvent | str) -> None:
+        for key in keys:
+            self.controller.handle(parse_key(key) if isinstance(key, str) else key)
+
+    def restart(self) -> None:
+        """Stop the server and the journal, as SIGTERM does, then start both again on the same
+        port with a controller resumed from the journal (as systemd restarts the daemon)."""
+        port = self.server.address[1]
+        self.server.close()
+        self.store.close()
+        self.server = WebServer("127.0.0.1", port)
+        self.server.start()
+        self.store = Journal(self.config.game.database)
+        self.publisher = ViewPublisher(self.server, self.store)
+        self.controller = self._controller()
+
+    def close(self) -> None:
+        self.server.close()
+        self.store.close()
+
+
+@contextlib.contextmanager
+def table_for(name: str, tmp_path: Path) -> Iterator[tuple[Table, list[KeyEvent]]]:
+    table, keys = Table.for_keys(name, tmp_path)
+    try:
+        yield table, keys
+    finally:
+        table.close()
+
+
+# -- the page -------------------------------------------------------------------------------
+
+# What the page shows, read back from its elements and data attributes.
+SHOWN_JS = """() => {
+  const all = (sel) => [...document.querySelectorAll(sel)];
+  const sides = all("#sides .side:not([hidden])");
+  const tracks = all("#tracks .track:not([hidden])");
+  return {
+    version: document.body.dataset.version,
+    phase: document.body.dataset.phase,
+    names: sides.map((s) => s.querySelector(".name").textContent),
+    scores: sides.map((s) => Number(s.querySelector(".score").textContent)),
+    front: tracks.map((t) => Number(t.querySelector(".peg.front").dataset.hole)),
+    rear: tracks.map((t) => Number(t.querySelector(".peg.rear").dataset.hole)),
+    dealer: sides.map((s) => s.dataset.dealer === "yes"),
+    turn: document.body.dataset.turn,
+    count: document.querySelector("#count").dataset.count,
+    calls: document.querySelector("#last-calls").textContent,
+    lurch: sides.map((s) => s.dataset.lurch),
+  };
+}"""
+
+
+def expected(view: dict[str, Any]) -> dict[str, Any]:
+    """What the page should show for *view* (``GameView.to_dict()``), in ``SHOWN_JS``'s shape."""
+    sides = view["sides"]
+    last = view["last"]
+    return {
+        "phase": view["phase"],
+        "names": list(view["names"]),
+        "scores": [s["score"] for s in sides],
+        "front": [s["front"] for s in sides],
+        "rear": [s["rear"] for s in sides],
+        "dealer": [s["is_dealer"] for s in sides],
+        "turn": "" if view["turn"] is None else str(view["turn"]),
+        "count": str(view["count"]) if view["phase"] == "play" else "",
+        "calls": ", ".join(last["calls"]) if last else "",
+        "lurch": [s["lurch"] or "" for s in sides],
+    }
+
+
+def wait_for_version(page: Page, version: int) -> None:
+    """Wait until the page has applied payload *version*."""
+    page.locator(f'body[data-version="{version}"]').wait_for(state="attached", timeout=WAIT_MS)
+
+
+def shown(page: Page) -> dict[str, Any]:
+    """What the page shows now (``SHOWN_JS``), without its version."""
+    seen: dict[str, Any] = page.evaluate(SHOWN_JS)
+    del seen["version"]
+    return seen
+
+
+def assert_in_step(page: Page, table: Table, where: str) -> None:
+    """The page shows the server's latest version, and that is the controller's view."""
+    wait_for_version(page, table.server.version)
+    assert shown(page) == expected(table.view), where
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser context (1920x1080, reduced motion: pegs jump instead of sliding)."""
+    ctx = browser.new_context(viewport=TV, reduced_motion="reduce")
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+class Watched:
+    """A page with its script errors and every URL it asked for."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.urls: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", lambda r: self.urls.append(r.url))
+
+
+@pytest.fixture
+def watched(context: BrowserContext) -> Watched:
+    return Watched(context.new_page())
+
+
+def open_page(watched: Watched, table: Table) -> Page:
+    page = watched.page
+    page.goto(table.server.url)
+    wait_for_version(page, table.server.version)
+    return page
+
+
+def play_and_check(watched: Watched, table: Table, keys: list[KeyEvent], name: str) -> int:
+    """Press every key, checking the open page after each; returns how many moved the game."""
+    page = watched.page
+    assert_in_step(page, table, f"{name}: before the first key")
+    moved = 0
+    for n, key in enumerate(keys, 1):
+        before = table.server.version
+        table.press(key)
+        moved += table.server.version != before
+        assert_in_step(page, table, f"{name}: key {n} ({key})")
+    assert not watched.errors
+    return moved
+
+
+# -- whole games ----------------------------------------------------------------------------
+
+# Counts the elements added under the board and the panels once the page is built: each
+# payload may only change text, attributes and positions.
+COUNT_ADDED_JS = """() => {
+  window.__added = 0;
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) window.__added++;
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def test_six_card_lurch_is_shown_key_by_key_with_no_element_rebuilt(
+    watched: Watched, tmp_path: Path
+) -> None:
+    with table_for("six-card-lurch", tmp_path) as (table, keys):
+        page = open_page(watched, table)
+        page.evaluate(COUNT_ADDED_JS)
+        moved = play_and_check(watched, table, keys, "six-card-lurch")
+        assert moved > 40
+        view = table.view
+        assert [s["score"] for s in view["sides"]] == [121, 73]
+        assert page.evaluate("() => window.__added") == 0
+        card = page.locator('#sides .side[data-side="1"]')
+        assert card.locator(".lurch").text_content() == "lurched!"
+        assert page.locator('#sides .side[data-side="0"] .lurch').text_content() == "wins!"
+        assert page.locator("#results tr:not([hidden])").count() == 1
+    assert all(url.startswith(table.server.url) for url in watched.urls), watched.urls
+
+
+def test_a_three_handed_deal_is_shown_key_by_key(watched: Watched, tmp_path: Path) -> None:
+    with table_for("three-handed-deal", tmp_path) as (table, keys):
+        open_page(watched, table)
+        play_and_check(watched, table, keys, "three-handed-deal")
+        page = watched.page
+        assert page.locator("#sides .side:not([hidden])").count() == 3
+        assert page.locator("#tracks .track:not([hidden])").count() == 3
+
+
+def test_a_five_card_game_to_61_is_shown_key_by_key(watched: Watched, tmp_path: Path) -> None:
+    with table_for("five-card-game", tmp_path) as (table, keys):
+        open_page(watched, table)
+        play_and_check(watched, table, keys, "five-card-game")
+        page = watched.page
+        assert page.locator("#scale .game").text_content() == "61"
+        assert page.locator(".track .holes i.game").count() == 2  # one game hole a side
+        assert page.locator('#lurch-line[data-hole="45"]').count() == 1
+        assert page.locator("#skunk-line").is_hidden()  # five-card has no double skunk
+
+
+def four_handed(tmp_path: Path) -> Table:
+    config = parse_config(
+        f'[game]\ndatabase = "{tmp_path / "pub.db"}"\n'
+        'variant = "four-handed"\nnames = ["Us", "Them"]\n'
+    )
+    return Table(config)
+
+
+def test_four_handed_partnerships_are_shown_as_teams(watched: Watched, tmp_path: Path) -> None:
+    table = four_handed(tmp_path)
+    try:
+        page = open_page(watched, table)
+        for key in ("5", "3", "4", "9", "0", "C"):  # cut, cut, the starter, three cards laid
+            table.press(key)
+            assert_in_step(page, table, key)
+        view = table.view
+        assert view["turn_name"] == "Them1" and view["count"] == 29
+        players = page.locator("#sides .side .players").all_text_contents()
+        assert players[:2] == ["Us1 & Us2", "Them1 & Them2"]
+        assert page.locator('.side[data-side="1"] .turn').text_content() == "▶ Them1 to lay"
+        assert page.locator("#series .card:not([hidden])").all_text_contents() == [
+            "9♦",
+            "10♦",
+            "K♦",
+        ]
+    finally:
+        table.close()
+
+
+# -- the connection ---------------------------------------------------------------------------
+
+
+def test_the_page_reconnects_by_itself_after_the_server_restarts(
+    watched: Watched, tmp_path: Path
+) -> None:
+    with table_for("six-card-lurch", tmp_path) as (table, keys):
+        page = open_page(watched, table)
+        first, rest = keys[:12], keys[12:]  # ... Ann lays 8, count 26: a run of 4
+        for key in first:
+            table.press(key)
+        assert_in_step(page, table, "before the restart")
+        assert page.locator("#conn").text_content() == "live"
+        page.evaluate("() => { window.__same_page = true; }")
+
+        port = table.server.address[1]
+        table.server.close()
+        page.locator('body[data-conn="reconnecting"]').wait_for(timeout=WAIT_MS)
+        assert "reconnecting" in (page.locator("#conn").text_content() or "")
+
+        table.restart()  # the same port, a new server, a controller resumed from the journal
+        assert table.server.address[1] == port
+        page.locator('body[data-conn="live"]').wait_for(timeout=3 * WAIT_MS)
+        assert_in_step(page, table, "after the restart")
+        for n, key in enumerate(rest, 13):
+            table.press(key)
+            assert_in_step(page, table, f"key {n} ({key}) after the restart")
+        assert [s["score"] for s in table.view["sides"]] == [121, 73]
+        assert page.evaluate("() => window.__same_page") is True  # never reloaded
+        assert not watched.errors
+
+
+def test_the_page_says_paused_when_the_server_says_so(watched: Watched, tmp_path: Path) -> None:
+    with table_for("readme-session", tmp_path) as (table, keys):
+        table.press(*keys[:3])
+        page = open_page(watched, table)
+        table.server.close()  # "paused" to every stream, then the streams end
+        page.locator("#conn", has_text="paused").wait_for(timeout=WAIT_MS)
+
+
+def test_a_quiet_page_says_how_old_its_last_update_is(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    with table_for("readme-session", tmp_path) as (table, keys):
+        table.press(*keys[:3])
+        page = context.new_page()
+        page.clock.install()
+        page.goto(table.server.url)
+        wait_for_version(page, table.server.version)
+        assert page.locator("#conn").text_content() == "live"
+        page.clock.fast_forward("02:05")  # two minutes and five seconds without news
+        page.locator("#conn", has_text="updated 2 min ago").wait_for(timeout=WAIT_MS)
+        table.press(keys[3])
+        wait_for_version(page, table.server.version)
+        assert page.locator("#conn").text_content() == "live"
+
+
+# -- golden screenshots (and the README's pictures) -----------------------------------------
+
+# name: (key file, its first N keys, then these keys, a check that the moment is still reached)
+MOMENTS: dict[str, tuple[str, int, tuple[str, ...], dict[str, Any]]] = {
+    "the-play": ("six-card-lurch", 12, (), {"phase": "play", "count": 26}),
+    "a-count": ("three-handed-deal", 28, (), {"phase": "starter", "deal": 2}),
+    "lurched": ("six-card-lurch", 74, (), {"phase": "game over", "winner": 0}),
+    # then game 2 pegged by hand in three pegs (Bob double skunks Ann), and on to game 3
+    "between-games": (
+        "six-card-lurch",
+        74,
+        ("#", "D", "5", "9", "B", "D", "5", "9", "B", "D", "5", "B", "#"),
+        {"phase": "cut", "game": 3},
+    ),
+    "five-card": ("five-card-game", 6, (), {"phase": "play", "count": 30, "target": 61}),
+}
+GOLDEN_DIR = ROOT / "tests" / "golden" / "web"
+DOC_SIZE = "1280x720"  # docs/pub/ keeps the smaller shots: the README stays light
+
+
+@pytest.mark.parametrize("size", [TV, SMALL_TV], ids=["1920x1080", "1280x720"])
+@pytest.mark.parametrize("moment", list(MOMENTS))
+def test_the_page_looks_as_it_did(
+    browser: Browser,
+    tmp_path: Path,
+    moment: str,
+    size: dict[str, int],
+    screenshot_golden: ScreenshotCheck,
+    request: pytest.FixtureRequest,
+) -> None:
+    name, presses, extra, check = MOMENTS[moment]
+    with table_for(name, tmp_path) as (table, keys):
+        table.press(*keys[:presses], *extra)
+        view = table.view
+        assert {key: view[key] for key in check} == check, f"{name} no longer reaches {moment}"
+        context = browser.new_context(viewport=size, reduced_motion="reduce")
+        try:
+            page = context.new_page()
+            page.goto(table.server.url)
+            wait_for_version(page, table.server.version)
+            png = page.screenshot()
+        finally:
+            context.close()
+    label = f"{size['width']}x{size['height']}"
+    screenshot_golden(png, f"{moment}-{label}")
+    if label == DOC_SIZE and request.config.getoption("--update-golden", default=False):
+        DOCS.mkdir(parents=True, exist_ok=True)
+        (DOCS / f"{moment}.png").write_bytes((GOLDEN_DIR / f"{moment}-{label}.png").read_bytes())
+
+
+def test_the_readme_pictures_are_the_golden_screenshots() -> None:
+    for moment in MOMENTS:
+        doc = DOCS / f"{moment}.png"
+        assert doc.exists(), f"{doc.name}: run pytest tests/web --update-golden"
+        assert doc.read_bytes() == (GOLDEN_DIR / f"{moment}-{DOC_SIZE}.png").read_bytes()
+
+
+# -- make test's browser ----------------------------------------------------------------------
+
+NEED = ROOT / "tools" / "need_system_packages.sh"
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="need_system_packages.sh is bash")
+def test_a_missing_browser_is_named_in_one_line_when_it_cannot_be_installed() -> None:
+    done = subprocess.run(
+        ["bash", str(NEED), "sh=sh", "no-such-command-here=chromium"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+        env={**os.environ, "NEED_SYSTEM_PACKAGES_NO_INSTALL": "1"},
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr == "make test: needs Debian's chromium: sudo apt-get install chromium\n"
+
+
+def test_nothing_is_installed_when_every_command_is_there() -> None:
+    done = subprocess.run(
+        ["bash", str(NEED), "sh=dash"], capture_output=True, text=True, timeout=30, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
