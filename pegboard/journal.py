@@ -27,6 +27,13 @@ writes nothing. Whenever the set of finished games of a match changes (a game wo
 taken back by undo), the match's rows in ``games``, ``deal_points`` and ``shown_hands`` are
 rewritten in the same transaction as the command. ``side_averages``, ``best_hands`` and
 ``lurches`` query them; sides are stored by name.
+
+The league's outbox (``outbox=True``, when ``[league]`` is configured): whenever a game is won,
+or a win is taken back by undo, a row for it goes into ``outbox`` in the same transaction as the
+command, so a power cut can never lose it. A game keeps one id (a uuid4 made here, in
+``game_ids``) through undo and winning again; each change raises its ``revision``, and a
+withdrawn win says so. ``league.publisher`` sends the rows through its own connection and
+deletes each once the broker has acknowledged it.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ import dataclasses
 import json
 import os
 import sqlite3
+import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -48,6 +56,7 @@ from pegboard.engine.history import MatchHistory, replay_match
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.records import GameRecord
 from pegboard.engine.rules import Rules, Variant
+from pegboard.engine.summary import game_summary
 from pegboard.errors import JournalError, PegboardError
 from pegboard.frozen import frozen
 
@@ -118,6 +127,24 @@ CREATE TABLE IF NOT EXISTS shown_hands (
     starter TEXT NOT NULL,
     points INTEGER NOT NULL,
     claim INTEGER
+);
+"""
+
+_OUTBOX_SCHEMA = """
+CREATE TABLE IF NOT EXISTS game_ids (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    game INTEGER NOT NULL,
+    game_id TEXT NOT NULL UNIQUE,
+    revision INTEGER NOT NULL,
+    started TEXT NOT NULL,
+    end_seq INTEGER NOT NULL,
+    PRIMARY KEY (match_id, game)
+);
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created TEXT NOT NULL
 );
 """
 
@@ -246,7 +273,8 @@ class Journal:
     copy of the file in memory, so SQLite makes no ``-wal``/``-shm`` files beside it.
 
     ``state`` is the current match after ``load`` or ``new_match``. *timeout* is how many
-    seconds to wait for another process's lock.
+    seconds to wait for another process's lock. *outbox* (a writer only): queue each finished
+    game for the league (the module's notes; the tables are added to an older journal).
 
     Raises:
         JournalError: *path* is not a pegboard journal, a reader finds no journal or a damaged
@@ -255,8 +283,16 @@ class Journal:
             file is left where it is.
     """
 
-    def __init__(self, path: Path | str, *, timeout: float = 10.0, readonly: bool = False) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        timeout: float = 10.0,
+        readonly: bool = False,
+        outbox: bool = False,
+    ) -> None:
         self.path = Path(path)
+        self._outbox = outbox and not readonly
         self.notice: str | None = None
         self.state: GameState | None = None
         self.match_id: int | None = None
@@ -415,6 +451,8 @@ class Journal:
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.executescript(_SCHEMA)
+            if self._outbox:
+                conn.executescript(_OUTBOX_SCHEMA)
         except sqlite3.Error:
             conn.close()
             raise
@@ -553,6 +591,8 @@ class Journal:
                 )
                 if state.table.finished != before.table.finished:
                     self._write_history(state)
+                    if self._outbox:
+                        self._write_outbox(before, state)
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
@@ -639,6 +679,45 @@ class Journal:
                         hand.claim,
                     ),
                 )
+
+    def _write_outbox(self, before: GameState, state: GameState) -> None:
+        """Queue each game this command won, won differently or took back (by undo)."""
+        conn, match_id, now = self._conn, self.match_id, _now()
+        old = {record.game: record for record in before.table.finished}
+        new = {record.game: record for record in state.table.finished}
+        for game in sorted(old.keys() | new.keys()):
+            record = new.get(game)
+            if record is not None and old.get(game) == record:
+                continue
+            row = conn.execute(
+                "SELECT game_id, revision, started FROM game_ids WHERE match_id = ? AND game = ?",
+                (match_id, game),
+            ).fetchone()
+            if row is None and record is None:
+                continue
+            (end_seq,) = conn.execute("SELECT MAX(seq) FROM journal").fetchone()
+            if row is None:  # the game began with the first command after the last game's end
+                (started,) = conn.execute(
+                    "SELECT at FROM journal WHERE match_id = ? AND seq > COALESCE((SELECT "
+                    "MAX(end_seq) FROM game_ids WHERE match_id = ? AND game < ?), 0) "
+                    "ORDER BY seq LIMIT 1",
+                    (match_id, match_id, game),
+                ).fetchone()
+                row = (str(uuid.uuid4()), 0, started)
+            game_id, revision, started = row[0], row[1] + 1, row[2]
+            conn.execute(
+                "INSERT OR REPLACE INTO game_ids VALUES (?,?,?,?,?,?)",
+                (match_id, game, game_id, revision, started, end_seq),
+            )
+            payload: dict[str, Any] = {"game_id": game_id, "revision": revision}
+            if record is None:
+                payload["withdrawn"] = True  # a win taken back: the league forgets it
+            else:
+                payload |= game_summary(state, record) | {"started": started, "ended": now}
+            conn.execute(
+                "INSERT INTO outbox (kind, payload, created) VALUES ('finished', ?, ?)",
+                (json.dumps(payload, separators=(",", ":")), now),
+            )
 
     def side_averages(self, variant: str | None = None) -> list[SideAverage]:
         """Average pegging, hand and crib points per deal, per side name and variant.
