@@ -32,15 +32,17 @@ roster, match format, database), ``[display]``
 (luma.core.cmdline's own option names, plus ``contrast``, ``dim_after``, ``sleep_after``, the
 screens' ``style`` and how long news and each page of a count stay up),
 ``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by ``pegboard.config.leds``),
-``[simulator]`` and ``[web]`` (the pub page: off unless enabled). Every key is read with
-``pegboard.config.fields``, so every message has one style. After each section is read, the
-pins are checked across sections: no GPIO may serve two purposes.
+``[simulator]``, ``[web]`` (the pub page: off unless enabled) and ``[league]`` (the board's
+place in a league over MQTT: absent, nothing is published and paho is never loaded). Every key
+is read with ``pegboard.config.fields``, so every message has one style. After each section is
+read, the pins are checked across sections: no GPIO may serve two purposes.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import field
@@ -66,10 +68,12 @@ __all__ = [
     "DisplayConfig",
     "GameConfig",
     "KeypadConfig",
+    "LeagueConfig",
     "SimulatorConfig",
     "UsbKeypadConfig",
     "WebConfig",
     "config_from_mapping",
+    "is_topic_name",
     "load_config",
     "parse_config",
 ]
@@ -312,6 +316,47 @@ class WebConfig:
     port: int = 8121
 
 
+_TOPIC_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def is_topic_name(name: str) -> bool:
+    """Whether *name* may be a venue or a board in a league topic: a letter or digit, then up
+    to 63 letters, digits, ``-`` or ``_`` (no ``/``, ``+``, ``#`` or spaces).
+
+    >>> is_topic_name("red-lion"), is_topic_name("table 2"), is_topic_name("a/b")
+    (True, False, False)
+    """
+    return _TOPIC_NAME.fullmatch(name) is not None
+
+
+@frozen
+class LeagueConfig:
+    """``[league]``: where the board publishes its games (``pegboard.league.publisher``)."""
+
+    broker: str
+    """The broker's host name or address: the pub's hub."""
+    venue: str
+    board: str
+    """The topics are ``pegboard/v1/<venue>/<board>/...``."""
+    port: int = 1883
+    """1883, or 8883 with ``tls`` (the default follows ``tls``)."""
+    username: str = ""
+    """The broker's user for this board; empty: the board's name."""
+    password_file: Path | None = None
+    """A file whose first line is the password (kept out of the config)."""
+    tls: bool = False
+    ca_file: Path | None = None
+    """With ``tls``: the CA that signed the broker's certificate (None: the system's)."""
+    keepalive: float = 30.0
+    """Seconds between pings; the broker shows the board offline about 1.5 times this after
+    the board loses power."""
+
+    @property
+    def user(self) -> str:
+        """The user name sent to the broker."""
+        return self.username or self.board
+
+
 @frozen
 class Config:
     """The whole config, checked. ``source`` says where it came from."""
@@ -325,6 +370,8 @@ class Config:
     simulator: SimulatorConfig = field(default_factory=SimulatorConfig)
     web: WebConfig = field(default_factory=WebConfig)
     source: str = "<defaults>"
+    league: LeagueConfig | None = None
+    """None: no ``[league]`` section, nothing is published."""
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -382,7 +429,17 @@ def parse_config(text: str, *, source: str = "<string>", base: Path | None = Non
     return config_from_mapping(data, source=source, base=base)
 
 
-_SECTIONS = ("game", "display", "buttons", "keypad", "usb_keypad", "leds", "simulator", "web")
+_SECTIONS = (
+    "game",
+    "display",
+    "buttons",
+    "keypad",
+    "usb_keypad",
+    "leds",
+    "simulator",
+    "web",
+    "league",
+)
 
 
 def config_from_mapping(
@@ -409,7 +466,8 @@ def config_from_mapping(
             f"config: leds.tracks has {tracks} tracks but {game.rules.variant.value} "
             f"has {game.rules.sides} sides (expected one track per side)"
         )
-    config = Config(game, display, buttons, keypad, usb, leds, simulator, web, source)
+    league = _parse_league(top.sub("league"), base) if "league" in data else None
+    config = Config(game, display, buttons, keypad, usb, leds, simulator, web, source, league)
     _check_pins(config)
     return config
 
@@ -606,6 +664,48 @@ def _parse_web(f: Fields) -> WebConfig:
         enabled=f.flag("enabled", d.enabled),
         bind=bind,
         port=f.whole("port", d.port, low=1, high=65535),
+    )
+
+
+_LEAGUE_KEYS = (
+    "broker",
+    "port",
+    "venue",
+    "board",
+    "username",
+    "password_file",
+    "tls",
+    "ca_file",
+    "keepalive",
+)
+
+
+def _parse_league(f: Fields, base: Path | None) -> LeagueConfig:
+    f.known(_LEAGUE_KEYS)
+    names = {}
+    for key in ("venue", "board"):
+        names[key] = f.string(key, REQUIRED)
+        if not is_topic_name(names[key]):
+            raise f.error(
+                key, "a word of letters, digits, '-' or '_' (it is part of the topics)", names[key]
+            )
+    paths: dict[str, Path | None] = {}
+    for key in ("password_file", "ca_file"):
+        paths[key] = None
+        if key in f:
+            path = Path(os.path.expanduser(f.string(key, REQUIRED)))
+            paths[key] = base / path if not path.is_absolute() and base is not None else path
+    tls = f.flag("tls", False)
+    return LeagueConfig(
+        broker=f.string("broker", REQUIRED),
+        venue=names["venue"],
+        board=names["board"],
+        port=f.whole("port", 8883 if tls else 1883, low=1, high=65535),
+        username=f.string("username", REQUIRED) if "username" in f else "",
+        password_file=paths["password_file"],
+        tls=tls,
+        ca_file=paths["ca_file"],
+        keepalive=f.number("keepalive", 30.0, low=1.0, high=3600.0),
     )
 
 
