@@ -161,7 +161,7 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     chosen = filter_matches(matches, player=args.player, since=start)
     chosen = sorted(chosen, key=lambda m: m.match_id, reverse=True)
     if args.json:
-        out.write(json.dumps([_match_json(m, since) for m in chosen], indent=1) + "\n")
+        out.write(json.dumps([_match_json(m, since) for m in chosen]) + "\n")
     elif args.csv:
         out.write(_history_csv(chosen, since))
     else:
@@ -339,7 +339,7 @@ def cmd_stats_players(args: argparse.Namespace, out: TextIO) -> int:
         matches = store.history()
     table = standings(matches, variant=variant)
     if args.json:
-        out.write(json.dumps(table.to_dict(), indent=1) + "\n")
+        out.write(json.dumps(table.to_dict()) + "\n")
     elif args.csv:
         out.write(_players_csv(table))
     else:

@@ -1,0 +1,195 @@
+"""``pegboard history`` and ``pegboard stats players``: read only, filters, text, JSON and CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pegboard.cli.main import main
+from tests.journal.games import cli as ok
+from tests.journal.games import scripted_journal
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture(autouse=True)
+def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Local time is UTC, so the dates printed are the journal's own."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """Two matches: the scripted single game (Ann v Bob), then a four-handed one in game 2."""
+    path = scripted_journal(tmp_path / "g.db")
+    ok("game", "new", "--variant", "four-handed", "--players", "Ann+Cat,Bob+Dan", "--db",
+       str(path))  # fmt: skip
+    ok(
+        "game",
+        "do",
+        "--db",
+        str(path),
+        "cut 5H 3C",
+        "next",
+        "peg Bob+Dan 61",
+        "peg Bob+Dan 60",
+        "next",
+    )
+    return path
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def test_history_lists_matches_and_games_newest_first(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = cli(capsys, "history", "--db", str(db))
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("match 2  ")
+    assert (
+        "four-handed  best-of-three  Ann+Cat v Bob+Dan: in progress, games 0-1, game points 0-3"
+        in lines[0]
+    )
+    assert lines[1].startswith("  game 2  in progress") and "Ann+Cat 0  Bob+Dan 0" in lines[1]
+    assert "Bob+Dan won for 3 (Ann+Cat double-skunked)" in lines[2]
+    assert "single  Ann v Bob: Ann won the match, games 1-0, game points 3-0" in lines[3]
+    assert lines[4].endswith("Ann 121  Bob 30  Ann won for 3 (Bob double-skunked)")
+
+
+def test_history_json_and_csv(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = cli(capsys, "history", "--db", str(db), "--json")
+    matches = json.loads(out)
+    assert [m["match"] for m in matches] == [2, 1]
+    game = matches[1]["games"][0]
+    assert game["scores"] == [121, 30] and game["winner"] == "Ann" and game["game_points"] == 3
+    assert game["lurches"] == {"Bob": "double-skunked"} and game["deals"] == 3
+    assert matches[1]["winner"] == "Ann" and matches[0]["in_progress"] == {
+        "game": 2,
+        "scores": [0, 0],
+    }
+    _, out, _ = cli(capsys, "history", "--db", str(db), "--csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["match"], r["game"], r["winner"], r["scores"]) for r in rows] == [
+        ("2", "1", "Bob+Dan", "0 121"),
+        ("1", "1", "Ann", "121 30"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("player", "matches"),
+    [
+        pytest.param("ann", [2, 1], id="a-side-and-a-partnership-member"),
+        pytest.param("Dan", [2], id="a-partnership-member"),
+        pytest.param("bob+dan", [2], id="a-partnership"),
+        pytest.param("Zed", [], id="nobody"),
+    ],
+)
+def test_history_player_filter(
+    db: Path, player: str, matches: list[int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = cli(capsys, "history", "--db", str(db), "--json", "--player", player)
+    assert [m["match"] for m in json.loads(out)] == matches
+
+
+def test_history_since(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    today = time.strftime("%Y-%m-%d")
+    _, out, _ = cli(capsys, "history", "--db", str(db), "--json", "--since", today)
+    assert len(json.loads(out)) == 2
+    _, out, _ = cli(capsys, "history", "--db", str(db), "--since", "2999-01-01")
+    assert out == "no games in the journal since then\n"
+
+
+@pytest.mark.parametrize("since", ["2025-13-01", "yesterday", "2025-3-1", "20250301"])
+def test_a_bad_since_is_one_line_naming_it(
+    db: Path, since: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = cli(capsys, "history", "--db", str(db), "--since", since)
+    assert status == 1 and out == ""
+    assert err == (
+        f"pegboard: error: --since {since!r} is not a date (expected YYYY-MM-DD, e.g. 2025-03-02)\n"
+    )
+
+
+def test_stats_players_text(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(capsys, "stats", "players", "--db", str(db))
+    assert status == 0
+    assert "Ann: games 1 of 2 won, matches 1 of 1 won, game points 3\n" in out
+    assert "  as dealer      1    9.00  1.00 (1 of 1)   6.00 (1 of 1)   2.00 (1 of 1)\n" in out
+    assert "  as pone        2   56.00  3.00 (1 of 2)   5.00 (1 of 2)\n" in out
+    assert "  pegged by hand: pegging: catch up 104\n" in out
+    assert "Bob+Dan (partnership of Bob, Dan): games 1 of 1 won" in out
+    assert "counted on the device" in out.splitlines()[0]
+    assert "  Ann v Bob: games 1-0 of 1, matches 1-0 of 1, game points 3-0\n" in out
+
+
+def test_stats_players_json_csv_and_variant(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = cli(capsys, "stats", "players", "--db", str(db), "--json")
+    data = json.loads(out)
+    bob = next(p for p in data["players"] if p["name"] == "Bob")
+    assert bob["dealer"] == {
+        "deals": 2,
+        "points": 14,
+        "average": 7.0,
+        "pegging": {"deals": 1, "points": 4, "average": 4.0},
+        "hand": {"deals": 1, "points": 0, "average": 0.0},
+        "crib": {"deals": 1, "points": 10, "average": 10.0},
+    }
+    assert bob["best_hands"][0]["cards"] == "2H 3H 4H 5H" and bob["double_skunks_taken"] == 1
+    _, out, _ = cli(capsys, "stats", "players", "--db", str(db), "--csv")
+    rows = {r["name"]: r for r in csv.DictReader(io.StringIO(out))}
+    assert rows["Ann"]["pone_points"] == "112" and rows["Dan"]["games_won"] == "1"
+    _, out, _ = cli(capsys, "stats", "players", "--db", str(db), "--variant", "five-card")
+    assert out == "no finished games in the journal\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["history"],
+        ["history", "--json"],
+        ["history", "--csv", "--player", "Ann"],
+        ["stats", "players"],
+        ["stats", "players", "--json"],
+    ],
+    ids=" ".join,
+)
+def test_the_commands_only_read(db: Path, argv: list[str]) -> None:
+    """Bytes unchanged, nothing created or renamed: no -wal or -shm appears."""
+    before = _files(db.parent)
+    stamp = os.stat(db).st_mtime_ns
+    assert main([*argv, "--db", str(db)]) == 0
+    assert _files(db.parent) == before and os.stat(db).st_mtime_ns == stamp
+
+
+@pytest.mark.parametrize("argv", [["history"], ["stats", "players"]], ids=" ".join)
+def test_a_missing_or_foreign_journal_is_the_same_one_line_as_game_show(
+    tmp_path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "none.db"
+    text = tmp_path / "notes.txt"
+    text.write_text("not a journal\n")
+    for path in (missing, text):
+        _, _, shown = cli(capsys, "game", "show", "--db", str(path))
+        status, out, err = cli(capsys, *argv, "--db", str(path))
+        assert (status, out, err) == (1, "", shown)
+        assert err.count("\n") == 1
+    assert not missing.exists() and text.read_text() == "not a journal\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
