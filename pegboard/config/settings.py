@@ -32,7 +32,7 @@ roster, match format, database), ``[display]``
 (luma.core.cmdline's own option names, plus ``contrast``, ``dim_after``, ``sleep_after``, the
 screens' ``style`` and how long news and each page of a count stay up),
 ``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by ``pegboard.config.leds``),
-``[simulator]``, ``[web]`` (the pub page: off unless enabled) and ``[league]`` (the board's
+``[simulator]``, ``[web]`` (the pub page, ``pegboard.config.web``) and ``[league]`` (the board's
 place in a league over MQTT: absent, nothing is published and paho is never loaded). Every key
 is read with ``pegboard.config.fields``, so every message has one style. After each section is
 read, the pins are checked across sections: no GPIO may serve two purposes.
@@ -40,7 +40,6 @@ read, the pins are checked across sections: no GPIO may serve two purposes.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import re
 import tomllib
@@ -52,6 +51,7 @@ from typing import Any
 from pegboard.config.fields import REQUIRED, Fields
 from pegboard.config.game import GameConfig, parse_game
 from pegboard.config.leds import LedsConfig, parse_leds
+from pegboard.config.web import WebConfig, parse_web
 from pegboard.devices.leds import StripKind
 from pegboard.devices.ports import board_buttons
 from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
@@ -305,17 +305,6 @@ class SimulatorConfig:
     """Show which computer key is which keypad key or button."""
 
 
-@frozen
-class WebConfig:
-    """``[web]``: the pub page, a read-only scoreboard for any browser on the network."""
-
-    enabled: bool = False
-    bind: str = "0.0.0.0"
-    """The address to listen on: "0.0.0.0" is every interface (anyone on the network can read
-    the page), "127.0.0.1" this machine only."""
-    port: int = 8121
-
-
 _TOPIC_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
@@ -459,7 +448,7 @@ def config_from_mapping(
     usb = _parse_usb(top.sub("usb_keypad"))
     leds = parse_leds(data, sides=game.rules.sides)
     simulator = _parse_simulator(top.sub("simulator"))
-    web = _parse_web(top.sub("web"))
+    web = parse_web(top.sub("web"))
     tracks = len(leds.layout.tracks)
     if tracks < game.rules.sides:
         raise ConfigError(
@@ -645,25 +634,6 @@ def _parse_simulator(f: Fields) -> SimulatorConfig:
         scale=f.choice("scale", d.scale, (1, 2)),
         color=f.flag("color", d.color),
         legend=f.flag("legend", d.legend),
-    )
-
-
-def _parse_web(f: Fields) -> WebConfig:
-    f.known(("enabled", "bind", "port"))
-    d = WebConfig()
-    bind = f.table.get("bind", d.bind)
-    try:
-        ipaddress.ip_address(bind if isinstance(bind, str) else "")
-    except ValueError:
-        raise f.error(
-            "bind",
-            "an IP address: '0.0.0.0' (every interface) or '127.0.0.1' (this machine only)",
-            bind,
-        ) from None
-    return WebConfig(
-        enabled=f.flag("enabled", d.enabled),
-        bind=bind,
-        port=f.whole("port", d.port, low=1, high=65535),
     )
 
 

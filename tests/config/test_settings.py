@@ -681,3 +681,52 @@ def test_a_huge_value_is_quoted_shortened_in_one_line(text: str, start: str) -> 
     assert message.startswith(start)
     assert "\n" not in message
     assert len(message) < 300
+
+
+# -- [web]: the pub page ---------------------------------------------------------------------------
+
+
+def test_the_pub_page_is_off_by_default_on_every_interface_at_8121() -> None:
+    web = parse_config("").web
+    assert (web.enabled, web.bind, web.port) == (False, "0.0.0.0", 8121)
+
+
+@pytest.mark.parametrize(
+    ("text", "bind", "port"),
+    [
+        pytest.param('enabled = true\nbind = "127.0.0.1"', "127.0.0.1", 8121, id="loopback"),
+        pytest.param('enabled = true\nbind = "::"\nport = 80', "::", 80, id="ipv6-any"),
+        pytest.param("enabled = true\nport = 65535", "0.0.0.0", 65535, id="highest-port"),
+    ],
+)
+def test_the_pub_page_can_be_turned_on_and_placed(text: str, bind: str, port: int) -> None:
+    web = parse_config(f"[web]\n{text}").web
+    assert (web.enabled, web.bind, web.port) == (True, bind, port)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            'bind = "pub.local"',
+            "config: web.bind must be an IP address: '0.0.0.0' (every interface) or "
+            "'127.0.0.1' (this machine only), got 'pub.local'",
+            id="bind-name",
+        ),
+        pytest.param("bind = 0", "config: web.bind must be an IP address", id="bind-number"),
+        pytest.param(
+            "port = 0", "config: web.port must be a whole number from 1 to 65535, got 0", id="0"
+        ),
+        pytest.param("port = 70000", "config: web.port must be a whole number from 1", id="big"),
+        pytest.param('port = "8121"', "got '8121'", id="port-text"),
+        pytest.param("port = true", "got True", id="port-bool"),
+        pytest.param("enabled = 1", "config: web.enabled must be true or false, got 1", id="on"),
+        pytest.param(
+            "prot = 80", "config: web.prot is not a known key (did you mean 'port'?)", id="typo"
+        ),
+    ],
+)
+def test_a_bad_web_value_is_one_clear_line(text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(message)) as raised:
+        parse_config(f"[web]\n{text}")
+    assert "\n" not in str(raised.value)
