@@ -19,14 +19,11 @@ journal: a command that writes moves it aside with its ``-wal``/``-shm`` compani
 started; a reader only reports it. Readers (``readonly=True``) create, write and rename nothing.
 A new journal is built under a hidden name and linked into place whole.
 
-History: ``history()`` replays every match from its journalled commands
-(``engine/history.py``): every game, deal and peg with its time, and how each part of a deal was
-scored (counted on the device or pegged by hand), which the tables below do not keep. It needs
-nothing but the ``matches`` and ``journal`` tables, so it reads any journal, however old, and
-writes nothing. Whenever the set of finished games of a match changes (a game won, or a win
-taken back by undo), the match's rows in ``games``, ``deal_points`` and ``shown_hands`` are
-rewritten in the same transaction as the command. ``side_averages``, ``best_hands`` and
-``lurches`` query them; sides are stored by name.
+History: ``history()`` replays every match from its commands (``engine/history.py``), so it
+reads any journal, however old. Whenever the set of finished games of a match changes (a game
+won, or a win taken back by undo), the match's rows in ``games``, ``deal_points`` and
+``shown_hands`` are rewritten in the same transaction as the command. ``side_averages``,
+``best_hands`` and ``lurches`` query them; sides are stored by name.
 
 The league's outbox (``outbox=True``, when ``[league]`` is configured): whenever a game is won,
 or a win is taken back by undo, a row for it goes into ``outbox`` in the same transaction as the
@@ -52,7 +49,7 @@ from pegboard.engine.cards import format_cards
 from pegboard.engine.commands import Command, parse_command
 from pegboard.engine.events import Event
 from pegboard.engine.game import GameState, apply
-from pegboard.engine.history import MatchHistory, replay_match
+from pegboard.engine.history import MatchHistory, replay_matches
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.records import GameRecord
 from pegboard.engine.rules import Rules, Variant
@@ -766,10 +763,7 @@ class Journal:
         return [dict(zip(keys, row, strict=True)) | {"scores": json.loads(row[4])} for row in rows]
 
     def history(self) -> list[MatchHistory]:
-        """Every match in the journal, oldest first, replayed from its journalled commands.
-
-        A match that is still open while a newer one exists is marked ``abandoned``. Only
-        reads: works the same on a reader (``readonly=True``).
+        """Every match, oldest first, replayed from its commands (``replay_matches``); reads only.
 
         Raises:
             JournalError: a stored command cannot be replayed, or the database cannot be read.
@@ -783,26 +777,11 @@ class Journal:
             ).fetchall()
         except sqlite3.Error as e:
             raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
-        commands: dict[int, list[tuple[str, str]]] = {}
-        for match_id, text, at in rows:
-            commands.setdefault(match_id, []).append((text, at))
-        history = []
-        last = matches[-1][0] if matches else None
-        for match_id, created, rules_text, names_text, fmt in matches:
-            try:
-                match = replay_match(
-                    rules_from_json(rules_text),
-                    json.loads(names_text),
-                    MatchFormat.parse(fmt),
-                    commands.get(match_id, []),
-                    match_id=match_id,
-                    created=created,
-                )
-            except (PegboardError, ValueError) as e:
-                raise JournalError(
-                    f"match {match_id} in {str(self.path)!r} cannot be replayed: {e}"
-                ) from e
-            if match.winner is None and match_id != last:
-                match = dataclasses.replace(match, abandoned=True)
-            history.append(match)
-        return history
+        try:
+            return replay_matches(
+                [(m, at, rules_from_json(r), json.loads(n), MatchFormat.parse(f))
+                 for m, at, r, n, f in matches],
+                rows,
+            )  # fmt: skip
+        except (PegboardError, ValueError) as e:
+            raise JournalError(f"{str(self.path)!r} cannot be replayed: {e}") from e

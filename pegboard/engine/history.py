@@ -41,9 +41,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from pegboard.errors import PegboardError
 from pegboard.frozen import frozen
 
 from .cards import Card, format_cards
@@ -75,6 +76,7 @@ __all__ = [
     "filter_matches",
     "members_of",
     "replay_match",
+    "replay_matches",
 ]
 
 
@@ -470,6 +472,34 @@ def _read_events(
             case _:
                 pass
     return game
+
+
+def replay_matches(
+    matches: Sequence[tuple[int, str, Rules, Sequence[str], MatchFormat]],
+    commands: Iterable[tuple[int, str, str]],
+) -> list[MatchHistory]:
+    """The history of every match, oldest first: *matches* as (id, created, rules, names,
+    format) and *commands* as (match id, text, time) in journal order. An open match that a
+    newer one followed is marked ``abandoned``.
+
+    Raises:
+        PegboardError: a match's commands cannot be replayed (the message names the match).
+    """
+    by_match: dict[int, list[tuple[str, str]]] = {}
+    for match_id, text, at in commands:
+        by_match.setdefault(match_id, []).append((text, at))
+    history = []
+    for index, (match_id, created, rules, names, fmt) in enumerate(matches):
+        try:
+            match = replay_match(
+                rules, names, fmt, by_match.get(match_id, []), match_id=match_id, created=created
+            )
+        except PegboardError as e:
+            raise type(e)(f"match {match_id}: {e}") from e
+        if match.winner is None and index < len(matches) - 1:
+            match = replace(match, abandoned=True)
+        history.append(match)
+    return history
 
 
 # --- selection -------------------------------------------------------------------------------
