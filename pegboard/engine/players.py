@@ -25,7 +25,7 @@ What counts:
 >>> from .rules import Rules
 >>> from .match import MatchFormat
 >>> from .history import replay_match
->>> moves = ["cut 9H 3C", "starter 5C", "peg Ann 121"]
+>>> moves = ["cut 9H 3C", "starter 5C", "peg Ann 61", "peg Ann 60"]
 >>> match = replay_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE,
 ...                      [(m, "2025-03-01T20:00:00+00:00") for m in moves])
 >>> table = standings([match])

@@ -33,7 +33,7 @@ from xml.sax.saxutils import escape
 
 from pegboard.choices import parse_choice
 from pegboard.engine.events import Source
-from pegboard.engine.history import DealHistory, GameHistory, MatchHistory, PegMark
+from pegboard.engine.history import DealHistory, GameHistory, MatchHistory, Part, PegMark
 from pegboard.engine.rules import Lurch
 from pegboard.frozen import frozen
 
@@ -189,7 +189,13 @@ def _cells(deal: DealHistory, side: int) -> tuple[str, str, str]:
         total = sum(p.points for p in items)
         return f"{total}{'*' if any(p.manual for p in items) else ''}"
 
-    return " ".join(play), summed(hand), summed(crib)
+    counted_crib = deal.crib_part is Part.COUNTED and side == deal.dealer_side
+    # a hand or crib counted on the device at 0 says so; one never counted stays blank
+    return (
+        " ".join(play),
+        summed(hand) or ("0" if deal.hand[side] is Part.COUNTED else ""),
+        summed(crib) or ("0" if counted_crib else ""),
+    )
 
 
 @dataclass

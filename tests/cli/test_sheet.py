@@ -1,0 +1,214 @@
+"""``pegboard sheet``: the paper score sheet as PNG (golden image), PDF (page size) and SVG."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from pegboard.cli.main import main
+from pegboard.engine.history import replay_match
+from pegboard.engine.match import MatchFormat
+from pegboard.engine.rules import Rules
+from pegboard.errors import quote
+from pegboard.ui.sheet import Paper, layout_sheet, render_png, render_svg
+from tests.journal.games import SCRIPT, scripted_journal
+from tests.journal.games import cli as ok
+
+GOLDEN = Path(__file__).parents[1] / "golden" / "sheet"
+DOCS = Path(__file__).parents[2] / "docs" / "sheet-example.png"
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _scripted_png() -> bytes:
+    """The scripted game's sheet, at fixed times in UTC (the golden image and the README's)."""
+    from datetime import UTC
+
+    times = [(text, f"2025-03-01T20:{i:02d}:00+00:00") for i, text in enumerate(SCRIPT)]
+    match = replay_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE, times, match_id=1)
+    drawing = layout_sheet(match.games[0], venue="The Red Lion", match=match, tz=UTC)
+    return render_png(drawing)
+
+
+def test_the_sheet_looks_as_it_did(request: pytest.FixtureRequest) -> None:
+    """Compared with tests/golden/sheet/six-card.png, with a small tolerance for font rendering
+    (``--update-golden`` rewrites it, and the README's docs/sheet-example.png)."""
+    image = Image.open(io.BytesIO(_scripted_png()))
+    path = GOLDEN / "six-card.png"
+    if request.config.getoption("--update-golden", default=False):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        image.save(path, optimize=True)
+        image.save(DOCS, optimize=True)
+    with Image.open(path) as stored:
+        golden = stored.convert("L")
+    assert golden.size == image.size == Paper.A4.pixels
+    difference = ImageChops.difference(golden, image.convert("L"))
+    changed = sum(difference.point(lambda v: 255 if v > 64 else 0).histogram()[255:])
+    assert ImageStat.Stat(difference).mean[0] < 0.5
+    assert changed < 0.002 * image.size[0] * image.size[1]
+
+
+def test_the_golden_check_fails_on_a_changed_sheet() -> None:
+    """The tolerance is not blind: a sheet with another venue and score differs too much."""
+    times = [(text, "2025-03-01T20:00:00+00:00") for text in SCRIPT[:-1]]
+    times.append(("peg Ann 61", "2025-03-01T21:00:00+00:00"))
+    match = replay_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE, times)
+    other = Image.open(io.BytesIO(render_png(layout_sheet(match.games[0], venue="Elsewhere"))))
+    with Image.open(GOLDEN / "six-card.png") as stored:
+        difference = ImageChops.difference(stored.convert("L"), other.convert("L"))
+    changed = sum(difference.point(lambda v: 255 if v > 64 else 0).histogram()[255:])
+    assert changed >= 0.002 * other.size[0] * other.size[1]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return scripted_journal(tmp_path / "g.db")
+
+
+def _media_box(pdf: bytes) -> tuple[float, float]:
+    found = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", pdf)
+    assert found is not None
+    return float(found[1]), float(found[2])
+
+
+@pytest.mark.parametrize(
+    ("paper", "size"),
+    [
+        pytest.param("a4", (595.28, 841.89), id="a4"),
+        pytest.param("letter", (612.0, 792.0), id="letter"),
+    ],
+)
+def test_the_pdf_is_one_page_of_the_paper_size(
+    db: Path, tmp_path: Path, paper: str, size: tuple[float, float]
+) -> None:
+    out = tmp_path / "sheet.pdf"
+    ok("sheet", "--db", str(db), "--out", str(out), "--paper", paper)
+    pdf = out.read_bytes()
+    assert pdf.startswith(b"%PDF-1.") and pdf.rstrip().endswith(b"%%EOF")
+    assert pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") + pdf.count(b"/Type/Page") >= 1
+    width, height = _media_box(pdf)
+    assert abs(width - size[0]) < 1 and abs(height - size[1]) < 1
+
+
+def test_the_svg_is_xml_of_a4_with_the_players_and_scores(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "sheet.svg"
+    ok("sheet", "--db", str(db), "--out", str(out), "--venue", "Bar & <Grill>")
+    root = ET.fromstring(out.read_text())
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert (root.get("width"), root.get("height")) == ("210mm", "297mm")
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert {"Ann", "Bob", "Bar & <Grill>", "121", "30"} <= set(texts)
+    assert "Ann wins 121 to 30 for 3 game points" in texts
+    assert "Bob double-skunked (30)" in texts
+
+
+def test_the_png_and_what_the_command_says(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sheet.PNG"
+    status, said, err = cli(capsys, "sheet", "--db", str(db), "--out", str(out))
+    assert status == 0 and err == ""
+    assert said == f"wrote {str(out)!r}: match 1 game 1 (finished), Ann v Bob, 3 deals\n"
+    with Image.open(out) as image:
+        assert image.size == Paper.A4.pixels and image.format == "PNG"
+
+
+def test_the_game_chosen(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ok("game", "new", "--players", "Cy,Di", "--db", str(db))
+    ok("game", "do", "--db", str(db), "cut 9H 3C", "starter 5H")
+    # the default is the last finished game: match 1's, though match 2 is being played
+    _, said, _ = cli(capsys, "sheet", "--db", str(db), "--out", str(tmp_path / "a.svg"))
+    assert "match 1 game 1 (finished), Ann v Bob" in said
+    _, said, _ = cli(capsys, "sheet", "--db", str(db), "1", "--out", str(tmp_path / "b.svg"))
+    assert "match 2 game 1 (in progress), Cy v Di, 1 deals" in said
+    _, said, _ = cli(capsys, "sheet", "--db", str(db), "1:1", "--out", str(tmp_path / "c.svg"))
+    assert "match 1 game 1 (finished)" in said
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [
+        pytest.param("7", "no game 7 in match 1 (games: 1)", id="no-such-game"),
+        pytest.param("9:1", "no match 9 in the journal (latest: 1)", id="no-such-match"),
+        pytest.param(
+            "last",
+            "game 'last' is not a game (expected N for game N of the latest match, or "
+            "MATCH:GAME as 'pegboard history' lists them, e.g. 3:2)",
+            id="not-a-game",
+        ),
+    ],
+)
+def test_an_unknown_game_is_one_line(
+    db: Path, tmp_path: Path, game: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "s.png"
+    status, said, err = cli(capsys, "sheet", "--db", str(db), game, "--out", str(out))
+    assert (status, said, err) == (1, "", f"pegboard: error: {message}\n")
+    assert not out.exists()
+
+
+def test_an_unknown_suffix_and_an_existing_file_are_refused(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sheet.jpg"
+    status, _, err = cli(capsys, "sheet", "--db", str(db), "--out", str(out))
+    assert status == 1 and err == (
+        f"pegboard: error: --out {quote(str(out))} has no known suffix "
+        "(expected FILE.pdf, FILE.png or FILE.svg)\n"
+    )
+    mine = tmp_path / "mine.png"
+    mine.write_bytes(b"my holiday picture")
+    status, _, err = cli(capsys, "sheet", "--db", str(db), "--out", str(mine))
+    assert status == 1 and err == (
+        f"pegboard: error: --out {quote(str(mine))} exists; it was left as it is (add --force to "
+        "replace it)\n"
+    )
+    assert mine.read_bytes() == b"my holiday picture"
+    assert main(["sheet", "--db", str(db), "--out", str(mine), "--force"]) == 0
+    assert mine.read_bytes().startswith(b"\x89PNG")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.db", "mine.png"]
+
+
+def test_the_sheet_only_reads_the_journal(db: Path, tmp_path: Path) -> None:
+    before = db.read_bytes()
+    ok("sheet", "--db", str(db), "--out", str(tmp_path / "s.svg"))
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.db", "s.svg"]
+
+
+def test_a_missing_journal_is_the_same_one_line_as_game_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "none.db"
+    _, _, shown = cli(capsys, "game", "show", "--db", str(missing))
+    status, _, err = cli(capsys, "sheet", "--db", str(missing), "--out", str(tmp_path / "s.pdf"))
+    assert (status, err) == (1, shown)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_three_sides_and_a_long_game_fit_the_page() -> None:
+    rules = Rules.three_handed()
+    texts = ["cut 9H 3C 7D"]
+    for _ in range(30):  # thirty deals pegged by hand, a point or two each
+        texts += ["next", "peg Ann 1", "peg Bob 2", "peg Cy 1", "deal"]
+    times = [(t, "2025-03-01T20:00:00+00:00") for t in texts]
+    match = replay_match(rules, ("Ann", "Bob", "Cy"), MatchFormat.SINGLE, times)
+    assert match.current is not None
+    drawing = layout_sheet(match.current, paper=Paper.LETTER)
+    width, height = Paper.LETTER.size
+    for shape in drawing.shapes:
+        x, y = (
+            getattr(shape, "x", getattr(shape, "x1", 0)),
+            getattr(shape, "y", getattr(shape, "y1", 0)),
+        )
+        assert 0 <= x <= width and 0 <= y <= height, shape
+    assert "In progress: Ann 30, Bob 60, Cy 30" in render_svg(drawing)
