@@ -214,6 +214,13 @@
     applyLast(view);
     applyEvening(evening);
     body.dataset.version = String(payload.version);
+    // for bench/bench_web.py: when this version reached the DOM, and its next frame, on the
+    // wall clock (epoch milliseconds), so a key's time can be taken from the controller's side
+    var applied = { version: payload.version, at: performance.timeOrigin + performance.now() };
+    window.pegboardApplied = applied;
+    requestAnimationFrame(function () {
+      applied.frame = performance.timeOrigin + performance.now();
+    });
   }
 
   function phaseLine(view) {
