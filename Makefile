@@ -24,9 +24,11 @@ lint: $(STAMP)
 	$(BIN)/mypy pegboard
 
 # the pub page's tests need a real browser: Debian's chromium, installed with apt-get when
-# missing (as root or with sudo that asks no password), else one line says what to install
+# missing (as root or with sudo that asks no password), else one line says what to install;
+# and DejaVu Sans, the font the golden screenshots were drawn with (the page's system-ui)
 browser:
-	tools/need_system_packages.sh chromium=chromium
+	tools/need_system_packages.sh chromium=chromium \
+		/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf=fonts-dejavu-core
 
 # the league's tests run a real MQTT broker: Debian's mosquitto, installed the same way
 broker:

@@ -4,7 +4,8 @@
 #   tools/need_system_packages.sh COMMAND=PACKAGE ...    e.g. chromium=chromium
 #
 # Each COMMAND missing from PATH (and from /usr/sbin and /sbin, where daemons such as
-# mosquitto live, outside a user's PATH) stands for its Debian PACKAGE. As root, or with sudo that
+# mosquitto live, outside a user's PATH) stands for its Debian PACKAGE; a COMMAND that is an
+# absolute path is a file (a font) that the PACKAGE installs. As root, or with sudo that
 # asks no password, the missing packages are installed with apt-get (apt-get update first
 # when apt does not know one of them yet); nothing is downloaded from anywhere else.
 # Otherwise it stops with one line saying what to install. NEED_SYSTEM_PACKAGES_NO_INSTALL=1
@@ -15,8 +16,11 @@ missing=()
 for pair in "$@"; do
     command=${pair%%=*}
     package=${pair#*=}
-    command -v "$command" >/dev/null 2>&1 || [ -x "/usr/sbin/$command" ] \
-        || [ -x "/sbin/$command" ] || missing+=("$package")
+    case $command in
+        /*) [ -e "$command" ] || missing+=("$package") ;;  # a file, such as a font
+        *) command -v "$command" >/dev/null 2>&1 || [ -x "/usr/sbin/$command" ] \
+            || [ -x "/sbin/$command" ] || missing+=("$package") ;;
+    esac
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -418,7 +418,7 @@ NEED = ROOT / "tools" / "need_system_packages.sh"
 @pytest.mark.skipif(shutil.which("bash") is None, reason="need_system_packages.sh is bash")
 def test_a_missing_browser_is_named_in_one_line_when_it_cannot_be_installed() -> None:
     done = subprocess.run(
-        ["bash", str(NEED), "sh=sh", "no-such-command-here=chromium"],
+        ["bash", str(NEED), "sh=sh", "no-such-command-here=chromium", "/no/such/font=fonts-x"],
         capture_output=True,
         text=True,
         timeout=30,
@@ -427,11 +427,17 @@ def test_a_missing_browser_is_named_in_one_line_when_it_cannot_be_installed() ->
     )
     assert done.returncode == 1
     assert done.stdout == ""
-    assert done.stderr == "make test: needs Debian's chromium: sudo apt-get install chromium\n"
+    assert done.stderr == (
+        "make test: needs Debian's chromium fonts-x: sudo apt-get install chromium fonts-x\n"
+    )
 
 
 def test_nothing_is_installed_when_every_command_is_there() -> None:
     done = subprocess.run(
-        ["bash", str(NEED), "sh=dash"], capture_output=True, text=True, timeout=30, check=False
+        ["bash", str(NEED), "sh=dash", f"{NEED}=pegboard"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
