@@ -1,0 +1,298 @@
+"""The board's side of the league: its games, its live view and whether it is on, over MQTT.
+
+Theory of operation
+-------------------
+Nothing is lost. The journal (``Journal(outbox=True)``) writes a finished game into its
+``outbox`` table in the same transaction as the command that won it, so once a key press is
+shown, its game is on disk. ``LeaguePublisher`` sends the outbox's rows with QoS 1 and deletes
+each only when the broker has acknowledged it (paho's ``on_publish`` with the message's mid);
+on start it sends whatever is left, so a board that lost power, or the Wi-Fi, or was killed
+mid-send, sends its games when it is back. A game may so arrive twice (QoS 1 may too); the league
+keeps one per game id.
+
+The network never delays a key press or a frame. The controller's thread only calls
+``on_change``, which puts the latest (state, view) into a one-place slot under a lock and sets
+an event: no I/O, no waiting, no serialising. Everything else happens in this publisher's own
+thread (``pegboard-league``): the live view's JSON (the same ``view`` and ``win_probability``
+the pub page gets), the outbox read through the publisher's OWN SQLite connection (the
+controller's thread owns the journal's; WAL lets both in), and the deletes. Views that come
+faster than they can be sent are skipped to the newest. paho runs its own network thread
+(``loop_start``), connects in the background and reconnects by itself.
+
+Topics (``league.topics``): ``status`` is "online" (retained) once connected and "offline" as
+the last will, so a board that loses power shows offline once the broker misses its pings
+(about 1.5 times ``keepalive``); a clean stop publishes "offline" itself. ``live`` is retained
+(QoS 0: each view supersedes the last), so a screen opened late gets the game at once.
+``finished`` carries each outbox row's JSON as it is (``engine.summary`` plus the game id, its
+revision and times; or a withdrawn win).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pegboard.config.settings import LeagueConfig
+from pegboard.league.standings import LeagueError
+from pegboard.league.topics import OFFLINE, ONLINE, Kind, topic
+
+if TYPE_CHECKING:
+    import paho.mqtt.client as mqtt
+
+    from pegboard.engine.game import GameState
+    from pegboard.engine.view import GameView
+
+__all__ = ["LeaguePublisher", "live_payload", "read_password"]
+
+log = logging.getLogger(__name__)
+
+POLL = 2.0
+"""Seconds between looks at the outbox when nothing wakes the publisher."""
+
+
+def read_password(path: Path | None) -> str | None:
+    """The first line of *path* (None: no password).
+
+    Raises:
+        LeagueError: the file cannot be read.
+    """
+    if path is None:
+        return None
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise LeagueError(f"cannot read the league password from {str(path)!r}: {e}") from e
+    return lines[0].strip() if lines else ""
+
+
+def live_payload(state: GameState, view: GameView, venue: str, board: str) -> dict[str, Any]:
+    """What ``live`` carries: the pub page's ``view`` and ``win_probability``, where, and when."""
+    from pegboard.engine.odds import OddsError, win_probability
+
+    try:
+        chances = win_probability(state)
+    except (OddsError, OSError):
+        chances = None
+    return {
+        "venue": venue,
+        "board": board,
+        "view": view.to_dict(),
+        "win_probability": None if chances is None else [float(c) for c in chances],
+        "sent": time.time(),
+    }
+
+
+class LeaguePublisher:
+    """Publishes the journal's outbox, the live view and the board's status (module notes).
+
+    *journal* is the path of the board's journal (opened here through a connection of our
+    own). ``start`` it, hand it each change with ``on_change`` (from the controller's thread),
+    and ``close`` it on the way out. *client_id* defaults to ``pegboard-<venue>-<board>``.
+
+    Raises:
+        LeagueError: paho-mqtt is not installed, or the password file cannot be read.
+    """
+
+    def __init__(
+        self,
+        config: LeagueConfig,
+        journal: Path,
+        *,
+        client_id: str | None = None,
+        poll: float = POLL,
+    ) -> None:
+        try:
+            import paho.mqtt.client as mqtt
+            from paho.mqtt.enums import CallbackAPIVersion
+        except ImportError as e:
+            raise LeagueError("[league] needs paho-mqtt: pip install 'pegboard[league]'") from e
+        self.config = config
+        self.journal = journal
+        self.poll = poll
+        self._topics = {kind: topic(config.venue, config.board, kind) for kind in Kind}
+        self._lock = threading.Lock()
+        self._latest: tuple[GameState, GameView] | None = None
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._acked: queue.SimpleQueue[tuple[int, bool]] = queue.SimpleQueue()
+        self._connected = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.sent_games = 0
+        """Outbox rows acknowledged by the broker (and deleted) since start."""
+        password = read_password(config.password_file)
+        client = mqtt.Client(
+            callback_api_version=CallbackAPIVersion.VERSION2,
+            client_id=client_id or f"pegboard-{config.venue}-{config.board}",
+            protocol=mqtt.MQTTv5,
+        )
+        client.will_set(self._topics[Kind.STATUS], OFFLINE, qos=1, retain=True)
+        client.username_pw_set(config.user, password)
+        if config.tls:
+            client.tls_set(ca_certs=str(config.ca_file) if config.ca_file else None)
+        client.reconnect_delay_set(min_delay=1, max_delay=30)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_publish = self._on_publish
+        self._client: mqtt.Client = client
+
+    # --- the controller's side ----------------------------------------------------------------
+
+    def on_change(self, state: GameState, view: GameView) -> None:
+        """Hand over the newest view (the controller's ``on_change``): never blocks on I/O."""
+        with self._lock:
+            self._latest = (state, view)
+        self._wake.set()
+
+    # --- life ----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Connect in the background and start sending; returns at once."""
+        if self._thread is not None:
+            return
+        self._client.connect_async(
+            self.config.broker, self.config.port, keepalive=round(self.config.keepalive)
+        )
+        self._client.loop_start()
+        self._thread = threading.Thread(target=self._run, name="pegboard-league", daemon=True)
+        self._thread.start()
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Say "offline", disconnect and stop (what is unsent stays in the outbox)."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        if self._connected.is_set():
+            info = self._client.publish(self._topics[Kind.STATUS], OFFLINE, qos=1, retain=True)
+            try:
+                info.wait_for_publish(timeout)
+            except (RuntimeError, ValueError) as e:
+                log.debug("league: offline not sent: %s", e)
+        self._client.disconnect()
+        self._client.loop_stop()
+
+    @property
+    def connected(self) -> bool:
+        """Whether the broker has the board now."""
+        return self._connected.is_set()
+
+    # --- paho's thread -------------------------------------------------------------------------
+
+    def _on_connect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any
+    ) -> None:
+        if reason.is_failure:
+            log.warning("league: the broker %s refused the board: %s", self.config.broker, reason)
+            return
+        log.info("league: connected to %s:%d", self.config.broker, self.config.port)
+        client.publish(self._topics[Kind.STATUS], ONLINE, qos=1, retain=True)
+        self._connected.set()
+        self._wake.set()
+
+    def _on_disconnect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any
+    ) -> None:
+        if self._connected.is_set():
+            log.info("league: disconnected from %s (%s)", self.config.broker, reason)
+        self._connected.clear()
+
+    def _on_publish(
+        self, client: mqtt.Client, userdata: Any, mid: int, reason: Any, props: Any
+    ) -> None:
+        self._acked.put((mid, not reason.is_failure))
+        self._wake.set()
+
+    # --- the publisher's thread ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        conn: sqlite3.Connection | None = None
+        in_flight: dict[int, int] = {}  # outbox row -> mid of its latest send
+        rows_of: dict[int, int] = {}  # mid -> outbox row
+        try:
+            while not self._stop.is_set():
+                self._wake.wait(self.poll)
+                self._wake.clear()
+                if self._stop.is_set():
+                    break
+                if conn is None:
+                    conn = self._open()
+                if conn is not None:
+                    self._take_acks(conn, in_flight, rows_of)
+                if not self._connected.is_set():
+                    continue
+                self._send_live()
+                if conn is not None:
+                    self._send_outbox(conn, in_flight, rows_of)
+        except Exception:  # the game goes on without the league; logged once
+            log.exception("league: the publisher stopped")
+        finally:
+            if conn is not None:
+                conn.close()
+
+    def _open(self) -> sqlite3.Connection | None:
+        try:
+            conn = sqlite3.connect(self.journal, isolation_level=None, timeout=5.0)
+            # a delete lost in a power cut only sends a game again (the league keeps one)
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("SELECT COUNT(*) FROM outbox").fetchone()
+        except sqlite3.Error as e:
+            log.warning("league: cannot read the outbox of %s: %s", self.journal, e)
+            return None
+        return conn
+
+    def _send_live(self) -> None:
+        with self._lock:
+            latest, self._latest = self._latest, None
+        if latest is None:
+            return
+        state, view = latest
+        payload = live_payload(state, view, self.config.venue, self.config.board)
+        body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+        self._client.publish(self._topics[Kind.LIVE], body, qos=0, retain=True)
+
+    def _send_outbox(
+        self, conn: sqlite3.Connection, in_flight: dict[int, int], rows_of: dict[int, int]
+    ) -> None:
+        try:
+            rows = conn.execute(
+                "SELECT id, payload FROM outbox WHERE kind = 'finished' ORDER BY id"
+            ).fetchall()
+        except sqlite3.Error as e:
+            log.warning("league: cannot read the outbox: %s", e)
+            return
+        for row, payload in rows:
+            if row in in_flight:
+                continue  # paho sends it again itself after a reconnect
+            info = self._client.publish(self._topics[Kind.FINISHED], payload, qos=1)
+            in_flight[row] = info.mid
+            rows_of[info.mid] = row
+
+    def _take_acks(
+        self, conn: sqlite3.Connection, in_flight: dict[int, int], rows_of: dict[int, int]
+    ) -> None:
+        while True:
+            try:
+                mid, ok = self._acked.get_nowait()
+            except queue.Empty:
+                return
+            row = rows_of.pop(mid, None)
+            if row is None:
+                continue  # a status or live message
+            if not ok:  # refused (the ACL): kept in the outbox and tried after a restart
+                log.error("league: the broker refused game row %d (check the ACL)", row)
+                continue
+            try:
+                conn.execute("DELETE FROM outbox WHERE id = ?", (row,))
+            except sqlite3.Error as e:
+                log.warning("league: game row %d sent but not yet deleted: %s", row, e)
+                rows_of[mid] = row
+                self._acked.put((mid, ok))
+                return
+            in_flight.pop(row, None)
+            self.sent_games += 1

@@ -1,0 +1,342 @@
+"""The league service: every board's games into one table, every board's game on one page.
+
+Theory of operation
+-------------------
+One MQTT subscriber with a persistent session: a fixed client id, clean start off and a long
+session expiry (MQTT 5), subscribed with QoS 1 to every board's ``finished``, ``live`` and
+``status`` (``league.topics``). While the service is down, or restarting, the broker keeps the
+games published meanwhile for this session (on disk, with Mosquitto's ``persistence true``) and
+delivers them when it is back. paho acknowledges a message only after ``on_message`` returns,
+and a finished game is committed to the league's SQLite (``league.store``) inside it, so a game
+is never acknowledged and then lost. A copy (QoS 1 may deliver twice, a board may send again)
+is kept once, by the id the board gave the game.
+
+``live`` and ``status`` are kept in memory: both are retained, so the broker hands the latest
+of every board to the service at each (re)subscription. The page's payload (``payload()``:
+the standings, each board with its status and live view, the latest games) is rebuilt in the
+service's own thread: at once after a finished game, and at most every *refresh* seconds for
+live views, however many boards send them. It is served by the pub page's server
+(``web.server.WebServer``, Server-Sent Events) with the league's page (``league/static``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pegboard.frozen import frozen
+from pegboard.league.publisher import read_password
+from pegboard.league.standings import LeagueError, Standing
+from pegboard.league.store import LeagueStore
+from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions
+
+if TYPE_CHECKING:
+    import paho.mqtt.client as mqtt
+
+    from pegboard.web.server import WebServer
+
+__all__ = ["STATIC_DIR", "Broker", "LeagueService", "parse_broker"]
+
+log = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+"""The league's page (``index.html``), served by ``web.server.WebServer``."""
+
+SESSION_EXPIRY = 30 * 86_400
+"""Seconds the broker keeps the service's session (and queues its games) while it is away."""
+
+RECENT_GAMES = 12
+"""How many of the latest games the page lists."""
+
+
+@frozen
+class Broker:
+    """Where the league service finds the broker, and how it logs in."""
+
+    host: str
+    port: int = 1883
+    username: str | None = None
+    password_file: Path | None = None
+    ca_file: Path | None = None
+    """Set: TLS, with this CA."""
+
+
+def parse_broker(text: str) -> tuple[str, int]:
+    """``HOST[:PORT]`` (IPv6 in brackets) as host and port (1883 unless told).
+
+    >>> parse_broker("hub.local"), parse_broker("127.0.0.1:18830"), parse_broker("[::1]:1883")
+    (('hub.local', 1883), ('127.0.0.1', 18830), ('::1', 1883))
+
+    Raises:
+        LeagueError: no host, or a port that is not a number from 1 to 65535.
+    """
+    host, port = text.strip(), "1883"
+    if host.startswith("["):
+        host, _, rest = host[1:].partition("]")
+        if rest.startswith(":"):
+            port = rest[1:]
+    elif host.count(":") == 1:
+        host, port = host.split(":")
+    if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise LeagueError(f"--broker must be HOST or HOST:PORT, got {text!r} (e.g. hub.local:1883)")
+    return host, int(port)
+
+
+@dataclass
+class _Board:
+    status: str = OFFLINE
+    live: dict[str, Any] | None = None
+    updated: float = 0.0
+
+
+@dataclass
+class _Counts:
+    messages: int = 0
+    finished: int = 0
+    stored: int = 0
+    refused: int = 0
+    pages: int = 0
+    lag: list[float] = field(default_factory=list)
+
+
+class LeagueService:
+    """Subscribes, stores and serves (module notes). ``start`` it and ``close`` it.
+
+    *web*, when given, is a started ``WebServer`` (with ``static_dir=STATIC_DIR``) that gets
+    every new payload. *client_id* must stay the same from run to run: it names the session
+    the broker keeps.
+
+    Raises:
+        LeagueError: paho-mqtt is not installed, or the password file cannot be read.
+    """
+
+    def __init__(
+        self,
+        store: LeagueStore,
+        broker: Broker,
+        *,
+        web: WebServer | None = None,
+        client_id: str = "pegboard-league",
+        keepalive: int = 30,
+        refresh: float = 0.25,
+        session_expiry: int = SESSION_EXPIRY,
+    ) -> None:
+        try:
+            import paho.mqtt.client as mqtt
+            from paho.mqtt.enums import CallbackAPIVersion
+        except ImportError as e:
+            raise LeagueError(
+                "the league service needs paho-mqtt: pip install 'pegboard[league]'"
+            ) from e
+        self.store = store
+        self.broker = broker
+        self.web = web
+        self.keepalive = keepalive
+        self.refresh = refresh
+        self.session_expiry = session_expiry
+        self.counts = _Counts()
+        self._boards: dict[tuple[str, str], _Board] = {}
+        self._lock = threading.Lock()
+        self._dirty = threading.Event()
+        self._urgent = False
+        self._stop = threading.Event()
+        self._connected = threading.Event()
+        self._standings: list[Standing] | None = None
+        self._thread: threading.Thread | None = None
+        client = mqtt.Client(
+            callback_api_version=CallbackAPIVersion.VERSION2,
+            client_id=client_id,
+            protocol=mqtt.MQTTv5,
+        )
+        if broker.username is not None:
+            client.username_pw_set(broker.username, read_password(broker.password_file))
+        if broker.ca_file is not None:
+            client.tls_set(ca_certs=str(broker.ca_file))
+        client.reconnect_delay_set(min_delay=1, max_delay=10)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_message = self._on_message
+        self._client: mqtt.Client = client
+
+    # --- life ----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Connect in the background (and keep reconnecting); returns at once."""
+        from paho.mqtt.packettypes import PacketTypes
+        from paho.mqtt.properties import Properties
+
+        if self._thread is not None:
+            return
+        props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        props.SessionExpiryInterval = self.session_expiry
+        self._client.connect_async(
+            self.broker.host,
+            self.broker.port,
+            keepalive=self.keepalive,
+            clean_start=False,
+            properties=props,
+        )
+        self._client.loop_start()
+        self._thread = threading.Thread(target=self._run, name="pegboard-league-page", daemon=True)
+        self._thread.start()
+        self._dirty.set()
+
+    def close(self) -> None:
+        """Disconnect (the broker keeps the session and queues games) and stop."""
+        self._stop.set()
+        self._dirty.set()
+        self._client.disconnect()
+        self._client.loop_stop()
+        if self._thread is not None:
+            self._thread.join(2.0)
+
+    def wait_connected(self, timeout: float) -> bool:
+        """Wait until subscribed; whether it was within *timeout* seconds."""
+        return self._connected.wait(timeout)
+
+    # --- paho's thread -------------------------------------------------------------------------
+
+    def _on_connect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any
+    ) -> None:
+        from paho.mqtt.subscribeoptions import SubscribeOptions
+
+        if reason.is_failure:
+            log.warning("league: the broker refused the service: %s", reason)
+            return
+        log.info(
+            "league: connected to %s:%d (session %s)",
+            self.broker.host,
+            self.broker.port,
+            "resumed" if flags.session_present else "new",
+        )
+        client.subscribe([(name, SubscribeOptions(qos=1)) for name in subscriptions()])
+        self._connected.set()
+
+    def _on_disconnect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any
+    ) -> None:
+        self._connected.clear()
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        try:
+            self.handle(message.topic, bytes(message.payload))
+        except Exception:  # a bad message never stops the service
+            log.exception("league: message on %r failed", message.topic)
+
+    def handle(self, name: str, payload: bytes) -> None:
+        """Take one message on topic *name* (called in paho's thread; tests call it too).
+
+        A finished game is committed before this returns (and so before paho acknowledges it).
+        """
+        where = parse_topic(name)
+        if where is None:
+            return
+        venue, board, kind = where
+        self.counts.messages += 1
+        if kind is Kind.FINISHED:
+            self.counts.finished += 1
+            try:
+                data = json.loads(payload)
+                if not isinstance(data, dict):
+                    raise LeagueError(f"not a JSON object: {payload[:60]!r}")
+                changed = self.store.add(venue, board, data)
+            except (ValueError, LeagueError) as e:
+                self.counts.refused += 1
+                log.warning("league: a game from %s/%s was refused: %s", venue, board, e)
+                return
+            if changed:
+                self.counts.stored += 1
+                with self._lock:
+                    self._standings = None
+                    self._urgent = True
+                self._dirty.set()
+            return
+        with self._lock:
+            state = self._boards.setdefault((venue, board), _Board())
+            state.updated = time.time()
+            if kind is Kind.STATUS:
+                state.status = payload.decode("utf-8", "replace")[:16]
+            else:
+                try:
+                    live = json.loads(payload) if payload else None
+                except ValueError:
+                    live = None
+                state.live = live if isinstance(live, dict) else None
+                if state.live is not None and isinstance(state.live.get("sent"), int | float):
+                    self.counts.lag.append(time.time() - state.live["sent"])
+        self._dirty.set()
+
+    # --- the page --------------------------------------------------------------------------------
+
+    def standings(self) -> list[Standing]:
+        """The table now (kept until the next game)."""
+        with self._lock:
+            cached = self._standings
+        if cached is None:
+            cached = self.store.standings()
+            with self._lock:
+                self._standings = cached
+        return cached
+
+    def payload(self) -> dict[str, Any]:
+        """The page's fields: ``standings``, ``boards`` (venue, board, status, live view and
+        win probability), ``recent`` (the latest games) and ``games`` (how many stand)."""
+        games = self.store.games()
+        table = self.standings()
+        with self._lock:
+            boards = [
+                {
+                    "venue": venue,
+                    "board": board,
+                    "status": state.status,
+                    "view": (state.live or {}).get("view"),
+                    "win_probability": (state.live or {}).get("win_probability"),
+                    "updated": state.updated,
+                }
+                for (venue, board), state in sorted(self._boards.items())
+            ]
+        recent = [
+            {
+                "venue": g.venue,
+                "board": g.board,
+                "ended": g.ended,
+                "winner": g.winner.name,
+                "sides": [{"name": s.name, "score": s.score, "lurch": s.lurch} for s in g.sides],
+            }
+            for g in reversed(games[-RECENT_GAMES:])
+        ]
+        return {
+            "standings": [line.to_dict() for line in table],
+            "boards": boards,
+            "recent": recent,
+            "games": len(games),
+        }
+
+    def _run(self) -> None:
+        last = 0.0
+        while not self._stop.is_set():
+            self._dirty.wait(1.0)
+            if self._stop.is_set():
+                return
+            if not self._dirty.is_set():
+                continue
+            with self._lock:
+                urgent, self._urgent = self._urgent, False
+            wait = last + self.refresh - time.monotonic()
+            if not urgent and wait > 0 and self._stop.wait(wait):
+                return
+            self._dirty.clear()
+            last = time.monotonic()
+            if self.web is None:
+                continue
+            try:
+                self.web.publish(self.payload())
+                self.counts.pages += 1
+            except Exception:
+                log.exception("league: the page's payload failed")

@@ -1,0 +1,213 @@
+"""The league table, as cribbage tournaments keep it (American Cribbage Congress style).
+
+Theory of operation
+-------------------
+Every finished game a board reports is one ``FinishedGame``; ``standings`` folds them into one
+``Standing`` per side name, best first. Pure functions: the same games give the same table,
+in any order.
+
+- **Match points**: a win is worth 2, or 3 when the loser was lurched (finished below the lurch
+  line: 91 in six-card, "a win by more than 30"); a loss is worth 0.
+- **The lurch line is the board's**: each side's ``lurch`` comes from the board, under the rules
+  it played. Five-card (61 holes) is lurched below 45 by default (``Rules.five_card()``, the old
+  game's line); a house rule that moves the line moves it here too. A variant without a lurch
+  line (two against one) never earns 3.
+- **Double skunks**: ACC match points know none; a double-skunked loser is lurched as well, so
+  the winner earns 3, no more.
+- **More than two sides** (three players, or two against one): the winner earns 3 only when
+  every loser was lurched (a win by the lurch margin over the runner-up); each loser earns 0.
+- **Spread** per game: the winner's margin, counted with the winner's score capped at the target
+  (the peg stops in the game hole): the winner gains ``target - runner-up's score``, each loser
+  loses ``target - its own score``. Over two sides that is ACC's "points won by minus points
+  lost by".
+- **Order**: match points, then games won, then spread, then the name (only so that the order is
+  fixed).
+- **Players** are the side names typed on the boards: "Ann" at two pubs is one player. A
+  partnership is its side's name.
+
+>>> game = FinishedGame("g1", "red-lion", "t1", "six-card", 121,
+...     (SideResult("Ann", 121, True, "none"), SideResult("Bob", 88, False, "lurched")))
+>>> [(s.name, s.match_points, s.spread) for s in standings([game])]
+[('Ann', 3, 33), ('Bob', 0, -33)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pegboard.errors import PegboardError
+from pegboard.frozen import frozen
+
+__all__ = [
+    "FinishedGame",
+    "LeagueError",
+    "SideResult",
+    "Standing",
+    "game_spread",
+    "match_points",
+    "standings",
+]
+
+WIN_POINTS = 2
+LURCH_WIN_POINTS = 3
+_LURCHES = ("none", "lurched", "double-skunked")
+
+
+class LeagueError(PegboardError, ValueError):
+    """A league message that cannot be read, or a league that cannot be reached."""
+
+
+@frozen
+class SideResult:
+    """One side of a finished game: its name, final score, whether it won, its lurch."""
+
+    name: str
+    score: int
+    won: bool
+    lurch: str = "none"
+
+    @property
+    def lurched(self) -> bool:
+        """Finished below the lurch line (a double skunk is below it too)."""
+        return self.lurch != "none"
+
+
+@frozen
+class FinishedGame:
+    """A game a board reported: its id (made on the board), where, the variant and the sides."""
+
+    game_id: str
+    venue: str
+    board: str
+    variant: str
+    target: int
+    sides: tuple[SideResult, ...]
+    ended: str = ""
+
+    @property
+    def winner(self) -> SideResult:
+        """The side that won."""
+        return next(side for side in self.sides if side.won)
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any], venue: str, board: str) -> FinishedGame:
+        """A game from the JSON a board publishes on its ``finished`` topic.
+
+        Raises:
+            LeagueError: a field missing or of the wrong kind, no sides, or not one winner.
+        """
+        try:
+            sides = tuple(
+                SideResult(str(s["name"]), int(s["score"]), bool(s["won"]), str(s["lurch"]))
+                for s in payload["sides"]
+            )
+            game = cls(
+                str(payload["game_id"]),
+                venue,
+                board,
+                str(payload["variant"]),
+                int(payload["target"]),
+                sides,
+                str(payload.get("ended", "")),
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise LeagueError(f"not a finished game: {_short(payload)} ({e!r})") from e
+        winners = sum(side.won for side in sides)
+        if len(sides) < 2 or winners != 1 or any(s.lurch not in _LURCHES for s in sides):
+            raise LeagueError(
+                f"not a finished game: {_short(payload)} (expected two or more sides, "
+                "exactly one of them won, lurch one of none, lurched, double-skunked)"
+            )
+        return game
+
+
+@frozen
+class Standing:
+    """One side's line in the table."""
+
+    name: str
+    played: int = 0
+    won: int = 0
+    match_points: int = 0
+    spread: int = 0
+    lurches: int = 0
+    """Games won with every loser lurched (the 3-point wins)."""
+
+    @property
+    def lost(self) -> int:
+        """Games played and not won."""
+        return self.played - self.won
+
+    def to_dict(self) -> dict[str, Any]:
+        """The line as JSON values."""
+        return {
+            "name": self.name,
+            "played": self.played,
+            "won": self.won,
+            "lost": self.lost,
+            "match_points": self.match_points,
+            "spread": self.spread,
+            "lurches": self.lurches,
+        }
+
+
+def match_points(game: FinishedGame, side: SideResult) -> int:
+    """*side*'s match points for *game*: 3 for a win with every loser lurched, 2 for another
+    win, 0 for a loss.
+
+    >>> g = FinishedGame("g", "v", "b", "six-card", 121,
+    ...     (SideResult("Ann", 121, True), SideResult("Bob", 91, False)))
+    >>> match_points(g, g.sides[0]), match_points(g, g.sides[1])
+    (2, 0)
+    """
+    if not side.won:
+        return 0
+    losers = [other for other in game.sides if not other.won]
+    return LURCH_WIN_POINTS if all(loser.lurched for loser in losers) else WIN_POINTS
+
+
+def game_spread(game: FinishedGame, side: SideResult) -> int:
+    """*side*'s spread for *game*: the winner's margin (its score capped at the target) over
+    the runner-up, gained by the winner; each loser loses its own deficit.
+
+    >>> g = FinishedGame("g", "v", "b", "five-card", 61,
+    ...     (SideResult("Ann", 40, False, "lurched"), SideResult("Bob", 63, True)))
+    >>> game_spread(g, g.sides[0]), game_spread(g, g.sides[1])
+    (-21, 21)
+    """
+    top = min(game.winner.score, game.target)
+    if side.won:
+        return top - max(other.score for other in game.sides if not other.won)
+    return side.score - top
+
+
+def standings(games: Iterable[FinishedGame]) -> list[Standing]:
+    """One line per side name over *games*, best first: match points, games won, spread, name.
+
+    A game id seen twice counts once (the first seen).
+    """
+    seen: set[str] = set()
+    lines: dict[str, dict[str, int]] = {}
+    for game in games:
+        if game.game_id in seen:
+            continue
+        seen.add(game.game_id)
+        for side in game.sides:
+            line = lines.setdefault(
+                side.name,
+                {"played": 0, "won": 0, "match_points": 0, "spread": 0, "lurches": 0},
+            )
+            points = match_points(game, side)
+            line["played"] += 1
+            line["won"] += side.won
+            line["match_points"] += points
+            line["spread"] += game_spread(game, side)
+            line["lurches"] += points == LURCH_WIN_POINTS
+    table = [Standing(name, **line) for name, line in lines.items()]
+    return sorted(table, key=lambda s: (-s.match_points, -s.won, -s.spread, s.name))
+
+
+def _short(payload: object, limit: int = 80) -> str:
+    text = repr(payload)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,119 @@
+"""The league's own SQLite: every finished game once, by the id its board gave it.
+
+QoS 1 delivers at least once, and a board sends a game again when it did not see the broker's
+acknowledgement, so the same game may arrive several times: ``games`` is keyed by the game id
+and a copy changes nothing. A board that took a win back by undo (or won it again with other
+scores) sends the same id with a higher ``revision``; only a higher revision from the same
+venue and board replaces a game, so no other board can overwrite it. A withdrawn win stays
+stored, marked, and leaves the standings.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pegboard.league.standings import FinishedGame, LeagueError, Standing, standings
+
+__all__ = ["LeagueStore"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game_id TEXT PRIMARY KEY,
+    revision INTEGER NOT NULL,
+    venue TEXT NOT NULL,
+    board TEXT NOT NULL,
+    withdrawn INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    received TEXT NOT NULL
+);
+"""
+
+
+class LeagueStore:
+    """The league's games at *path* (created, with its folder, unless *readonly*).
+
+    Raises:
+        LeagueError: the database cannot be opened or created, or (*readonly*) is missing.
+    """
+
+    def __init__(self, path: Path | str, *, readonly: bool = False) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()  # the subscriber's thread writes, the page's reads
+        shown = repr(str(self.path))
+        try:
+            if readonly:
+                if not self.path.is_file():
+                    raise LeagueError(
+                        f"no league database at {shown} (start one with 'pegboard league serve "
+                        f"--db {self.path}')"
+                    )
+                uri = f"{self.path.resolve().as_uri()}?mode=ro"
+                self._conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+                self._conn.execute("SELECT COUNT(*) FROM games").fetchone()
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._conn = sqlite3.connect(
+                    self.path, isolation_level=None, timeout=10.0, check_same_thread=False
+                )
+                self._conn.execute("PRAGMA journal_mode=WAL")
+                self._conn.execute("PRAGMA synchronous=FULL")
+                self._conn.executescript(_SCHEMA)
+        except (sqlite3.Error, OSError) as e:
+            raise LeagueError(f"cannot open the league database {shown}: {e}") from e
+
+    def close(self) -> None:
+        """Close the database."""
+        self._conn.close()
+
+    def add(self, venue: str, board: str, payload: dict[str, Any]) -> bool:
+        """Store a game *board* of *venue* published; whether it changed anything (False for a
+        copy, an older revision, or an id that belongs to another board). Committed on return.
+
+        Raises:
+            LeagueError: not a finished game (nor a withdrawn one), or the database failed.
+        """
+        withdrawn = bool(payload.get("withdrawn"))
+        if not withdrawn:
+            FinishedGame.from_payload(payload, venue, board)  # checked before it is kept
+        try:
+            game_id, revision = str(payload["game_id"]), int(payload.get("revision", 1))
+        except (KeyError, TypeError, ValueError) as e:
+            raise LeagueError(f"a game without a game id: {payload!r:.80}") from e
+        now = datetime.now(UTC).isoformat(timespec="milliseconds")
+        try:
+            with self._lock:
+                cur = self._conn.execute(
+                    "INSERT INTO games VALUES (?,?,?,?,?,?,?) ON CONFLICT (game_id) DO UPDATE "
+                    "SET revision = excluded.revision, withdrawn = excluded.withdrawn, "
+                    "payload = excluded.payload, received = excluded.received "
+                    "WHERE excluded.revision > games.revision AND games.venue = excluded.venue "
+                    "AND games.board = excluded.board",
+                    (game_id, revision, venue, board, int(withdrawn), json.dumps(payload), now),
+                )
+        except sqlite3.Error as e:
+            raise LeagueError(f"cannot store game {game_id!r}: {e}") from e
+        return cur.rowcount > 0
+
+    def games(self) -> list[FinishedGame]:
+        """Every game that stands (not withdrawn), in the order they ended."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT venue, board, payload FROM games WHERE withdrawn = 0 ORDER BY rowid"
+            ).fetchall()
+        games = [FinishedGame.from_payload(json.loads(p), v, b) for v, b, p in rows]
+        return sorted(games, key=lambda g: g.ended)
+
+    def standings(self) -> list[Standing]:
+        """The table over every game that stands (``league.standings``)."""
+        return standings(self.games())
+
+    def count(self) -> int:
+        """How many games stand."""
+        with self._lock:
+            (n,) = self._conn.execute("SELECT COUNT(*) FROM games WHERE withdrawn = 0").fetchone()
+        return int(n)

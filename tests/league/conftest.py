@@ -1,0 +1,146 @@
+"""A real Mosquitto for the league's tests, on 127.0.0.1 at a free port.
+
+Mosquitto started as root drops to the ``mosquitto`` user, which then cannot write a
+persistence folder under pytest's ``tmp_path`` (root's, mode 0700): saved messages would be
+lost without a word. So the test configs say ``user root`` when the tests run as root (a test
+broker on loopback, in a throwaway folder); as anyone else Mosquitto keeps the user it was
+started as. Real configs (``hardware/mosquitto/``) keep Debian's ``mosquitto`` user, which
+owns ``/var/lib/mosquitto``.
+
+Without ``mosquitto`` the tests skip, saying so, except in CI (``CI=true``), where they fail:
+``make test`` installs it (``tools/need_system_packages.sh``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from pegboard.engine.commands import parse_command
+from pegboard.engine.game import Phase
+from pegboard.engine.rules import Rules
+from pegboard.journal import Journal
+
+
+def mosquitto_binary() -> str:
+    """The ``mosquitto`` program: on PATH or in /usr/sbin (outside a user's PATH on Debian)."""
+    found = shutil.which("mosquitto") or next(
+        (p for p in ("/usr/sbin/mosquitto", "/sbin/mosquitto") if os.access(p, os.X_OK)), None
+    )
+    if found is None:
+        reason = "mosquitto is not installed (make test installs it: apt-get install mosquitto)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason}; in CI the league's tests never skip")
+        pytest.skip(reason)
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 10.0, what: str = "it") -> None:
+    """Poll *check* every 20 ms until true; fail after *timeout* seconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen within {timeout} s")
+        time.sleep(0.02)
+
+
+class Mosquitto:
+    """One broker: ``start`` (and again after ``stop``, on the same port and folder)."""
+
+    def __init__(self, folder: Path, extra: str = "", port: int | None = None) -> None:
+        self.folder = folder
+        self.port = port or free_port()
+        self.extra = extra
+        self.process: subprocess.Popen[bytes] | None = None
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "data").mkdir(exist_ok=True)
+        self.conf = folder / "mosquitto.conf"
+
+    def write_conf(self) -> None:
+        user = "user root\n" if os.geteuid() == 0 else ""
+        self.conf.write_text(
+            f"{user}listener {self.port} 127.0.0.1\n"
+            f"persistence true\npersistence_location {self.folder / 'data'}/\n"
+            "autosave_interval 1\n"
+            f"log_dest file {self.folder / 'mosquitto.log'}\nlog_type all\n" + self.extra
+        )
+
+    def start(self) -> Mosquitto:
+        self.write_conf()
+        self.process = subprocess.Popen(
+            [mosquitto_binary(), "-c", str(self.conf)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+        def accepts() -> bool:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                log = (self.folder / "mosquitto.log").read_text(errors="replace")[-2000:]
+                raise AssertionError(f"mosquitto exited {self.process.returncode}:\n{log}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+            except OSError:
+                return False
+            return True
+
+        wait_until(accepts, 10.0, f"mosquitto on port {self.port}")
+        return self
+
+    def stop(self) -> None:
+        """SIGTERM: Mosquitto saves its persistence file and exits."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(10)
+        self.process = None
+
+
+@pytest.fixture
+def mosquitto(tmp_path: Path) -> Iterator[Callable[..., Mosquitto]]:
+    """Make brokers (``make(name, extra_conf)``, not started); all are stopped at the end."""
+    made: list[Mosquitto] = []
+    mosquitto_binary()
+
+    def make(name: str = "broker", extra: str = "allow_anonymous true\n") -> Mosquitto:
+        broker = Mosquitto(tmp_path / name, extra)
+        made.append(broker)
+        return broker
+
+    yield make
+    for broker in made:
+        broker.stop()
+
+
+def finish_games(store: Journal, games: int, loser: int = 50) -> None:
+    """Play *games* games to the end on *store* (hand pegs; a new match whenever one ends)."""
+    for _ in range(games):
+        state = store.state
+        if state is None or state.phase is Phase.MATCH_OVER:
+            state = store.new_match(Rules.six_card(), ("Ann", "Bob"))
+
+        def do(text: str, names: tuple[str, ...] = state.names) -> None:
+            store.do(parse_command(text, names))
+
+        if state.phase is Phase.GAME_OVER:
+            do("next")
+        if store.state is not None and store.state.phase is Phase.CUT:
+            do("cut 9C 3D")
+        do("starter 5C")
+        for points in [60] * (loser // 60) + ([loser % 60] if loser % 60 else []):
+            do(f"peg Bob {points}")
+        do("peg Ann 60")
+        do("peg Ann 61")

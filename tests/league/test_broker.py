@@ -1,0 +1,320 @@
+"""The league against a real Mosquitto: nothing lost, nothing counted twice, nobody else's topic.
+
+Each test starts its own broker(s) on 127.0.0.1 at a free port (``conftest.Mosquitto``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+import pytest
+from paho.mqtt.enums import CallbackAPIVersion
+
+from pegboard.config.settings import LeagueConfig
+from pegboard.engine.view import render_view
+from pegboard.journal import Journal
+from pegboard.league.publisher import LeaguePublisher
+from pegboard.league.service import Broker, LeagueService
+from pegboard.league.store import LeagueStore
+from tests.league.conftest import Mosquitto, finish_games, wait_until
+
+WORKER = Path(__file__).with_name("board_worker.py")
+ROOT = Path(__file__).resolve().parents[2]
+
+Make = Callable[..., Mosquitto]
+
+
+def outbox_rows(db: Path) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])
+
+
+def start_worker(db: Path, port: int, games: int, keepalive: float = 30.0) -> subprocess.Popen[str]:
+    args = [sys.executable, str(WORKER), str(db), str(port), "red-lion", "t1", str(games)]
+    process = subprocess.Popen(
+        [*args, str(keepalive)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "ready"
+    return process
+
+
+@pytest.fixture
+def services() -> Iterator[list[LeagueService]]:
+    made: list[LeagueService] = []
+    yield made
+    for service in made:
+        service.close()
+        service.store.close()
+
+
+def league(db: Path, port: int, made: list[LeagueService], **broker: object) -> LeagueService:
+    service = LeagueService(LeagueStore(db), Broker("127.0.0.1", port, **broker))  # type: ignore[arg-type]
+    made.append(service)
+    service.start()
+    assert service.wait_connected(10.0)
+    return service
+
+
+def client(
+    port: int, client_id: str, user: str | None = None, password: str | None = None
+) -> mqtt.Client:
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5)
+    if user is not None:
+        c.username_pw_set(user, password)
+    return c
+
+
+def test_a_board_killed_while_the_broker_was_down_sends_every_game_exactly_once(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService]
+) -> None:
+    broker = mosquitto().start()
+    service = league(tmp_path / "league.db", broker.port, services)
+    broker.stop()
+    db = tmp_path / "board.db"
+    board = start_worker(db, broker.port, games=3)  # finishes three games with no broker
+    board.send_signal(signal.SIGKILL)
+    board.wait()
+    assert outbox_rows(db) == 3
+    board = start_worker(db, broker.port, games=0)
+    try:
+        broker.start()
+        wait_until(lambda: service.store.count() == 3, 15.0, "three games in the standings")
+        wait_until(lambda: outbox_rows(db) == 0, 5.0, "an empty outbox")
+    finally:
+        board.kill()
+        board.wait()
+    time.sleep(0.3)  # nothing more comes
+    assert service.store.count() == 3
+    [ann, bob] = service.standings()
+    assert (ann.name, ann.played, ann.won, ann.match_points) == ("Ann", 3, 3, 9)
+    assert (bob.name, bob.played, bob.won, bob.spread) == ("Bob", 3, 0, -3 * 71)
+
+
+def test_games_finished_while_the_league_was_down_arrive_after_the_broker_restarts(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService]
+) -> None:
+    broker = mosquitto().start()
+    first = league(tmp_path / "league.db", broker.port, services)
+    first.close()  # the broker keeps its session, and queues for it
+    db = tmp_path / "board.db"
+    store = Journal(db, outbox=True)
+    config = LeagueConfig("127.0.0.1", "red-lion", "t1", port=broker.port)
+    publisher = LeaguePublisher(config, db, poll=0.05)
+    publisher.start()
+    try:
+        finish_games(store, 2)
+        publisher.on_change(store.state, render_view(store.state))  # type: ignore[arg-type]
+        wait_until(lambda: outbox_rows(db) == 0, 10.0, "the broker's acknowledgements")
+    finally:
+        publisher.close()
+        store.close()
+    broker.stop()
+    broker.start()
+    second = league(tmp_path / "league.db", broker.port, services)
+    wait_until(lambda: second.store.count() == 2, 10.0, "both games in the standings")
+
+
+def test_a_game_delivered_twice_is_counted_once(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService]
+) -> None:
+    broker = mosquitto().start()
+    service = league(tmp_path / "league.db", broker.port, services)
+    db = tmp_path / "board.db"
+    with Journal(db, outbox=True) as store:
+        finish_games(store, 1)
+    with sqlite3.connect(db) as conn:
+        (payload,) = conn.execute("SELECT payload FROM outbox").fetchone()
+    sender = client(broker.port, "twice")
+    sender.connect("127.0.0.1", broker.port)
+    sender.loop_start()
+    try:
+        for _ in range(3):
+            sender.publish("pegboard/v1/red-lion/t1/finished", payload, qos=1).wait_for_publish(5)
+        wait_until(lambda: service.counts.finished == 3, 5.0, "three deliveries")
+    finally:
+        sender.disconnect()
+        sender.loop_stop()
+    assert service.store.count() == 1
+    assert [(s.name, s.played) for s in service.standings()] == [("Ann", 1), ("Bob", 1)]
+
+
+def test_a_board_writes_only_its_own_topics_and_only_with_its_password(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService]
+) -> None:
+    folder = tmp_path / "secure"
+    folder.mkdir()
+    passwords = folder / "passwd"
+    for user, password in (("league", "l-secret"), ("t1", "t1-secret"), ("t2", "t2-secret")):
+        subprocess.run(
+            ["mosquitto_passwd", "-b", *(["-c"] if not passwords.exists() else []),
+             str(passwords), user, password],
+            check=True,
+            capture_output=True,
+        )  # fmt: skip
+    acl = folder / "acl"
+    acl.write_text(
+        "user league\ntopic read pegboard/v1/#\n\npattern write pegboard/v1/red-lion/%u/#\n"
+    )
+    broker = mosquitto(
+        "secure", f"allow_anonymous false\npassword_file {passwords}\nacl_file {acl}\n"
+    ).start()
+    (tmp_path / "league.pw").write_text("l-secret\n")
+    service = league(
+        tmp_path / "league.db",
+        broker.port,
+        services,
+        username="league",
+        password_file=tmp_path / "league.pw",
+    )
+    db = tmp_path / "board.db"
+    with Journal(db, outbox=True) as store:
+        finish_games(store, 1)
+    with sqlite3.connect(db) as conn:
+        (payload,) = conn.execute("SELECT payload FROM outbox").fetchone()
+    acks: list[tuple[int, bool]] = []
+    t1 = client(broker.port, "t1-by-hand", "t1", "t1-secret")
+    t1.on_publish = lambda c, u, mid, reason, props: acks.append((mid, reason.is_failure))
+    t1.connect("127.0.0.1", broker.port)
+    t1.loop_start()
+    try:
+        # t1 pretends to be t2: the broker refuses it (MQTT 5 says so in the PUBACK)
+        forged = t1.publish("pegboard/v1/red-lion/t2/finished", payload, qos=1)
+        forged.wait_for_publish(5)
+        wait_until(lambda: any(mid == forged.mid for mid, _ in acks), 5.0, "the refusal")
+        assert (forged.mid, True) in acks
+        own = t1.publish("pegboard/v1/red-lion/t1/finished", payload, qos=1)
+        own.wait_for_publish(5)
+        wait_until(lambda: service.store.count() == 1, 5.0, "t1's own game")
+    finally:
+        t1.disconnect()
+        t1.loop_stop()
+    assert [g.board for g in service.store.games()] == ["t1"]
+    assert service.counts.finished == 1  # the forged one never reached the league
+    # and without the password nobody gets in
+    refused: list[bool] = []
+    intruder = client(broker.port, "t1-again", "t1", "guessed")
+    intruder.on_connect = lambda c, u, flags, reason, props: refused.append(reason.is_failure)
+    intruder.connect("127.0.0.1", broker.port)
+    intruder.loop_start()
+    try:
+        wait_until(lambda: bool(refused), 5.0, "an answer to a wrong password")
+    finally:
+        intruder.disconnect()
+        intruder.loop_stop()
+    assert refused == [True]
+
+
+def test_a_game_at_pub_a_reaches_the_central_standings_over_a_bridge(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService]
+) -> None:
+    central = mosquitto("central").start()
+    pub = mosquitto(
+        "pub-a",
+        "allow_anonymous true\n"
+        "connection pub-a-to-central\n"
+        f"address 127.0.0.1:{central.port}\n"
+        "topic pegboard/v1/# out 1\n"
+        "cleansession false\n"
+        "local_clientid pub-a-bridge\nremote_clientid pub-a-bridge\n"
+        "restart_timeout 1\n",
+    ).start()
+    service = league(tmp_path / "league.db", central.port, services)
+    db = tmp_path / "board.db"
+    store = Journal(db, outbox=True)
+    config = LeagueConfig("127.0.0.1", "red-lion", "t1", port=pub.port)
+    publisher = LeaguePublisher(config, db, poll=0.05)
+    publisher.start()
+    try:
+        finish_games(store, 1)
+        publisher.on_change(store.state, render_view(store.state))  # type: ignore[arg-type]
+        wait_until(lambda: service.store.count() == 1, 10.0, "the game at the centre")
+    finally:
+        publisher.close()
+        store.close()
+    assert [(g.venue, g.board, g.winner.name) for g in service.store.games()] == [
+        ("red-lion", "t1", "Ann")
+    ]
+
+
+def test_a_late_screen_gets_the_live_view_at_once_and_a_dead_board_shows_offline(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService]
+) -> None:
+    broker = mosquitto().start()
+    db = tmp_path / "board.db"
+    board = start_worker(db, broker.port, games=1, keepalive=2.0)
+    try:
+        late: list[mqtt.MQTTMessage] = []
+        screen = client(broker.port, "late-screen")
+        screen.on_message = lambda c, u, message: late.append(message)
+        screen.connect("127.0.0.1", broker.port)
+        wait_until(lambda: _retained(broker.port, "pegboard/v1/red-lion/t1/live"), 10.0, "live")
+        started = time.monotonic()
+        screen.subscribe("pegboard/v1/red-lion/t1/live", qos=1)
+        screen.loop_start()
+        wait_until(lambda: bool(late), 2.0, "the retained live view")
+        assert time.monotonic() - started < 0.5
+        screen.disconnect()
+        screen.loop_stop()
+        live = json.loads(late[0].payload)
+        assert late[0].retain and live["view"]["sides"][0]["name"] == "Ann"
+        service = league(tmp_path / "league.db", broker.port, services)
+        wait_until(lambda: _status(service) == "online", 5.0, "online")
+        assert service.payload()["boards"][0]["view"]["names"] == ["Ann", "Bob"]
+        # the power goes: the board stops dead with its connection open (SIGSTOP: no more
+        # pings, no FIN), so only the keep-alive can tell; the broker waits 1.5 times it
+        # (3 s here) after the last packet it got; Mosquitto 2.0.11 notices up to ~3 s late
+        board.send_signal(signal.SIGSTOP)
+        stopped = time.monotonic()
+        wait_until(lambda: _status(service) == "offline", 8.0, "offline within the keep-alive")
+        assert 1.0 <= time.monotonic() - stopped < 1.5 * 2.0 + 3.5
+    finally:
+        board.send_signal(signal.SIGKILL)
+        board.wait()
+
+
+def test_a_killed_board_shows_offline_at_once(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService]
+) -> None:
+    broker = mosquitto().start()
+    service = league(tmp_path / "league.db", broker.port, services)
+    board = start_worker(tmp_path / "board.db", broker.port, games=0)
+    try:
+        wait_until(lambda: _status(service) == "online", 5.0, "online")
+    finally:
+        board.send_signal(signal.SIGKILL)  # its socket closes with it: the last will at once
+        board.wait()
+    killed = time.monotonic()
+    wait_until(lambda: _status(service) == "offline", 2.0, "offline")
+    assert time.monotonic() - killed < 1.0
+
+
+def _status(service: LeagueService) -> str | None:
+    boards = service.payload()["boards"]
+    return str(boards[0]["status"]) if boards else None
+
+
+def _retained(port: int, name: str) -> bool:
+    got: list[bytes] = []
+    probe = client(port, f"probe-{time.monotonic_ns()}")
+    probe.on_message = lambda c, u, message: got.append(message.payload)
+    probe.connect("127.0.0.1", port)
+    probe.subscribe(name)
+    deadline = time.monotonic() + 0.3
+    while not got and time.monotonic() < deadline:
+        probe.loop(0.05)
+    probe.disconnect()
+    return bool(got)
