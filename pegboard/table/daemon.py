@@ -24,7 +24,10 @@ after ``display.dim_after`` and ``display.sleep_after`` idle seconds is the cont
 
 The pub page (``[web] enabled``, or a server the simulator started) gets each new view from the
 controller's thread; on SIGTERM its streams are told "paused" and closed first, so the service
-stops at once. A page that cannot start is logged; the daemon runs on without it.
+stops at once. A page that cannot start is logged; the daemon runs on without it. With
+``[league]`` the journal keeps an outbox of finished games and the league publisher gets each
+view too (``league.publisher``: it only takes the view; its own thread does the network); on
+the way out it says "offline".
 """
 
 from __future__ import annotations
@@ -49,10 +52,19 @@ from pegboard.errors import HardwareError, JournalError
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller
 from pegboard.table.sdnotify import Notifier, WatchdogPinger
-from pegboard.table.wiring import Ports, build_controller, paused_frame, start_web, web_publisher
+from pegboard.table.wiring import (
+    Ports,
+    build_controller,
+    on_changes,
+    paused_frame,
+    start_league,
+    start_web,
+    web_publisher,
+)
 from pegboard.ui.screens import render_error
 
 if TYPE_CHECKING:
+    from pegboard.league.publisher import LeaguePublisher
     from pegboard.web.server import WebServer
 
 __all__ = [
@@ -126,7 +138,7 @@ def run_daemon(
     events: queue.Queue[KeyEvent | None] = queue.Queue()
     clock = clock if clock is not None else SystemClock()
     try:
-        store = Journal(config.game.database)
+        store = Journal(config.game.database, outbox=config.league is not None)
     except JournalError as e:
         log.error("journal: %s", e)
         show_journal_error(ports, config.game.database, e)
@@ -136,6 +148,7 @@ def run_daemon(
     if store.notice:
         log.warning("%s", store.notice)
     controller: Controller | None = None
+    league: LeaguePublisher | None = None
     result: RunResult | None = None
     previous: dict[int, Any] = {}
 
@@ -149,7 +162,11 @@ def run_daemon(
             previous[signum] = signal.signal(signum, on_signal)
     try:
         web = web if web is not None else start_web(config)
-        on_change = web_publisher(web, store) if web is not None else None
+        league = start_league(config)
+        on_change = on_changes(
+            web_publisher(web, store) if web is not None else None,
+            league.on_change if league is not None else None,
+        )
         controller = build_controller(
             config, store, ports, clock=clock, rng=rng, on_change=on_change
         )
@@ -188,6 +205,8 @@ def run_daemon(
     finally:
         if web is not None:
             web.close()  # the pages say "paused" now, not when the ports are done
+        if league is not None:
+            league.close()  # "offline"; what is unsent waits in the outbox
         stop_ports(controller, ports)
         store.close()
         for number, handler in previous.items():

@@ -20,6 +20,10 @@ it is built for.
 imported only then: a daemon without the page never loads ``http.server``), and
 ``web_publisher`` is what the controller calls after each change to hand the page the view.
 A page that cannot start (its port in use) is logged in one line; the game goes on without it.
+
+``start_league`` starts the board's league publisher when ``[league]`` is configured
+(``pegboard.league.publisher``, imported only then: a board without a league never loads
+paho), and ``on_changes`` hands each change to the page and the league alike.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from pegboard.ui.screens import Screen, choose_screen, render_screen, screen_pag
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+    from pegboard.league.publisher import LeaguePublisher
     from pegboard.web.server import WebServer
 
 __all__ = [
@@ -55,11 +60,13 @@ __all__ = [
     "Ports",
     "build_controller",
     "led_renderer",
+    "on_changes",
     "open_ports",
     "page_counter",
     "paused_frame",
     "screen_renderer",
     "sim_ports",
+    "start_league",
     "start_web",
     "web_publisher",
 ]
@@ -288,3 +295,52 @@ def web_publisher(server: WebServer, store: Journal) -> Callable[[GameState, Gam
     from pegboard.web.server import ViewPublisher
 
     return ViewPublisher(server, store).publish
+
+
+# -- the league -----------------------------------------------------------------------------
+
+
+def start_league(config: Config) -> LeaguePublisher | None:
+    """The board's league publisher, started, when ``[league]`` is set; else None.
+
+    It connects in the background (a broker that is away is retried; the games wait in the
+    journal's outbox). A publisher that cannot be made (paho-mqtt missing, the password file
+    unreadable) is logged as one error line and None is returned: the game goes on.
+    """
+    if config.league is None:
+        return None
+    from pegboard.league.publisher import LeaguePublisher
+    from pegboard.league.standings import LeagueError
+
+    league = config.league
+    try:
+        publisher = LeaguePublisher(league, config.game.database)
+    except LeagueError as e:
+        log.error("league: %s; carrying on without the league", e)
+        return None
+    publisher.start()
+    log.info(
+        "league: publishing as %s/%s to %s:%d",
+        league.venue,
+        league.board,
+        league.broker,
+        league.port,
+    )
+    return publisher
+
+
+def on_changes(
+    *listeners: Callable[[GameState, GameView], None] | None,
+) -> Callable[[GameState, GameView], None] | None:
+    """One ``on_change`` that calls each of *listeners* given (None when there are none)."""
+    given = [listener for listener in listeners if listener is not None]
+    if not given:
+        return None
+    if len(given) == 1:
+        return given[0]
+
+    def each(state: GameState, view: GameView) -> None:
+        for listener in given:
+            listener(state, view)
+
+    return each
