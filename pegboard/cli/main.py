@@ -366,8 +366,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _register_extensions(sub: Any, stats: Any) -> None:
     """Subcommands that live in their own modules: the game, the device (run, selftest), the
-    history (history, stats players), the score sheet and the pub page (serve)."""
-    from pegboard.cli import game, history, odds, run, serve, sheet
+    history (history, stats players), the score sheet, the pub page (serve) and the league."""
+    from pegboard.cli import game, history, league, odds, run, serve, sheet
 
     game.register(sub)
     odds.register(sub)
@@ -376,6 +376,7 @@ def _register_extensions(sub: Any, stats: Any) -> None:
     history.register_stats(stats)
     sheet.register(sub)
     serve.register(sub)
+    league.register(sub)
 
 
 def main(argv: list[str] | None = None) -> int:
