@@ -75,14 +75,20 @@ def parse_broker(text: str) -> tuple[str, int]:
     Raises:
         LeagueError: no host, or a port that is not a number from 1 to 65535.
     """
-    host, port = text.strip(), "1883"
-    if host.startswith("["):
+    host, port, rest = text.strip(), "1883", ""
+    if host.startswith("["):  # an IPv6 address: [::1]:1883
         host, _, rest = host[1:].partition("]")
         if rest.startswith(":"):
-            port = rest[1:]
+            port, rest = rest[1:], ""
     elif host.count(":") == 1:
         host, port = host.split(":")
-    if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+    if (
+        not host
+        or rest
+        or not port.isdigit()
+        or not 1 <= int(port) <= 65535
+        or (":" in host and not text.strip().startswith("["))
+    ):
         raise LeagueError(f"--broker must be HOST or HOST:PORT, got {text!r} (e.g. hub.local:1883)")
     return host, int(port)
 

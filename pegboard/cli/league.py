@@ -1,0 +1,145 @@
+"""``pegboard league``: the league service and its standings.
+
+``pegboard league serve [--broker HOST:PORT] [--db league.db] [--web-port N] [--bind ADDR]``
+subscribes to every board's topics with a persistent session (``league.service``), keeps the
+games in its own SQLite and serves the standings and every board's live game on a page (the pub
+page's server), until SIGTERM or SIGINT. ``pegboard league standings [--db] [--json]`` prints the
+table from the database, read-only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import Any, TextIO
+
+__all__ = ["register"]
+
+DEFAULT_DB = Path("league.db")
+
+
+def register(subparsers: Any) -> None:
+    """Add ``league`` (``serve``, ``standings``) to the command line's subparsers."""
+    fmt = argparse.ArgumentDefaultsHelpFormatter
+    p = subparsers.add_parser(
+        "league",
+        help="the league of boards over MQTT: its service and standings",
+        description="A league of boards over MQTT: the service that gathers every board's games "
+        "and live views, and the standings (2 match points a win, 3 when the loser was lurched; "
+        "then games won, then spread).",
+        formatter_class=fmt,
+    )
+    sub = p.add_subparsers(dest="league_command", required=True, metavar="COMMAND")
+    s = sub.add_parser(
+        "serve",
+        help="gather the boards' games and serve the standings page",
+        description="Subscribe to every board's topics (a persistent session: games sent while "
+        "the service is away wait at the broker), keep the games in --db and serve the "
+        "standings and every board's live game on a page.",
+        formatter_class=fmt,
+    )
+    s.add_argument("--broker", default="127.0.0.1:1883", metavar="HOST:PORT", help="the broker")
+    s.add_argument("--db", type=Path, default=DEFAULT_DB, help="the league's database")
+    s.add_argument("--web-port", type=int, default=8122, metavar="N", help="the page's port")
+    s.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="the page's address: 127.0.0.1 this machine only, 0.0.0.0 every interface",
+    )
+    s.add_argument("--client-id", default="pegboard-league", help="the session's name")
+    s.add_argument("--username", default=None, help="the broker's user for the service")
+    s.add_argument("--password-file", type=Path, default=None, help="its password, first line")
+    s.add_argument("--ca-file", type=Path, default=None, help="TLS to the broker with this CA")
+    s.set_defaults(handler=_cmd_serve, usage_error=s.error)
+    t = sub.add_parser(
+        "standings",
+        help="print the league table",
+        description="The league table from the league's database (read-only).",
+        formatter_class=fmt,
+    )
+    t.add_argument("--db", type=Path, default=DEFAULT_DB, help="the league's database")
+    t.add_argument("--json", action="store_true", help="print JSON")
+    t.set_defaults(handler=_cmd_standings)
+
+
+def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Until SIGTERM or SIGINT, then exit 0.
+
+    Raises:
+        SystemExit: a port out of range (usage, status 2).
+        PegboardError: a bad --broker or --bind, the database, paho missing, a port in use.
+    """
+    from pegboard.config.settings import config_from_mapping
+    from pegboard.league.service import STATIC_DIR, Broker, LeagueService, parse_broker
+    from pegboard.league.store import LeagueStore
+    from pegboard.web.server import WebServer, public_url
+
+    if not 0 <= args.web_port <= 65535:
+        args.usage_error(f"--web-port must be from 0 to 65535, got {args.web_port}")
+    config_from_mapping({"web": {"bind": args.bind}})  # checked as [web] bind is
+    host, port = parse_broker(args.broker)
+    store = LeagueStore(args.db)
+    broker = Broker(host, port, args.username, args.password_file, args.ca_file)
+    web = WebServer(args.bind, args.web_port, static_dir=STATIC_DIR)
+    service = LeagueService(store, broker, web=web, client_id=args.client_id)
+    web.start()
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        service.start()
+        url, note = public_url(web)
+        print(
+            f"league: {args.db} from {host}:{port}, standings at {url}"
+            + (f" ({note})" if note else ""),
+            file=out,
+            flush=True,
+        )
+        stop.wait()
+    finally:
+        service.close()
+        web.close()
+        store.close()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    return 0
+
+
+def _cmd_standings(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the table.
+
+    Raises:
+        PegboardError: no league database at --db, or one that cannot be read.
+    """
+    from pegboard.league.store import LeagueStore
+
+    store = LeagueStore(args.db, readonly=True)
+    try:
+        table = store.standings()
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps([line.to_dict() for line in table]), file=out)
+        return 0
+    width = max([len(line.name) for line in table] + [6])
+    print(
+        f"{'#':>3}  {'player':<{width}}  {'P':>3} {'W':>3} {'L':>3} {'MP':>4} {'spread':>7}",
+        file=out,
+    )
+    for rank, line in enumerate(table, 1):
+        print(
+            f"{rank:>3}  {line.name:<{width}}  {line.played:>3} {line.won:>3} {line.lost:>3} "
+            f"{line.match_points:>4} {line.spread:>+7}",
+            file=out,
+        )
+    if not table:
+        print("no games yet", file=out)
+    return 0
