@@ -23,20 +23,25 @@ ROOMS: Mapping[str, frozenset[str]] = {
     "frozen": frozenset(),
     "choices": frozenset({"errors"}),
     "engine": frozenset({"errors", "frozen", "choices"}),
+    # the table's language (gettext catalogues, the calls in German): beside the views, above
+    # the engine, whose English calls it renders again in another language
+    "i18n": frozenset({"errors", "frozen", "choices", "engine"}),
     "journal": frozenset({"errors", "frozen", "choices", "engine"}),
     "devices": frozenset({"errors", "frozen", "choices"}),
-    "ui": frozenset({"errors", "frozen", "choices", "engine", "devices.ports"}),
-    "config": frozenset({"errors", "frozen", "choices", "engine", "journal", "devices", "ui"}),
+    "ui": frozenset({"errors", "frozen", "choices", "engine", "devices.ports", "i18n"}),
+    "config": frozenset(
+        {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "i18n"}
+    ),
     "web": frozenset({"errors", "frozen", "choices", "engine", "journal", "config"}),
     # the league over MQTT: the board's publisher and the league service (its page is web's)
     "league": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "web"}),
     "table": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "web"}
-        | {"league"}
+        | {"league", "i18n"}
     ),
     "cli": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "table"}
-        | {"web", "league"}
+        | {"web", "league", "i18n"}
     ),
     "__main__": frozenset({"cli"}),
     "__init__": frozenset(),
