@@ -1,11 +1,15 @@
 """``[game]``: the rules and house rules, who plays (the sides' names and the roster), how many
-games make a match, and where the journal lives.
+games make a match, where the journal lives, and the language the table speaks.
 
 The sides' names start each new journal's first match (without them, the engine's defaults:
 Red, Blue, Green, the default LED tracks' colours). The roster is the house's players: the
 device's menu offers its names for each side of a new match (``ui.menu``), and the journal keeps
 the names with each match, so a restart resumes them. A roster name must fit a menu line beside
 "A side 1", and the list must be short enough to step through one press a name.
+
+``language`` ("en" or "de") is what the screens, the keypad's hints and the calls say; without
+it, the locale's (``i18n.Language.from_environment``: German when ``LC_ALL``, ``LC_MESSAGES``
+or ``LANG`` starts with "de", English otherwise).
 
 >>> from pegboard.config.fields import Fields
 >>> game = parse_game(Fields({"roster": ["Ann", "Bob", "Cy"]}, "game"), None)
@@ -29,6 +33,7 @@ from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import ConfigError, quote
 from pegboard.frozen import frozen
+from pegboard.i18n import Language
 from pegboard.journal import default_db_path
 
 __all__ = ["ROSTER_NAME_LENGTH", "ROSTER_SIZE", "GameConfig", "parse_game"]
@@ -56,6 +61,8 @@ class GameConfig:
     roster: tuple[str, ...] = ()
     """The house's players: the device's menu offers these names for each side of a new
     match. At most ``ROSTER_SIZE`` names of at most ``ROSTER_NAME_LENGTH`` characters."""
+    language: Language = field(default_factory=lambda: Language.from_environment(os.environ))
+    """What the table speaks: ``[game] language``, else the locale's (German or English)."""
 
 
 _GAME_KEYS = (
@@ -73,6 +80,7 @@ _GAME_KEYS = (
     "double_skunk_line",
     "match",
     "database",
+    "language",
 )
 _MANY = 10**9  # points past any game, small enough to keep the arithmetic exact
 
@@ -133,4 +141,5 @@ def parse_game(f: Fields, base: Path | None) -> GameConfig:
             db = base / db
     else:
         db = default_db_path()
-    return GameConfig(rules, names, fmt, db, roster)
+    language = f.member("language", Language, Language.from_environment(os.environ))
+    return GameConfig(rules, names, fmt, db, roster, language)
