@@ -318,3 +318,77 @@ def _retained(port: int, name: str) -> bool:
         probe.loop(0.05)
     probe.disconnect()
     return bool(got)
+
+
+def test_the_daemon_publishes_its_view_and_says_offline_on_the_way_out(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService]
+) -> None:
+    from pegboard.config.settings import parse_config
+    from pegboard.table.daemon import run_daemon
+    from pegboard.table.sdnotify import Notifier
+    from pegboard.table.wiring import sim_ports
+
+    broker = mosquitto().start()
+    service = league(tmp_path / "league.db", broker.port, services)
+    config = parse_config(
+        f'[game]\ndatabase = "{tmp_path / "b.db"}"\n'
+        f'[league]\nbroker = "127.0.0.1"\nport = {broker.port}\nvenue = "crown"\nboard = "t2"\n'
+    )
+    seen: dict[str, object] = {}
+
+    def on_ready(controller: object) -> None:
+        wait_until(lambda: _status(service) == "online", 10.0, "online")
+        wait_until(lambda: service.payload()["boards"][0]["view"] is not None, 5.0, "live")
+        seen["board"] = service.payload()["boards"][0]
+        stop.set()
+
+    import threading
+
+    stop = threading.Event()
+    run_daemon(
+        config, sim_ports(config), notifier=Notifier(env={}), stop=stop,
+        install_signals=False, on_ready=on_ready,
+    )  # fmt: skip
+    board = seen["board"]
+    assert isinstance(board, dict) and (board["venue"], board["board"]) == ("crown", "t2")
+    wait_until(lambda: _status(service) == "offline", 5.0, "offline")
+
+
+def test_league_serve_serves_the_standings_page_and_stops_on_sigterm(
+    tmp_path: Path, mosquitto: Make
+) -> None:
+    import urllib.request
+
+    broker = mosquitto().start()
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "pegboard", "league", "serve", "--broker",
+         f"127.0.0.1:{broker.port}", "--db", str(tmp_path / "league.db"), "--web-port", "0"],
+        stdout=subprocess.PIPE, text=True, cwd=ROOT,
+    )  # fmt: skip
+    try:
+        assert serve.stdout is not None
+        line = serve.stdout.readline()
+        url = line.split("standings at ")[1].split()[0]
+        db = tmp_path / "board.db"
+        with Journal(db, outbox=True) as store:
+            finish_games(store, 1)
+        with sqlite3.connect(db) as conn:
+            (payload,) = conn.execute("SELECT payload FROM outbox").fetchone()
+        sender = client(broker.port, "sender")
+        sender.connect("127.0.0.1", broker.port)
+        sender.loop_start()
+        sender.publish("pegboard/v1/red-lion/t1/finished", payload, qos=1).wait_for_publish(5)
+        sender.disconnect()
+        sender.loop_stop()
+
+        def view() -> dict[str, object]:
+            with urllib.request.urlopen(url + "view.json", timeout=5) as answer:
+                return dict(json.loads(answer.read()))
+
+        wait_until(lambda: view().get("games") == 1, 10.0, "the game on the page")
+        assert [s["name"] for s in view()["standings"]] == ["Ann", "Bob"]  # type: ignore[attr-defined]
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            assert b"pegboard league" in answer.read()
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        assert serve.wait(10) == 0
