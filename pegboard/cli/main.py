@@ -4,6 +4,12 @@ Every command prints plain text by default and JSON with ``--json``. Exit status
 input (one line ``pegboard: error: <message>`` on stderr), 2 bad usage (argparse).
 ``--debug`` shows the traceback of an unexpected error instead of the one-line message.
 
+``--lang en|de`` (before the command or after it) is the language of the text output: the
+calls, labels and headings (``pegboard score --lang de 5H 5D JS KC 8C`` counts "Fünfzehn – zwei,
+..."). Without it, the locale's (German when ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` starts with
+"de"). JSON is the same in every language. ``pegboard run`` speaks the config's
+``[game] language``.
+
 A command imports what it needs when it runs: a process that scores one hand loads the cards,
 the rules and the scorer, not the game, the journal or the devices.
 """
@@ -12,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
@@ -19,14 +26,22 @@ from typing import Any, BinaryIO, TextIO
 from pegboard import __version__
 from pegboard.engine.cards import MAX_TEXT_BYTES, Card, parse_cards
 from pegboard.engine.rules import Rules, Variant
-from pegboard.engine.scoring import Breakdown, ScoreItem, score_hand, show_calls
+from pegboard.engine.scoring import Breakdown, ScoreItem, ScoreKind, score_hand, show_calls
 from pegboard.errors import InvalidHandError, PegboardError
+from pegboard.i18n import Language, translator
 
 __all__ = ["main"]
 
 Handler = Callable[[argparse.Namespace, TextIO], int]
 
 _VARIANTS = [v.value for v in Variant]
+_LANGUAGES = [language.value for language in Language]
+
+
+def language_of(args: argparse.Namespace) -> Language:
+    """The language a command prints in: ``--lang``, else the locale's."""
+    lang: str | None = getattr(args, "lang", None)
+    return Language(lang) if lang else Language.from_environment(os.environ)
 
 
 def item_to_json(item: ScoreItem) -> dict[str, Any]:
@@ -101,12 +116,32 @@ def _score_json(words: str, *, crib: bool, rules: Rules) -> str:
     )
 
 
-def _print_score(result: dict[str, Any], out: TextIO) -> None:
+def _print_score(result: dict[str, Any], out: TextIO, language: Language) -> None:
+    if language is not Language.ENGLISH:
+        _print_score_in(result, out, language)
+        return
     label = "crib" if result["crib"] else "hand"
     out.write(f"{label} {' '.join(result['hand'])}  starter {result['starter']}\n")
     calls = result["calls"]
     out.write((", ".join(calls) if calls else "nineteen (no score)") + "\n")
     out.write(f"total {result['total']}\n")
+
+
+def _print_score_in(result: dict[str, Any], out: TextIO, language: Language) -> None:
+    """``_print_score`` in another language: the calls rendered again from the items."""
+    from pegboard.i18n.calls import show_calls_in, spoken
+
+    tr = translator(language)
+    items = tuple(
+        ScoreItem(ScoreKind(i["kind"]), tuple(map(Card.parse, i["cards"])), i["points"])
+        for i in result["items"]
+    )
+    calls = show_calls_in(Breakdown(items), language)
+    label = tr.gettext("crib") if result["crib"] else tr.gettext("hand")
+    starter = tr.gettext("starter {card}").format(card=result["starter"])
+    out.write(f"{label} {' '.join(result['hand'])}  {starter}\n")
+    out.write((spoken(calls, language) if calls else tr.gettext("nineteen (no score)")) + "\n")
+    out.write(tr.gettext("total {points}").format(points=result["total"]) + "\n")
 
 
 _SKIP_CHUNK = 64 * 1024  # how much of an over-long line is read (and dropped) at a time
@@ -132,12 +167,13 @@ def _read_lines(stream: BinaryIO) -> Iterator[bytes | None]:
 
 def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     rules = Rules.for_variant(args.variant)
+    language = language_of(args)
     if args.cards != ["-"]:
         result = _score_line(args.cards, crib=args.crib, rules=rules)
         if args.json:
             out.write(json.dumps(result) + "\n")
         else:
-            _print_score(result, out)
+            _print_score(result, out, language)
         return 0
     # one hand per line from stdin; a bad line answers an error and the rest go on. stdin is
     # read as bytes whatever the locale: a strict UTF-8 locale would otherwise end the whole
@@ -170,7 +206,7 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             out.write(answer)
         else:
-            _print_score(result, out)
+            _print_score(result, out, language)
     return status
 
 
@@ -192,13 +228,27 @@ def _cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
         }
         out.write(json.dumps(payload) + "\n")
         return 0
+    language = language_of(args)
+    tr = translator(language)
     running = 0
     for card, breakdown in zip(cards, results, strict=True):
         running += card.pips
-        said = ", ".join(f"{i.kind.value} {i.points}" for i in breakdown.items)
-        out.write(f"{card!s:>3}  count {running:2}  {breakdown.total:2}  {said}\n".rstrip() + "\n")
-    out.write(f"count {count}, pegged {sum(b.total for b in results)}\n")
+        said = ", ".join(_peg_words(item, language) for item in breakdown.items)
+        counted = tr.gettext("count {count}").format(count=f"{running:2}")
+        out.write(f"{card!s:>3}  {counted}  {breakdown.total:2}  {said}\n".rstrip() + "\n")
+    pegged = sum(b.total for b in results)
+    out.write(tr.gettext("count {count}, pegged {points}").format(count=count, points=pegged))
+    out.write("\n")
     return 0
+
+
+def _peg_words(item: ScoreItem, language: Language) -> str:
+    """One item of the play as ``pegboard peg`` prints it: "fifteen 2", "fünfzehn – zwei"."""
+    if language is Language.ENGLISH:
+        return f"{item.kind.value} {item.points}"
+    from pegboard.i18n.calls import play_call
+
+    return play_call(item.kind, item.points, len(item.cards), language)
 
 
 # --- pegboard advise ---------------------------------------------------------------------------
@@ -230,8 +280,16 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(payload) + "\n")
         return 0
     sign = "+" if dealer else "-"
+    tr = translator(language_of(args))
+    discard, keep, hand, crib, net = (
+        tr.gettext("discard"),
+        tr.gettext("keep"),
+        tr.gettext("hand"),
+        tr.gettext("crib"),
+        tr.gettext("net"),
+    )
     out.write(
-        f"{'discard':<12}{'keep':<16}{'hand':>7}{'crib':>7}{'net':>8}   (net = hand {sign} crib)\n"
+        f"{discard:<12}{keep:<16}{hand:>7}{crib:>7}{net:>8}   ({net} = {hand} {sign} {crib})\n"
     )
     for o in options:
         discard = " ".join(str(c) for c in o.discard)
@@ -259,12 +317,16 @@ def _cmd_stats_distribution(args: argparse.Namespace, out: TextIO) -> int:
         }
         out.write(json.dumps(payload) + "\n")
         return 0
-    what = "crib" if args.crib else f"{rules.hand_size}-card hand"
-    out.write(f"every {what} with every starter: {dist.combinations:,} combinations\n")
+    tr = translator(language_of(args))
+    if args.crib:
+        every = tr.gettext("every crib with every starter: {n} combinations")
+    else:
+        every = tr.gettext("every {size}-card hand with every starter: {n} combinations")
+    out.write(every.format(size=rules.hand_size, n=f"{dist.combinations:,}") + "\n")
     for score, n in enumerate(dist.counts):
         share = n / dist.combinations
         out.write(f"{score:3}  {n:>10,}  {share:9.5%}\n")
-    out.write(f"mean {dist.mean:.6f}\n")
+    out.write(tr.gettext("mean {mean}").format(mean=f"{dist.mean:.6f}") + "\n")
     return 0
 
 
@@ -278,6 +340,17 @@ def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # --- the parser --------------------------------------------------------------------------------
+
+
+def _add_lang(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--lang``: on the top parser with its default (None: the locale's), on a command
+    without one, so ``pegboard --lang de score`` and ``pegboard score --lang de`` both work."""
+    parser.add_argument(
+        "--lang",
+        choices=_LANGUAGES,
+        default=None if top else argparse.SUPPRESS,
+        help="language of the text output (default: the locale's; JSON is always the same)",
+    )
 
 
 def _add_variant(parser: argparse.ArgumentParser) -> None:
@@ -299,6 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"pegboard {__version__}")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
+    _add_lang(parser, top=True)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser(
@@ -312,6 +386,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--crib", action="store_true", help="count as the crib (flush only all five)")
     _add_variant(p)
     p.add_argument("--json", action="store_true", help="print JSON")
+    _add_lang(p)
     p.set_defaults(handler=_cmd_score)
 
     p = sub.add_parser(
@@ -322,6 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("cards", nargs="+", metavar="CARD")
     p.add_argument("--json", action="store_true", help="print JSON")
+    _add_lang(p)
     p.set_defaults(handler=_cmd_peg)
 
     p = sub.add_parser(
@@ -337,6 +413,7 @@ def build_parser() -> argparse.ArgumentParser:
     who.add_argument("--pone", action="store_true", help="the crib is your opponent's")
     _add_variant(p)
     p.add_argument("--json", action="store_true", help="print JSON")
+    _add_lang(p)
     p.set_defaults(handler=_cmd_advise)
 
     p = sub.add_parser("stats", help="exact statistics over every deal", formatter_class=fmt)
@@ -350,6 +427,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--crib", action="store_true", help="count as cribs (crib flush rule)")
     _add_variant(q)
     q.add_argument("--json", action="store_true", help="print JSON")
+    _add_lang(q)
     q.set_defaults(handler=_cmd_stats_distribution)
 
     p = sub.add_parser(
