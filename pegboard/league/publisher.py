@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import socket
 import sqlite3
 import threading
 import time
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from pegboard.engine.game import GameState
     from pegboard.engine.view import GameView
 
-__all__ = ["LeaguePublisher", "live_payload", "read_password"]
+__all__ = ["LeaguePublisher", "live_payload", "no_delay", "read_password"]
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,17 @@ def read_password(path: Path | None) -> str | None:
     except (OSError, UnicodeDecodeError) as e:
         raise LeagueError(f"cannot read the league password from {str(path)!r}: {e}") from e
     return lines[0].strip() if lines else ""
+
+
+def no_delay(client: mqtt.Client) -> None:
+    """Turn Nagle's algorithm off on *client*'s socket: else a small message written while
+    the last one waits for its ACK is held back (about 40 ms on Linux's delayed ACKs)."""
+    sock = client.socket()
+    if isinstance(sock, socket.socket):
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError as e:
+            log.debug("league: TCP_NODELAY not set: %s", e)
 
 
 def live_payload(state: GameState, view: GameView, venue: str, board: str) -> dict[str, Any]:
@@ -191,6 +203,7 @@ class LeaguePublisher:
             log.warning("league: the broker %s refused the board: %s", self.config.broker, reason)
             return
         log.info("league: connected to %s:%d", self.config.broker, self.config.port)
+        no_delay(client)
         client.publish(self._topics[Kind.STATUS], ONLINE, qos=1, retain=True)
         self._connected.set()
         self._wake.set()
@@ -226,9 +239,9 @@ class LeaguePublisher:
                     self._take_acks(conn, in_flight, rows_of)
                 if not self._connected.is_set():
                     continue
-                self._send_live()
-                if conn is not None:
+                if conn is not None:  # the games first: they matter more than the view
                     self._send_outbox(conn, in_flight, rows_of)
+                self._send_live()
         except Exception:  # the game goes on without the league; logged once
             log.exception("league: the publisher stopped")
         finally:

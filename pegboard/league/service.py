@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pegboard.frozen import frozen
-from pegboard.league.publisher import read_password
+from pegboard.league.publisher import no_delay, read_password
 from pegboard.league.standings import LeagueError, Standing
 from pegboard.league.store import LeagueStore
 from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions
@@ -149,7 +149,7 @@ class LeagueService:
         self._boards: dict[tuple[str, str], _Board] = {}
         self._lock = threading.Lock()
         self._dirty = threading.Event()
-        self._urgent = False
+        self._urgent = threading.Event()  # a game: the page is rebuilt at once
         self._stop = threading.Event()
         self._connected = threading.Event()
         self._standings: list[Standing] | None = None
@@ -196,6 +196,7 @@ class LeagueService:
         """Disconnect (the broker keeps the session and queues games) and stop."""
         self._stop.set()
         self._dirty.set()
+        self._urgent.set()
         self._client.disconnect()
         self._client.loop_stop()
         if self._thread is not None:
@@ -221,6 +222,7 @@ class LeagueService:
             self.broker.port,
             "resumed" if flags.session_present else "new",
         )
+        no_delay(client)
         client.subscribe([(name, SubscribeOptions(qos=1)) for name in subscriptions()])
         self._connected.set()
 
@@ -260,7 +262,7 @@ class LeagueService:
                 self.counts.stored += 1
                 with self._lock:
                     self._standings = None
-                    self._urgent = True
+                self._urgent.set()
                 self._dirty.set()
             return
         with self._lock:
@@ -291,8 +293,9 @@ class LeagueService:
         return cached
 
     def payload(self) -> dict[str, Any]:
-        """The page's fields: ``standings``, ``boards`` (venue, board, status, live view and
-        win probability), ``recent`` (the latest games) and ``games`` (how many stand)."""
+        """The page's fields: ``standings``, ``boards`` (venue, board, status, live view, win
+        probability and when the board sent it), ``recent`` (the latest games), ``games`` (how
+        many stand) and ``messages`` (how many the service has taken since start)."""
         games = self.store.games()
         table = self.standings()
         with self._lock:
@@ -303,6 +306,7 @@ class LeagueService:
                     "status": state.status,
                     "view": (state.live or {}).get("view"),
                     "win_probability": (state.live or {}).get("win_probability"),
+                    "sent": (state.live or {}).get("sent"),
                     "updated": state.updated,
                 }
                 for (venue, board), state in sorted(self._boards.items())
@@ -322,6 +326,7 @@ class LeagueService:
             "boards": boards,
             "recent": recent,
             "games": len(games),
+            "messages": self.counts.messages,
         }
 
     def _run(self) -> None:
@@ -332,11 +337,12 @@ class LeagueService:
                 return
             if not self._dirty.is_set():
                 continue
-            with self._lock:
-                urgent, self._urgent = self._urgent, False
             wait = last + self.refresh - time.monotonic()
-            if not urgent and wait > 0 and self._stop.wait(wait):
+            if wait > 0:
+                self._urgent.wait(wait)  # live views wait their turn; a game cuts in
+            if self._stop.is_set():
                 return
+            self._urgent.clear()
             self._dirty.clear()
             last = time.monotonic()
             if self.web is None:
