@@ -35,7 +35,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from pegboard.config.settings import LeagueConfig
+from pegboard.config.league import LeagueConfig
 from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, Phase, apply
 from pegboard.engine.rules import Rules

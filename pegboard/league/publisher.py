@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pegboard.config.settings import LeagueConfig
+from pegboard.config.league import LeagueConfig
 from pegboard.league.standings import LeagueError
 from pegboard.league.topics import OFFLINE, ONLINE, Kind, topic
 

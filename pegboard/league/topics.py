@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 
-from pegboard.config.settings import is_topic_name
+from pegboard.config.league import is_topic_name
 
 __all__ = ["OFFLINE", "ONLINE", "PREFIX", "Kind", "parse_topic", "subscriptions", "topic"]
 

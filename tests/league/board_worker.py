@@ -11,7 +11,7 @@ import sys
 import threading
 from pathlib import Path
 
-from pegboard.config.settings import LeagueConfig
+from pegboard.config.league import LeagueConfig
 from pegboard.engine.view import render_view
 from pegboard.journal import Journal
 from pegboard.league.publisher import LeaguePublisher

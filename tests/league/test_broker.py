@@ -19,7 +19,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from pegboard.config.settings import LeagueConfig
+from pegboard.config.league import LeagueConfig
 from pegboard.engine.view import render_view
 from pegboard.journal import Journal
 from pegboard.league.publisher import LeaguePublisher
