@@ -35,7 +35,10 @@ LOCALE = PACKAGE / "locale"
 Key = tuple[str | None, str]
 """(context, message): how gettext looks a message up."""
 
-_PLAIN = {"_", "N_", "gettext"}
+_PLAIN = {"_": 0, "N_": 0, "gettext": 0, "t": 0, "_t": 1, "_refuse": 1}
+"""Calls whose argument at this position is a message: gettext's names, ``t`` (the local name
+of a translator's ``gettext``), and the keypad's ``_t(entry, ...)`` and ``_refuse(entry, ...)``,
+which translate their message."""
 _PLURAL = {"ngettext"}
 _CONTEXT = {"NC_", "pgettext"}
 
@@ -63,7 +66,8 @@ def marked(source: str, filename: str = "<source>") -> Iterator[tuple[Key, str |
         name = _name(node)
         args = node.args
         if name in _PLAIN or name in _PLURAL:
-            message = _literal(args[0])
+            at = _PLAIN.get(name, 0)
+            message = _literal(args[at]) if len(args) > at else None
             if message is None:
                 continue
             plural = _literal(args[1]) if name in _PLURAL and len(args) > 1 else None

@@ -87,6 +87,7 @@ from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, ScoreView, render_view
 from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardError
+from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.ui.count import PAGE_KEY
 from pegboard.ui.keypad import (
@@ -193,6 +194,7 @@ class Controller:
         roster: Sequence[str] = (),
         match_format: MatchFormat | None = None,
         layout: Layout = Layout.FOUR_BY_FOUR,
+        language: Language = Language.ENGLISH,
         display: Display | None = None,
         strips: Mapping[str, LedStrip] | None = None,
         render_screen: ScreenRenderer | None = None,
@@ -246,7 +248,8 @@ class Controller:
         # the menu offers the roster and the configured names (the config's names are players
         # of the house too, and may differ from the names of the match the journal resumes)
         offered = dict.fromkeys([*roster, *(self._names or ())])
-        self._entry = EntryState(layout, roster=tuple(offered))
+        self._entry = EntryState(layout, roster=tuple(offered), language=language)
+        self._language = language  # what the keypad's hints and the news say
         self.last_error = ""
         self._dirty_screen = True
         self._dirty_leds = True
@@ -277,6 +280,11 @@ class Controller:
     def state(self) -> GameState:
         """The game state (the journal's current match)."""
         return self._state
+
+    @property
+    def language(self) -> Language:
+        """What the keypad's hints, the news and the screens say (``[game] language``)."""
+        return self._language
 
     @property
     def view(self) -> GameView:
@@ -519,7 +527,7 @@ class Controller:
         nothing to tell clears it); a press that did not move the game ends the last news but
         leaves its count up."""
         moved = self._view != before
-        news = news_of(before, self._view, self._events) if moved else None
+        news = news_of(before, self._view, self._events, self._language) if moved else None
         self._events = []
         if news is None and not moved:
             if self._news is not None and self._news_until is not None:

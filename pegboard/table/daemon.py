@@ -49,6 +49,7 @@ from pegboard.devices.lazy import LazyDisplay
 from pegboard.devices.ports import Clock, KeyEvent, SystemClock
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError, JournalError
+from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller
 from pegboard.table.sdnotify import Notifier, WatchdogPinger
@@ -97,7 +98,8 @@ def stop_ports(controller: Controller | None, ports: Ports) -> None:
     if display is not None:
         view = controller.view if controller is not None else None
         try:
-            image = paused_frame(view, display.size, display.mode)
+            language = controller.language if controller is not None else Language.ENGLISH
+            image = paused_frame(view, display.size, display.mode, language=language)
             if isinstance(display, LazyDisplay):
                 display.leave(image)
             else:

@@ -42,6 +42,7 @@ from pegboard.devices.ports import Clock, Display, Keys, LedStrip
 from pegboard.engine.game import GameState
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
+from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller, LedRenderer, PageCounter, ScreenRenderer
 from pegboard.ui.keypad import Layout
@@ -182,31 +183,41 @@ def led_renderer(layout: LedLayout) -> LedRenderer:
 
 
 def screen_renderer(
-    size: tuple[int, int], mode: str, style: Style = Style.COMPACT
+    size: tuple[int, int],
+    mode: str,
+    style: Style = Style.COMPACT,
+    language: Language = Language.ENGLISH,
 ) -> ScreenRenderer:
     """The controller's screen renderer: the ``Screen`` it chose -> the display's image, drawn
-    in *style* (see ``screens.render_screen``)."""
+    in *style*, its words in *language* (see ``screens.render_screen``)."""
 
     def render(screen: Screen) -> Image:
-        return render_screen(screen, size, mode, style)
+        return render_screen(screen, size, mode, style, language)
 
     return render
 
 
-def page_counter(size: tuple[int, int], style: Style = Style.COMPACT) -> PageCounter:
-    """How many pages a screen takes on a display of *size* in *style* (a count, paged)."""
+def page_counter(
+    size: tuple[int, int], style: Style = Style.COMPACT, language: Language = Language.ENGLISH
+) -> PageCounter:
+    """How many pages a screen takes on a display of *size* in *style* and *language* (a
+    count, paged)."""
 
     def pages(screen: Screen) -> int:
-        return screen_pages(screen, size, style)
+        return screen_pages(screen, size, style, language)
 
     return pages
 
 
 def paused_frame(
-    view: GameView | None, size: tuple[int, int], mode: str, style: Style = Style.COMPACT
+    view: GameView | None,
+    size: tuple[int, int],
+    mode: str,
+    style: Style = Style.COMPACT,
+    language: Language = Language.ENGLISH,
 ) -> Image:
     """The "paused" screen left on the display when the daemon stops."""
-    return render_screen(choose_screen(view, paused=True), size, mode, style)
+    return render_screen(choose_screen(view, paused=True), size, mode, style, language)
 
 
 # -- the controller -------------------------------------------------------------------------
@@ -238,12 +249,17 @@ def build_controller(
         roster=game.roster,
         match_format=game.match_format,
         layout=layout or Layout.FOUR_BY_FOUR,
+        language=game.language,
         display=display,
         strips=ports.strips,
         render_screen=(
-            screen_renderer(display.size, display.mode, style) if display is not None else None
+            screen_renderer(display.size, display.mode, style, game.language)
+            if display is not None
+            else None
         ),
-        count_pages=page_counter(display.size, style) if display is not None else None,
+        count_pages=(
+            page_counter(display.size, style, game.language) if display is not None else None
+        ),
         animate_leds=TrackAnimator(config.leds.layout),
         clock=clock,
         rng=rng,

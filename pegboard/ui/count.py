@@ -26,6 +26,7 @@ from PIL import Image
 
 from pegboard.engine.view import GameView, ScoreView
 from pegboard.frozen import frozen
+from pegboard.i18n import Language, translator
 from pegboard.ui.paint import DIM, Face, Painter, Size, Style, fit, font_face, wrap
 
 __all__ = ["PAGE_KEY", "Tally", "count_pages", "render_count", "tally_of"]
@@ -46,42 +47,62 @@ class Tally:
     52", "Ann +4→40 · Bob +2→52", "Ann → 40 · Bob → 52", "Ann 40 · Bob 52"."""
 
 
-def tally_of(view: GameView, counted: Sequence[ScoreView] = ()) -> Tally:
-    """The count of *counted* (the hand or crib, then any muggins peg), or of ``view.last``."""
+def tally_of(
+    view: GameView, counted: Sequence[ScoreView] = (), language: Language = Language.ENGLISH
+) -> Tally:
+    """The count of *counted* (the hand or crib, then any muggins peg), or of ``view.last``,
+    in *language*."""
+    tr = translator(language)
     pegs = tuple(counted) or ((view.last,) if view.last is not None else ())
     if not pegs:
-        return Tally("the count", None, ("nothing counted yet",), ())
+        return Tally(tr.gettext("the count"), None, (tr.gettext("nothing counted yet"),), ())
     first = pegs[0]
-    calls = list(first.calls)
+    calls = list(_calls(first, language))
     total = first.points
     if first.source in ("hand", "crib"):
         total = sum(item.points for item in first.items)
         if first.claim is not None:  # the claim and what it gave away, read together
-            taken = [f"muggins: {p.name} +{p.points}" for p in pegs[1:] if p.source == "muggins"]
-            calls.append("\n".join([f"claimed {first.claim}", *taken]))
+            muggins = tr.gettext("muggins: {name} +{points}")
+            taken = [
+                muggins.format(name=p.name, points=p.points)
+                for p in pegs[1:]
+                if p.source == "muggins"
+            ]
+            claimed = tr.gettext("claimed {points}").format(points=first.claim)
+            calls.append("\n".join([claimed, *taken]))
     forms = ("{n} +{p} → {s}", "{n} +{p}→{s}", "{n} → {s}", "{n} {s}")
     pegged = tuple(
         " · ".join(form.format(n=peg.name, p=peg.points, s=peg.score) for peg in pegs)
         for form in forms
     )
-    return Tally(_title(view, first), total, tuple(calls), pegged)
+    return Tally(_title(view, first, language), total, tuple(calls), pegged)
 
 
-def _title(view: GameView, last: ScoreView) -> str:
+def _calls(peg: ScoreView, language: Language) -> tuple[str, ...]:
+    """The peg's calls in *language* (English: the view's own)."""
+    if language is Language.ENGLISH:
+        return peg.calls
+    from pegboard.i18n.calls import peg_calls
+
+    return peg_calls(peg, language)
+
+
+def _title(view: GameView, last: ScoreView, language: Language) -> str:
+    tr = translator(language)
     who = view.seat_names[last.seat] if last.seat is not None else last.name
     match last.source:
         case "hand":
-            return f"{who}'s hand"
+            return tr.gettext("{name}'s hand").format(name=who)
         case "crib":
-            return f"{last.name}'s crib"
+            return tr.gettext("{name}'s crib").format(name=last.name)
         case "heels":
-            return f"{last.name}: his heels"
+            return tr.gettext("{name}: his heels").format(name=last.name)
         case "play":
-            return f"{who}: the play"
+            return tr.gettext("{name}: the play").format(name=who)
         case "muggins":
-            return f"{last.name}: muggins"
+            return tr.gettext("{name}: muggins").format(name=last.name)
         case "peg":
-            return f"{last.name} pegs"
+            return tr.gettext("{name} pegs").format(name=last.name)
         case _:
             return f"{last.name}: {last.source}"
 
@@ -180,13 +201,15 @@ def count_pages(
     size: Size = (128, 64),
     style: Style = Style.COMPACT,
     counted: Sequence[ScoreView] = (),
+    language: Language = Language.ENGLISH,
 ) -> int:
-    """How many pages the count takes on a screen of *size* in *style* (at least 1).
+    """How many pages the count takes on a screen of *size* in *style* (at least 1), in
+    *language*.
 
     Raises:
         ValueError: an unsupported size.
     """
-    return len(_pages(tally_of(view, counted), _layout(Painter(size, "1", style))))
+    return len(_pages(tally_of(view, counted, language), _layout(Painter(size, "1", style))))
 
 
 def render_count(
@@ -196,15 +219,18 @@ def render_count(
     mode: str = "1",
     style: Style = Style.COMPACT,
     counted: Sequence[ScoreView] = (),
+    language: Language = Language.ENGLISH,
 ) -> Image.Image:
-    """The itemised count in the players' words, page *page* (from 0); see the module doc.
+    """The itemised count in the players' words, page *page* (from 0), in *language*; see the
+    module doc.
 
     Raises:
         ValueError: an unsupported size or mode, or *page* out of range.
     """
     p = Painter(size, mode, style)
     layout = _layout(p)
-    tally = tally_of(view, counted)
+    tally = tally_of(view, counted, language)
+    tr = translator(language)
     pages = _pages(tally, layout)
     if not 0 <= page < len(pages):
         raise ValueError(f"count page {page!r} is out of range (expected 0..{len(pages) - 1})")
@@ -230,7 +256,7 @@ def render_count(
         y = p.height - foot.text_height - 1
         p.hline(y - 2)
         if not last:
-            p.text(1, y, f"{PAGE_KEY} next page", foot, DIM)
+            p.text(1, y, tr.gettext("{key} next page").format(key=PAGE_KEY), foot, DIM)
             p.text_right(p.width - 1, y, mark, foot, DIM)
         elif tally.pegged:  # what was pegged, with the page mark when there is room
             wide = p.width - 2

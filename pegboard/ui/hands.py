@@ -41,6 +41,7 @@ from collections.abc import Sequence
 
 from pegboard.engine.cards import Card, Rank
 from pegboard.engine.commands import Crib, Show
+from pegboard.i18n import Language, translator
 
 __all__ = [
     "MAX_HAND",
@@ -103,26 +104,37 @@ def answer(question: Question | None, key: str, *, crib: bool) -> tuple[int, boo
     return None
 
 
-def question_hint(question: Question | None, *, crib: bool, size: int = 4) -> str:
-    """The entry's hint for *question* about a hand of *size* cards: two lines of at most 21
-    characters, the first the answers (it stands alone on a 128x32 screen).
+def question_hint(
+    question: Question | None,
+    *,
+    crib: bool,
+    size: int = 4,
+    language: Language = Language.ENGLISH,
+) -> str:
+    """The entry's hint for *question* about a hand of *size* cards, in *language*: two lines
+    of at most 21 characters, the first the answers (it stands alone on a 128x32 screen).
 
     >>> question_hint(Question.FLUSH, crib=False, size=3)
     'flush? # no 1=3 2=4\\n(cards of one suit)'
     """
+    t = translator(language).gettext
     match question:
         case Question.FLUSH if crib:
-            return "flush? # no, 1 yes\n(all five one suit)"
+            return t("flush? # no, 1 yes\n(all five one suit)")
         case Question.FLUSH:
-            return f"flush? # no 1={size} 2={size + 1}\n(cards of one suit)"
+            return t("flush? # no 1={four} 2={five}\n(cards of one suit)").format(
+                four=size, five=size + 1
+            )
         case Question.NOBS:
-            return "nobs? # no, 1 yes\n(J of starter's suit)"
+            return t("nobs? # no, 1 yes\n(J of starter's suit)")
         case Question.FLUSH_OR_NOBS if crib:
-            return "# no 1 flush, 3 nobs\n(flush: all five)"
+            return t("# no 1 flush, 3 nobs\n(flush: all five)")
         case Question.FLUSH_OR_NOBS:
-            return f"# no 1,2 flush 3 nobs\nflush: 1={size}, 2={size + 1} cards"
+            return t("# no 1,2 flush 3 nobs\nflush: 1={four}, 2={five} cards").format(
+                four=size, five=size + 1
+            )
         case _:
-            return "# counts it"
+            return t("# counts it")
 
 
 def points_of(ranks: Sequence[Rank]) -> int | None:

@@ -62,7 +62,7 @@ suit, the outcome takes the deal back with ``Undo`` and enters it again.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import field, replace
 
 from pegboard.devices.ports import KeyAction, KeyEvent
@@ -88,6 +88,7 @@ from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView, render_view
 from pegboard.frozen import frozen
+from pegboard.i18n import N_, Language, translator
 from pegboard.ui.hands import (
     MAX_HAND,
     Question,
@@ -98,7 +99,7 @@ from pegboard.ui.hands import (
     question_for,
     question_hint,
 )
-from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, menu_lines, menu_size
+from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, menu_lines, menu_size, variant_name
 from pegboard.ui.suits import HandFacts, pick, play_suit, reenter, suit_hand
 
 __all__ = [
@@ -300,10 +301,12 @@ class EntryState:
     play_claim: bool = False
     """Muggins in the play: the rank typed is waiting for its claim."""
     back: Mode = field(default=Mode.TYPING)
+    language: Language = Language.ENGLISH
+    """What the hints and refusals say (the config's ``[game] language``)."""
 
     def cleared(self) -> EntryState:
-        """The idle keypad of the same layout and roster."""
-        return EntryState(self.layout, roster=self.roster)
+        """The idle keypad of the same layout, roster and language."""
+        return EntryState(self.layout, roster=self.roster, language=self.language)
 
 
 # --- keys -------------------------------------------------------------------------------------
@@ -379,8 +382,14 @@ def expire(entry: EntryState, situation: Situation, now: float) -> tuple[EntrySt
     return entry, Outcome()
 
 
-def _refuse(entry: EntryState, message: str) -> tuple[EntryState, Outcome]:
-    return entry, Outcome(refusal=message)
+def _refuse(entry: EntryState, message: str, **values: object) -> tuple[EntryState, Outcome]:
+    """Refuse the key: *message* in the entry's language, its ``{fields}`` filled from
+    *values*."""
+    return entry, Outcome(refusal=_t(entry, message).format(**values))
+
+
+def _t(entry: EntryState, message: str) -> str:
+    return translator(entry.language).gettext(message)
 
 
 def _peg_press(
@@ -388,10 +397,10 @@ def _peg_press(
 ) -> tuple[EntryState, Outcome]:
     sides = situation.rules.sides
     if side >= sides:
-        return _refuse(entry, f"no side {side}: this game has {sides}")
+        return _refuse(entry, "no side {side}: this game has {sides}", side=side, sides=sides)
     if entry.peg_points and entry.peg_side == side:
         if entry.peg_points >= MAX_PEG:
-            return _refuse(entry, f"a peg is at most {MAX_PEG}")
+            return _refuse(entry, "a peg is at most {most}", most=MAX_PEG)
         return replace(entry, peg_points=entry.peg_points + 1, peg_at=now), Outcome()
     flushed: tuple[Command, ...] = ()
     if entry.peg_points:
@@ -417,7 +426,7 @@ def _press(
     if key == "ok":
         key = "#"
     if action is KeyAction.LONG_PRESS:
-        return _refuse(entry, f"{key} has no long press")
+        return _refuse(entry, "{key} has no long press", key=key)
     match entry.mode:
         case Mode.MENU:
             return _menu(entry, key, situation)
@@ -441,7 +450,7 @@ def _typing(entry: EntryState, key: str, situation: Situation) -> tuple[EntrySta
         return entry, Outcome()
     if key == "D" and entry.layout is Layout.FOUR_BY_FOUR:
         if view.phase not in _PEG_PHASES:
-            return _refuse(entry, f"no pegging in phase {view.phase.value}")
+            return _refuse(entry, "no pegging in phase {phase}", phase=view.phase.value)
         return replace(entry, mode=Mode.PEG, digits="", ranks=(), open_ten=False), Outcome()
     if key == "0" and entry.layout is Layout.THREE_BY_FOUR and entry.open_ten and entry.ranks:
         return replace(entry, ranks=(*entry.ranks[:-1], _TEN_CYCLE[entry.ranks[-1]])), Outcome()
@@ -460,7 +469,7 @@ def _typing(entry: EntryState, key: str, situation: Situation) -> tuple[EntrySta
     if key == "#":
         return _enter(entry, situation)
     if rank is None:
-        return _refuse(entry, f"key {key} means nothing here")
+        return _refuse(entry, "key {key} means nothing here", key=key)
     match view.phase:
         case Phase.CUT:
             return _cut_rank(entry, rank, situation)
@@ -471,14 +480,15 @@ def _typing(entry: EntryState, key: str, situation: Situation) -> tuple[EntrySta
         case Phase.SHOW:
             return _hand_rank(entry, rank, key, situation)
         case _:
-            return _refuse(entry, f"the game is over: # for {_after_game(view)}")
+            after = _t(entry, _after_game(view))
+            return _refuse(entry, "the game is over: # for {what}", what=after)
 
 
 _PEG_PHASES = (Phase.STARTER, Phase.PLAY, Phase.SHOW)
 
 
 def _after_game(view: GameView) -> str:
-    return "a new match" if view.phase is Phase.MATCH_OVER else "the next game"
+    return N_("a new match") if view.phase is Phase.MATCH_OVER else N_("the next game")
 
 
 def _enter(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]:
@@ -486,7 +496,7 @@ def _enter(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome
     match view.phase:
         case Phase.CUT:
             if entry.ranks:
-                return _refuse(entry, f"a cut needs one card per side ({len(view.names)})")
+                return _refuse(entry, "a cut needs one card per side ({n})", n=len(view.names))
             return entry.cleared(), Outcome(request=RandomCut())
         case Phase.STARTER:  # no starter: the deal is pegged by hand (a jack: enter it first)
             return entry.cleared(), Outcome((Next(),))
@@ -514,24 +524,22 @@ def _out(rank: Rank, known: Sequence[Card], typed: Sequence[Rank] = ()) -> bool:
     return sum(1 for c in known if c.rank is rank) + sum(1 for r in typed if r is rank) >= 4
 
 
-def _fifth(rank: Rank) -> str:
-    return f"no fifth {rank.label}: all four are out this deal"
+_FIFTH = N_("no fifth {rank}: all four are out this deal")
 
 
 def _single_card(entry: EntryState, rank: Rank, situation: Situation) -> tuple[EntryState, Outcome]:
     view = situation.view
     known = situation.deal_cards
     if _out(rank, known):
-        return _refuse(entry.cleared(), _fifth(rank))
+        return _refuse(entry.cleared(), _FIFTH, rank=rank.label)
     if view.phase is Phase.STARTER:
         return entry.cleared(), Outcome((Starter(pick((rank,), known)[0]),))
     if view.turn is None:
         return _refuse(entry.cleared(), "the play is not counted: peg by hand")
     if view.count + rank.pips > 31:
-        return _refuse(
-            entry.cleared(),
-            f"count {view.count}: a {rank.label} makes {view.count + rank.pips}, over 31",
-        )
+        over = N_("count {count}: a {rank} makes {total}, over 31")
+        total = view.count + rank.pips
+        return _refuse(entry.cleared(), over, count=view.count, rank=rank.label, total=total)
     if situation.rules.muggins_in_play:  # the player states a claim before the card counts
         return replace(entry.cleared(), mode=Mode.CLAIM, ranks=(rank,), play_claim=True), Outcome()
     card = play_suit(rank, known, view.starter, situation.laid_by(view.turn))
@@ -568,7 +576,7 @@ def _hand_rank(
     if _is_whole_hand(entry, situation):  # a whole hand: its next key answers its question
         return _hand_done(entry, key, situation)
     if _out(rank, situation.deal_cards, entry.ranks):
-        return _refuse(entry, _fifth(rank))
+        return _refuse(entry, _FIFTH, rank=rank.label)
     opened = key == "0" and entry.layout is Layout.THREE_BY_FOUR
     return replace(entry, ranks=(*entry.ranks, rank), open_ten=opened), Outcome()
 
@@ -603,12 +611,14 @@ def _hand_done(entry: EntryState, key: str, situation: Situation) -> tuple[Entry
         if key == "#" and points is not None:
             return entry.cleared(), Outcome((count_by_points(points, crib=crib),))
         have = len(_prefilled(situation)) + len(entry.ranks)
-        return _refuse(entry, f"{have} of {_hand_size(situation)} cards typed")
+        size = _hand_size(situation)
+        return _refuse(entry, "{have} of {size} cards typed", have=have, size=size)
     question = _question(entry, situation)
     answered = answer(question, key, crib=crib)
     if answered is None:
-        hint = question_hint(question, crib=crib, size=_hand_size(situation))
-        return _refuse(entry, hint.split("\n")[0])
+        size = _hand_size(situation)
+        hint = question_hint(question, crib=crib, size=size, language=entry.language)
+        return entry, Outcome(refusal=hint.split("\n")[0])
     entry = replace(entry, flush=answered[0], nobs=answered[1])
     if situation.rules.muggins:
         return replace(entry, mode=Mode.CLAIM, digits=""), Outcome()
@@ -631,7 +641,7 @@ def _claim(entry: EntryState, key: str, situation: Situation) -> tuple[EntryStat
         return _refuse(entry, "claim: digits, then #")
     digits = (entry.digits + key).lstrip("0") or "0"
     if int(digits) > MAX_CLAIM:
-        return _refuse(entry, f"a claim is 0 to {MAX_CLAIM}")
+        return _refuse(entry, "a claim is 0 to {most}", most=MAX_CLAIM)
     return replace(entry, digits=digits), Outcome()
 
 
@@ -658,12 +668,12 @@ def _by_hand(entry: EntryState, key: str, situation: Situation) -> tuple[EntrySt
             return replace(entry, mode=Mode.PEG_SIDE), Outcome()
         return _tell(entry, situation)
     if not key.isdigit():
-        return _refuse(entry, f"key {key} means nothing here: points, then a side")
+        return _refuse(entry, "key {key} means nothing here: points, then a side", key=key)
     typed = str(int(digits + key))
     if show and int(typed) > MAX_HAND:
-        return _refuse(entry, f"a hand is worth at most {MAX_HAND}")
+        return _refuse(entry, "a hand is worth at most {most}", most=MAX_HAND)
     if int(typed) > MAX_PEG:
-        return _refuse(entry, f"a peg is at most {MAX_PEG}")
+        return _refuse(entry, "a peg is at most {most}", most=MAX_PEG)
     if show and is_whole(typed):  # no hand scores 30: 0 and 3-9 need no second digit
         return _tell(replace(entry, digits=typed), situation)
     return replace(entry, digits=typed), Outcome()
@@ -673,7 +683,8 @@ def _tell(entry: EntryState, situation: Situation) -> tuple[EntryState, Outcome]
     """The hand up told by the points typed; from the play, the play ends first."""
     points = int(entry.digits)
     if points > MAX_HAND:
-        return _refuse(entry, f"a hand is worth at most {MAX_HAND}: a side key pegs {points}")
+        words = N_("a hand is worth at most {most}: a side key pegs {points}")
+        return _refuse(entry, words, most=MAX_HAND, points=points)
     if situation.view.phase is Phase.PLAY:  # the first hand of the show is never the crib
         return entry.cleared(), Outcome((Next(), count_by_points(points, crib=False)))
     return entry.cleared(), Outcome((count_by_points(points, crib=situation.up is None),))
@@ -710,7 +721,7 @@ def _peg_mode(entry: EntryState, key: str, situation: Situation) -> tuple[EntryS
             return _peg_commit(entry, int(key) - 1, situation)
         if key == "#" and (situation.by_hand or situation.view.phase is Phase.SHOW):
             return _tell(entry, situation)  # no side: the hand up for counting
-        return _refuse(entry, f"side? 1 to {sides}")
+        return _refuse(entry, "side? 1 to {sides}", sides=sides)
     if key == "*":
         if entry.digits:
             return replace(entry, digits=entry.digits[:-1]), Outcome()
@@ -729,7 +740,7 @@ def _peg_mode(entry: EntryState, key: str, situation: Situation) -> tuple[EntryS
     if key.isdigit():
         digits = str(int(entry.digits + key))
         if int(digits) > MAX_PEG:
-            return _refuse(entry, f"a peg is at most {MAX_PEG}")
+            return _refuse(entry, "a peg is at most {most}", most=MAX_PEG)
         return replace(entry, digits=digits), Outcome()
     return _refuse(entry, "peg: points, then the side")
 
@@ -738,7 +749,7 @@ def _peg_commit(entry: EntryState, side: int, situation: Situation) -> tuple[Ent
     """Peg the points typed (none typed: 1) to *side*."""
     sides = situation.rules.sides
     if side >= sides:
-        return _refuse(entry, f"no side {side}: this game has {sides}")
+        return _refuse(entry, "no side {side}: this game has {sides}", side=side, sides=sides)
     points = int(entry.digits or "1")
     if points < 1:
         return _refuse(entry, "a peg is 1 or more")
@@ -789,7 +800,8 @@ def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState
         case "skunk":
             skunk = choice.next_skunk()
             if skunk is None:
-                return _refuse(entry, f"no lurch in {choice.rules.variant.value}")
+                variant = _t(entry, variant_name(choice.rules.variant))
+                return _refuse(entry, "no lurch in {variant}", variant=variant)
             return replace(entry, menu=skunk), Outcome()
         case "starter":
             return replace(entry, menu=choice.toggle_starter()), Outcome()
@@ -803,7 +815,9 @@ def _menu_name(entry: EntryState, choice: MenuChoice, side: int) -> tuple[EntryS
     """The next roster name for *side* in the menu, its line under the cursor."""
     sides = choice.rules.sides
     if side >= sides:
-        return _refuse(entry, f"no side {side + 1}: {choice.rules.variant.value} has {sides}")
+        variant = _t(entry, variant_name(choice.rules.variant))
+        words = N_("no side {side}: {variant} has {sides}")
+        return _refuse(entry, words, side=side + 1, variant=variant, sides=sides)
     entry = replace(entry, menu_cursor=len(MENU) + side)
     if not choice.roster:
         return _refuse(entry, "no names to pick: add [game] roster")
@@ -856,91 +870,112 @@ def render_entry(entry: EntryState, situation: Situation) -> EntryView:
 
 def _entry_view(entry: EntryState, situation: Situation) -> EntryView:
     view = situation.view
-    faces = "0=10 A=J B=Q C=K" if entry.layout is Layout.FOUR_BY_FOUR else "0=10, again: J Q K"
-    pegkey = "D" if entry.layout is Layout.FOUR_BY_FOUR else "*"
+    t = translator(entry.language).gettext
+    four = entry.layout is Layout.FOUR_BY_FOUR
+    faces = t("0=10 A=J B=Q C=K") if four else t("0=10, again: J Q K")
+    pegkey = "D" if four else "*"
     typed = " ".join(_label(r) for r in entry.ranks)
     mode = entry.mode
     if entry.peg_points:
         assert entry.peg_side is not None
         name = view.names[entry.peg_side]
-        return EntryView("peg", f"{name} +{entry.peg_points}", "+1 a press\nany key commits", mode)
+        hint = t("+1 a press\nany key commits")
+        return EntryView(t("peg"), f"{name} +{entry.peg_points}", hint, mode)
     match mode:
         case Mode.MENU:
             choice = entry.menu or MenuChoice.of(view, situation.rules, entry.roster)
-            four = entry.layout is Layout.FOUR_BY_FOUR
-            lines = menu_lines(choice, letters=four)
-            first = "0-9 choose, A-C names" if four else "0-9; peg button: name"
-            hint = f"{first}\n# next line; * back"
-            return EntryView("menu", "", hint, mode, menu=lines, cursor=entry.menu_cursor)
+            lines = menu_lines(choice, letters=four, language=entry.language)
+            first = t("0-9 choose, A-C names") if four else t("0-9; peg button: name")
+            hint = f"{first}\n{t('# next line; * back')}"
+            return EntryView(t("menu"), "", hint, mode, menu=lines, cursor=entry.menu_cursor)
         case Mode.PEG:
-            if entry.layout is Layout.FOUR_BY_FOUR:
-                hint = f"points, then side\n{_sides_line('ABC', view.names)}"
+            if four:
+                hint = f"{t('points, then side')}\n{_sides_line('ABC', view.names)}"
             else:
-                hint = "points, then #\nthen the side"
-            return EntryView("peg", entry.digits or "_", hint, mode)
+                hint = t("points, then #\nthen the side")
+            return EntryView(t("peg"), entry.digits or "_", hint, mode)
         case Mode.PEG_SIDE:
-            return EntryView("peg", f"{entry.digits} to?", _sides_line("123", view.names), mode)
+            to = t("{points} to?").format(points=entry.digits)
+            return EntryView(t("peg"), to, _sides_line("123", view.names), mode)
         case Mode.CLAIM if entry.play_claim:
-            title = f"{view.turn_name} lays {typed}"
-            claim = f"claims {entry.digits or '_'}"
-            return EntryView(title, claim, _CLAIM_HINT, mode)
+            title = t("{name} lays {rank}").format(name=view.turn_name, rank=typed)
+            claim = t("claims {points}").format(points=entry.digits or "_")
+            return EntryView(title, claim, t(_CLAIM_HINT), mode)
         case Mode.CLAIM:
-            claim = f"claims {entry.digits or '_'}"
-            return EntryView(_owner(situation), claim, _CLAIM_HINT, mode)
+            claim = t("claims {points}").format(points=entry.digits or "_")
+            return EntryView(_owner(entry, situation), claim, t(_CLAIM_HINT), mode)
         case _:
             pass
     match view.phase:
         case Phase.CUT:
             cuts = [*(_label(r) for r in entry.ranks), "_"]
             parts = [f"{n} {c}" for n, c in zip(view.names, cuts, strict=False)]
-            return EntryView("cut", ", ".join(parts), f"rank each; # random\n{faces}", mode)
+            hint = f"{t('rank each; # random')}\n{faces}"
+            return EntryView(t("cut"), ", ".join(parts), hint, mode)
         case Phase.STARTER:
-            return EntryView("starter", typed or "_", f"rank, or # by hand\n{faces}", mode)
+            hint = f"{t('rank, or # by hand')}\n{faces}"
+            return EntryView(t("starter"), typed or "_", hint, mode)
         case Phase.PLAY if situation.by_hand:
-            return EntryView("by hand", entry.digits or "_", _by_hand_hint(entry, view), mode)
+            hint = _by_hand_hint(entry, view)
+            return EntryView(t("by hand"), entry.digits or "_", hint, mode)
         case Phase.PLAY:
             # the count first: a long name is cut from the end of the title
-            title = f"count {view.count}: {view.turn_name} lays"
-            return EntryView(title, typed or "_", f"rank; # go; {pegkey} peg\n{faces}", mode)
+            title = t("count {count}: {name} lays").format(count=view.count, name=view.turn_name)
+            hint = f"{t('rank; # go; {key} peg').format(key=pegkey)}\n{faces}"
+            return EntryView(title, typed or "_", hint, mode)
         case Phase.SHOW if situation.by_hand:
             digits = entry.digits
-            hint = f"# = {digits}, or 2nd digit" if digits else _POINTS_HINT
-            return EntryView(_owner(situation), digits or "_", hint, mode)
+            hint = t("# = {points}, or 2nd digit").format(points=digits) if digits else ""
+            return EntryView(_owner(entry, situation), digits or "_", hint or t(_POINTS), mode)
         case Phase.SHOW:
             text = _hand_text(entry, situation)
             if not _is_whole_hand(entry, situation):
                 more = _hand_size(situation) - len(_hand_ranks(entry, situation))
                 told = _told(entry, situation)
-                pegs = f"; # pegs {told}" if told is not None else ""
-                return EntryView(_owner(situation), text, f"{more} more{pegs}\n{faces}", mode)
+                pegs = t("; # pegs {points}").format(points=told) if told is not None else ""
+                hint = f"{t('{n} more').format(n=more)}{pegs}\n{faces}"
+                return EntryView(_owner(entry, situation), text, hint, mode)
             question = _question(entry, situation)
             asked = {Question.NOBS: Mode.NOBS, None: mode}.get(question, Mode.FLUSH)
-            hint = question_hint(question, crib=situation.up is None, size=_hand_size(situation))
-            return EntryView(_owner(situation), text, hint, asked)
+            size, crib = _hand_size(situation), situation.up is None
+            hint = question_hint(question, crib=crib, size=size, language=entry.language)
+            return EntryView(_owner(entry, situation), text, hint, asked)
         case _:
-            return EntryView(view.prompt.split(";")[0], "", f"# {_after_game(view)}", mode)
+            title = view.prompt.split(";")[0]
+            if entry.language is not Language.ENGLISH:
+                title = _over(view, t)
+            return EntryView(title, "", f"# {t(_after_game(view))}", mode)
 
 
-_CLAIM_HINT = "claim: points, then #\nno claim: just #"
-_POINTS_HINT = "its points: 0-29\n1, 2: then # or digit"
+def _over(view: GameView, t: Callable[[str], str]) -> str:
+    """ "game over: Ann won" in another language (English: the view's prompt)."""
+    if view.phase is Phase.MATCH_OVER:
+        return t("match over: {name} won the match").format(name=view.match.winner_name)
+    return t("game over: {name} won").format(name=view.winner_name)
+
+
+_CLAIM_HINT = N_("claim: points, then #\nno claim: just #")
+_POINTS = N_("its points: 0-29\n1, 2: then # or digit")
 
 
 def _by_hand_hint(entry: EntryState, view: GameView) -> str:
     """What the next key means in the play of a deal pegged by hand."""
+    t = translator(entry.language).gettext
     if entry.layout is Layout.THREE_BY_FOUR:
         if entry.digits:
-            return "# then side 1-3,\nor # # the 1st hand"
-        return "points, # then side\n# alone ends the play"
+            return t("# then side 1-3,\nor # # the 1st hand")
+        return t("points, # then side\n# alone ends the play")
     if entry.digits:
-        return f"side; # the 1st hand\n{_sides_line('ABC', view.names)}"
-    return f"points, then side\n{_sides_line('ABC', view.names)}"
+        return f"{t('side; # the 1st hand')}\n{_sides_line('ABC', view.names)}"
+    return f"{t('points, then side')}\n{_sides_line('ABC', view.names)}"
 
 
-def _owner(situation: Situation) -> str:
+def _owner(entry: EntryState, situation: Situation) -> str:
     view = situation.view
+    t = translator(entry.language).gettext
     if situation.up is None:
-        return f"{view.dealer_name}'s crib"
-    return f"{view.seat_names[situation.up]}'s hand"
+        return t("{name}'s crib").format(name=view.dealer_name)
+    return t("{name}'s hand").format(name=view.seat_names[situation.up])
 
 
 def _hand_text(entry: EntryState, situation: Situation) -> str:

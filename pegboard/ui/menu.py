@@ -25,20 +25,21 @@ from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
+from pegboard.i18n import N_, NC_, Language, translator
 
-__all__ = ["MENU", "NAME_KEYS", "MenuChoice", "menu_lines", "menu_size", "unique"]
+__all__ = ["MENU", "NAME_KEYS", "MenuChoice", "menu_lines", "menu_size", "unique", "variant_name"]
 
 MENU = {
-    "1": "next",
-    "2": "end deal",
-    "3": "new match",
-    "4": "variant",
-    "5": "muggins",
-    "6": "undo",
-    "7": "redo",
-    "8": "match",
-    "9": "skunk",
-    "0": "starter",
+    "1": N_("next"),
+    "2": N_("end deal"),
+    "3": N_("new match"),
+    "4": N_("variant"),
+    "5": N_("muggins"),
+    "6": N_("undo"),
+    "7": N_("redo"),
+    "8": N_("match"),
+    "9": N_("skunk"),
+    "0": N_("starter"),
 }
 """The menu's numbered lines, by key. The sides' names follow them, one line per side."""
 
@@ -161,27 +162,55 @@ class MenuChoice:
         on = not self.rules.starter_counts_in_play
         return replace(self, rules=self.rules.replace(starter_counts_in_play=on))
 
-    def settings(self) -> dict[str, tuple[str, str]]:
-        """Each setting's menu key, label and current value."""
+    def settings(self, language: Language = Language.ENGLISH) -> dict[str, tuple[str, str]]:
+        """Each setting's menu key, label and current value, in *language*."""
+        tr = translator(language)
         rules = self.rules
         muggins = (
-            "hands+play"
+            NC_("setting", "hands+play")
             if rules.muggins_in_play and rules.muggins
-            else ("play" if rules.muggins_in_play else "hands" if rules.muggins else "off")
+            else (
+                NC_("setting", "play")
+                if rules.muggins_in_play
+                else NC_("setting", "hands")
+                if rules.muggins
+                else NC_("setting", "off")
+            )
         )
         if rules.variant is Variant.FIVE_CARD:
-            skunk = ("lurched below", str(rules.lurch_line))
+            skunk = (tr.gettext("lurched below"), str(rules.lurch_line))
         elif rules.double_skunk_line is None:
-            skunk = ("lurch", "none")
+            skunk = (tr.gettext("lurch"), tr.pgettext("setting", "none"))
         else:
-            skunk = ("double skunk", str(rules.double_skunk_points))
+            skunk = (tr.gettext("double skunk"), str(rules.double_skunk_points))
+        on = NC_("setting", "on") if rules.starter_counts_in_play else NC_("setting", "off")
         return {
-            "4": ("variant", rules.variant.value),
-            "5": ("muggins", muggins),
-            "8": ("match", self.match_format.value),
+            "4": (tr.gettext("variant"), tr.gettext(variant_name(rules.variant))),
+            "5": (tr.gettext("muggins"), tr.pgettext("setting", muggins)),
+            "8": (tr.gettext("match"), tr.gettext(_FORMATS[self.match_format])),
             "9": skunk,
-            "0": ("starter in play", "on" if rules.starter_counts_in_play else "off"),
+            "0": (tr.gettext("starter in play"), tr.pgettext("setting", on)),
         }
+
+
+_VARIANTS = {
+    Variant.SIX_CARD: N_("six-card"),
+    Variant.THREE_HANDED: N_("three-handed"),
+    Variant.FOUR_HANDED: N_("four-handed"),
+    Variant.TWO_AGAINST_ONE: N_("two-against-one"),
+    Variant.TWO_IN_THE_CRIB: N_("two-in-the-crib"),
+    Variant.FIVE_CARD: N_("five-card"),
+}
+_FORMATS = {
+    MatchFormat.BEST_OF_THREE: N_("best-of-three"),
+    MatchFormat.FIRST_TO_TWO: N_("first-to-two"),
+    MatchFormat.SINGLE: N_("single"),
+}
+
+
+def variant_name(variant: Variant) -> str:
+    """The variant's name as the screens show it, marked for the catalogue ("six-card")."""
+    return _VARIANTS.get(variant, variant.value)
 
 
 def menu_size(choice: MenuChoice) -> int:
@@ -189,19 +218,29 @@ def menu_size(choice: MenuChoice) -> int:
     return len(MENU) + choice.rules.sides
 
 
-def menu_lines(choice: MenuChoice, *, letters: bool) -> tuple[tuple[str, str | None], ...]:
+def menu_lines(
+    choice: MenuChoice, *, letters: bool, language: Language = Language.ENGLISH
+) -> tuple[tuple[str, str | None], ...]:
     """Each line's label and value (None: an action): "4 variant" "six-card", then a line per
-    side, "A side 1" "Ann" (with *letters*; a keypad without the letter keys: "side 1")."""
-    settings = choice.settings()
+    side, "A side 1" "Ann" (with *letters*; a keypad without the letter keys: "side 1"), in
+    *language*."""
+    tr = translator(language)
+    settings = choice.settings(language)
     lines = tuple(
         (f"{key} {settings[key][0]}", settings[key][1])
         if key in settings
-        else (f"{key} {item}", None)
+        else (f"{key} {tr.gettext(item)}", None)
         for key, item in MENU.items()
     )
     names = choice.names or default_names(choice.rules)
+    side_n = tr.gettext("side {n}")
     return lines + tuple(
-        (f"{NAME_KEYS[side]} side {side + 1}" if letters else f"side {side + 1}", name)
+        (
+            f"{NAME_KEYS[side]} {side_n.format(n=side + 1)}"
+            if letters
+            else side_n.format(n=side + 1),
+            name,
+        )
         for side, name in enumerate(names[: choice.rules.sides])
     )
 

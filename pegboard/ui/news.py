@@ -54,6 +54,7 @@ from pegboard.engine.events import (
 from pegboard.engine.game import Phase
 from pegboard.engine.view import GameView, ScoreView, render_pegs
 from pegboard.frozen import frozen
+from pegboard.i18n import Language, Translator, translator
 
 __all__ = ["News", "news_of", "pegged_words"]
 
@@ -96,8 +97,14 @@ def pegged_words(pegs: Sequence[ScoreView]) -> str:
     return " · ".join(f"{peg.name} +{peg.points} → {peg.score}" for peg in pegs)
 
 
-def news_of(before: GameView, after: GameView, events: Sequence[Event]) -> News | None:
-    """What the press that took *before* to *after* with *events* did (None: nothing to tell).
+def news_of(
+    before: GameView,
+    after: GameView,
+    events: Sequence[Event],
+    language: Language = Language.ENGLISH,
+) -> News | None:
+    """What the press that took *before* to *after* with *events* did (None: nothing to tell),
+    in *language*.
 
     >>> from pegboard.engine.commands import parse_command
     >>> from pegboard.engine.game import GameState, apply
@@ -119,82 +126,103 @@ def news_of(before: GameView, after: GameView, events: Sequence[Event]) -> News 
     if before.names == after.names and before.game == after.game:
         gains = tuple(a.score - b.score for a, b in zip(after.sides, before.sides, strict=True))
     pegs = render_pegs(tail, after)
+    tr = translator(language)
     action = tail[0] if tail else None
     match action:
         case Undone(command=command):
-            what = f"undone: {_what(command, after)}"
+            what = tr.gettext("undone: {what}").format(what=_what(command, after, tr))
             return News(f"{what}{_changes(after, gains)}", gains, shorter=(what,))
         case Redone(command=command):
-            what = f"redone: {_what(command, before)}"
+            what = tr.gettext("redone: {what}").format(what=_what(command, before, tr))
             return News(f"{what}{_changes(after, gains)}", gains, shorter=(what,))
         case HandCounted(seat=seat, cards=cards):
             if not cards:
                 # counted by the table ("show 8"): no calls to page through, the score tells it
                 hand = pegs[0] if pegs else None
                 told = f" +{hand.points} → {hand.score}" if hand is not None else " +0"
-                whose = _whose(after, seat, before.dealer_name)
+                whose = _whose(after, seat, before.dealer_name, tr)
                 return News(f"{whose}{told}", gains, shorter=(pegged_words(pegs),))
             return News(pegged_words(pegs), gains, counted=pegs)
         case HandSkipped(seat=seat):
-            whose = _whose(after, seat, before.dealer_name)
-            return News(f"{whose} not counted", gains)
+            whose = _whose(after, seat, before.dealer_name, tr)
+            return News(tr.gettext("{whose} not counted").format(whose=whose), gains)
         case CardPlayed() as played:
             end = None
             if any(isinstance(e, PlayEnded) for e in tail):
                 end = _play_end(before, after, played, pegs)
-            return News(_play_words(after, pegs), gains, play_end=end) if pegs or end else None
+            words = _play_words(after, pegs, language)
+            return News(words, gains, play_end=end) if pegs or end else None
         case SaidGo(seat=seat):
-            said = [(after.seat_names[seat], "go")]
-            return News(_play_words(after, pegs, said), gains)
+            said = [(after.seat_names[seat], tr.pgettext("play", "go"))]
+            return News(_play_words(after, pegs, language, said), gains)
     if not pegs:
         return None
     if all(peg.source == "peg" for peg in pegs):  # a manual peg: the side, the points, the score
         return News(pegged_words(pegs), gains)
-    return News(_play_words(after, pegs), gains)
+    return News(_play_words(after, pegs, language), gains)
 
 
 def _play_words(
-    view: GameView, pegs: Sequence[ScoreView], said: Sequence[tuple[str, str]] = ()
+    view: GameView,
+    pegs: Sequence[ScoreView],
+    language: Language,
+    said: Sequence[tuple[str, str]] = (),
 ) -> str:
     """ "Bob: a run of 3 for 3, one for last"; a go first ("Bob: go, one for the go"); each
     player once, in turn: "Ann: a pair for 2 · Bob: muggins for 2"."""
     parts: list[tuple[str, list[str]]] = [(who, [words]) for who, words in said]
     for peg in pegs:
         who = view.seat_names[peg.seat] if peg.seat is not None else peg.name
+        calls = _calls(peg, language)
         if parts and parts[-1][0] == who:
-            parts[-1][1].extend(peg.calls)
+            parts[-1][1].extend(calls)
         else:
-            parts.append((who, list(peg.calls)))
+            parts.append((who, list(calls)))
     return " · ".join(f"{who}: {', '.join(calls)}" for who, calls in parts)
 
 
-def _whose(view: GameView, seat: int | None, dealer: str | None) -> str:
-    return f"{dealer}'s crib" if seat is None else f"{view.seat_names[seat]}'s hand"
+def _calls(peg: ScoreView, language: Language) -> tuple[str, ...]:
+    """The peg's calls in *language* (English: the view's own)."""
+    if language is Language.ENGLISH:
+        return peg.calls
+    from pegboard.i18n.calls import peg_calls
+
+    return peg_calls(peg, language)
 
 
-def _what(command: Command, view: GameView) -> str:
+def _whose(view: GameView, seat: int | None, dealer: str | None, tr: Translator) -> str:
+    if seat is None:
+        return tr.gettext("{name}'s crib").format(name=dealer)
+    return tr.gettext("{name}'s hand").format(name=view.seat_names[seat])
+
+
+def _what(command: Command, view: GameView, tr: Translator) -> str:
     """What *command* did, in a few words; *view* is the table it was given at."""
     match command:
         case Show():
-            return f"{view.up_for_counting}'s hand"
+            return tr.gettext("{name}'s hand").format(name=view.up_for_counting)
         case Crib():
-            return f"{view.dealer_name}'s crib"
+            return tr.gettext("{name}'s crib").format(name=view.dealer_name)
         case Play(card=card):
-            return f"{view.turn_name}'s {card.rank.label}" if view.turn_name else card.rank.label
+            if not view.turn_name:
+                return card.rank.label
+            return tr.gettext("{name}'s {rank}").format(name=view.turn_name, rank=card.rank.label)
         case Go():
-            return f"{view.turn_name}'s go" if view.turn_name else "a go"
+            if not view.turn_name:
+                return tr.gettext("a go")
+            return tr.gettext("{name}'s go").format(name=view.turn_name)
         case Peg(side=side):
-            return f"{view.names[side]}'s peg"
+            return tr.gettext("{name}'s peg").format(name=view.names[side])
         case Starter(card=card):
-            return f"the starter {card.rank.label}"
+            return tr.gettext("the starter {rank}").format(rank=card.rank.label)
         case Claim(points=points):
-            return f"a claim of {points}"
+            return tr.gettext("a claim of {points}").format(points=points)
         case Cut():
-            return "the cut"
+            return tr.gettext("the cut")
         case NextDeal():
-            return "the end of the deal"
+            return tr.gettext("the end of the deal")
         case Next():
-            return "next"
+            return tr.gettext("next")
         case _:
             return type(command).__name__.lower()
 

@@ -36,6 +36,7 @@ from pegboard.engine.game import Phase
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
+from pegboard.i18n import N_, Language, Translator, translator
 from pegboard.ui.count import PAGE_KEY, count_pages, render_count
 from pegboard.ui.keypad import EntryView
 from pegboard.ui.news import News
@@ -98,7 +99,7 @@ class MenuItem:
     value: str | None = None
 
 
-_MENU_TITLE = "0-9 pick #↓ * back"
+_MENU_TITLE = N_("0-9 pick #↓ * back")
 """The keypad's menu: a line's number picks it, # walks down, * leaves (18 characters: one row
 in either style)."""
 
@@ -212,8 +213,14 @@ def choose_screen(
     return Screen(ScreenKind.SCOREBOARD, view=view, news=news, chances=chances)
 
 
-def screen_pages(screen: Screen, size: Size = (128, 64), style: Style = Style.COMPACT) -> int:
-    """How many pages *screen* has on a screen of *size* in *style* (1 but for the count).
+def screen_pages(
+    screen: Screen,
+    size: Size = (128, 64),
+    style: Style = Style.COMPACT,
+    language: Language = Language.ENGLISH,
+) -> int:
+    """How many pages *screen* has on a screen of *size* in *style* (1 but for the count), in
+    *language*.
 
     Raises:
         ValueError: an unsupported size.
@@ -221,27 +228,32 @@ def screen_pages(screen: Screen, size: Size = (128, 64), style: Style = Style.CO
     if screen.kind is not ScreenKind.COUNT or screen.view is None:
         return 1
     counted = screen.news.counted if screen.news is not None else ()
-    return count_pages(screen.view, size, style, counted)
+    return count_pages(screen.view, size, style, counted, language)
 
 
 def render_screen(
-    screen: Screen, size: Size = (128, 64), mode: str = "1", style: Style = Style.COMPACT
+    screen: Screen,
+    size: Size = (128, 64),
+    mode: str = "1",
+    style: Style = Style.COMPACT,
+    language: Language = Language.ENGLISH,
 ) -> Image.Image:
-    """Draw *screen* as an image of *size* and *mode*, in *style*.
+    """Draw *screen* as an image of *size* and *mode*, in *style*, its words in *language*.
 
     Raises:
         ValueError: an unsupported size or mode, a screen missing the value it is drawn from,
             or a count page out of range.
     """
     kind = screen.kind
+    lang = language
     if kind is ScreenKind.ERROR:
-        return render_error(screen.message, size, mode, style)
+        return render_error(screen.message, size, mode, style, lang)
     if kind is ScreenKind.PAUSED:
-        return render_paused(screen.view, size, mode)
+        return render_paused(screen.view, size, mode, lang)
     if kind is ScreenKind.MENU:
         if screen.menu is None:
             raise ValueError("a menu screen needs a menu")
-        return render_menu(screen.menu, size, mode, style)
+        return render_menu(screen.menu, size, mode, style, lang)
     if kind is ScreenKind.ENTRY:
         if screen.entry is None:
             raise ValueError("an entry screen needs an entry")
@@ -249,13 +261,14 @@ def render_screen(
     if screen.view is None:
         raise ValueError(f"a {kind.value} screen needs a game view")
     if kind is ScreenKind.SCOREBOARD:
-        return render_scoreboard(screen.view, size, mode, style, screen.news, screen.chances)
+        view, news, chances = screen.view, screen.news, screen.chances
+        return render_scoreboard(view, size, mode, style, news, chances, lang)
     if kind is ScreenKind.PLAY:
-        return render_play(screen.view, size, mode, style, screen.news)
+        return render_play(screen.view, size, mode, style, screen.news, lang)
     if kind is ScreenKind.COUNT:
         counted = screen.news.counted if screen.news is not None else ()
-        return render_count(screen.view, screen.page, size, mode, style, counted)
-    return render_game_over(screen.view, size, mode)
+        return render_count(screen.view, screen.page, size, mode, style, counted, lang)
+    return render_game_over(screen.view, size, mode, lang)
 
 
 def _rank(card: Card) -> str:
@@ -267,7 +280,7 @@ def _rank(card: Card) -> str:
     return card.rank.label
 
 
-def _line_warning(view: GameView, face: Face, width: int) -> str:
+def _line_warning(view: GameView, face: Face, width: int, tr: Translator) -> str:
     """ "lurch: Bob needs 4" once the game is in its last street and a side is behind a line.
 
     When that does not fit *width*, the sides behind the same line share it, shorter:
@@ -282,11 +295,15 @@ def _line_warning(view: GameView, face: Face, width: int) -> str:
         if side.score == leader:
             continue
         if skunk is not None and side.score < skunk:
-            behind.setdefault("double skunk", []).append((side.name, skunk - side.score))
+            line = tr.gettext("double skunk")
+            behind.setdefault(line, []).append((side.name, skunk - side.score))
         elif lurch is not None and side.score < lurch:
-            behind.setdefault("lurch", []).append((side.name, lurch - side.score))
+            behind.setdefault(tr.gettext("lurch"), []).append((side.name, lurch - side.score))
+    needs = tr.gettext("{line}: {name} needs {need}")
     full = "; ".join(
-        f"{line}: {name} needs {need}" for line, sides in behind.items() for name, need in sides
+        needs.format(line=line, name=name, need=need)
+        for line, sides in behind.items()
+        for name, need in sides
     )
     if face.width(full) <= width:
         return full
@@ -301,34 +318,41 @@ def _line_warning(view: GameView, face: Face, width: int) -> str:
     )
 
 
-def _status(view: GameView) -> list[str]:
+def _status(view: GameView, tr: Translator) -> list[str]:
     """One short line about the moment (who deals, who lays and the count, what is counted
     next), longest wording first: the screen draws the first that fits."""
+    t = tr.gettext
     match view.phase:
         case Phase.CUT:
-            return ["cut for the deal"]
+            return [t("cut for the deal")]
         case Phase.STARTER:
-            return [f"deal {view.deal}: {view.dealer_name} deals"]
+            return [t("deal {deal}: {name} deals").format(deal=view.deal, name=view.dealer_name)]
         case Phase.PLAY:
             turn, count = view.turn_name, view.count
             if turn is None:
-                return [f"the play · count {count}"]
-            options = [f"{turn} to lay · {count}", f"{turn} lays {count}"]
+                return [t("the play · count {count}").format(count=count)]
+            options = [
+                t("{name} to lay · {count}").format(name=turn, count=count),
+                t("{name} lays {count}").format(name=turn, count=count),
+            ]
             if view.said_go:  # a go said this series stands until the series ends
                 goers = ", ".join(view.seat_names[seat] for seat in view.said_go)
                 options[:0] = [
-                    f"{turn} to lay · {count} (go: {goers})",
-                    f"{turn} lays {count} · go: {goers}",
-                    f"go: {goers} · {turn} lays",
+                    t(words).format(name=turn, count=count, goers=goers)
+                    for words in (
+                        N_("{name} to lay · {count} (go: {goers})"),
+                        N_("{name} lays {count} · go: {goers}"),
+                        N_("go: {goers} · {name} lays"),
+                    )
                 ]
             return options
         case Phase.SHOW:
             up = view.up_for_counting
             if up == "crib":
-                return [f"count {view.dealer_name}'s crib"]
-            return [f"count {up}'s hand"]
+                return [t("count {name}'s crib").format(name=view.dealer_name)]
+            return [t("count {name}'s hand").format(name=up)]
         case Phase.GAME_OVER | Phase.MATCH_OVER:
-            return [f"{view.winner_name} won"]
+            return [t("{name} won").format(name=view.winner_name)]
 
 
 def _first_fitting(options: Sequence[str], face: Face, width: int) -> str:
@@ -340,12 +364,12 @@ def _first_fitting(options: Sequence[str], face: Face, width: int) -> str:
 
 
 def _status_rows(
-    view: GameView, news: News | None, faces: tuple[Face, Face], width: int
+    view: GameView, news: News | None, faces: tuple[Face, Face], width: int, tr: Translator
 ) -> tuple[Face, list[str]]:
     """The status as rows to draw: what the last press did while it is news (in a shorter
     wording, or on two rows, rather than cut), whose turn or what is next otherwise."""
     if news is None or not news.line:
-        return faces[0], [_first_fitting(_status(view), faces[0], width)]
+        return faces[0], [_first_fitting(_status(view, tr), faces[0], width)]
     for text in (news.line, *news.shorter):
         for face in faces:
             if face.width(text) <= width:
@@ -390,6 +414,7 @@ def render_scoreboard(
     style: Style = Style.COMPACT,
     news: News | None = None,
     chances: tuple[float, ...] | None = None,
+    language: Language = Language.ENGLISH,
 ) -> Image.Image:
     """Names, big scores, the dealer's mark (●), whose move it is (name highlighted), points
     to go, and a status line (or the lurch line when a side is behind it near the end).
@@ -402,6 +427,7 @@ def render_scoreboard(
         ValueError: an unsupported size or mode.
     """
     p = Painter(size, mode, style)
+    tr = translator(language)
     small, face = p.small, p.status
     columns = len(view.sides)
     column = p.width // columns
@@ -416,15 +442,15 @@ def render_scoreboard(
     bottom = p.height
     line, rows = face, [""]
     if tall:
-        warning = _line_warning(view, face, p.width - 2)
+        warning = _line_warning(view, face, p.width - 2, tr)
         if warning and not (news is not None and news.line):
             # one row: smaller, then shorter, then cut (never two rows on a full scoreboard)
             line = face if face.width(warning) <= p.width - 2 else small
             if line.width(warning) > p.width - 2:
-                warning = _line_warning(view, small, p.width - 2)
+                warning = _line_warning(view, small, p.width - 2, tr)
             rows = [fit(warning, line, p.width - 2)]
         else:
-            line, rows = _status_rows(view, news, (face, small), p.width - 2)
+            line, rows = _status_rows(view, news, (face, small), p.width - 2, tr)
         bottom -= len(rows) * (line.text_height + 1) + (1 if p.large else 0)
         status_y = bottom + 2
         bottom -= small.digit_height + 2  # the "to go" row
@@ -453,7 +479,11 @@ def render_scoreboard(
                 p.text_center(cx, bottom + 1, f"+{gain}" if gain > 0 else f"−{-gain}", small)
             else:
                 to_go = max(view.target - side.score, 0)
-                words = _first_fitting([f"{to_go} to go", f"{to_go} go"], small, column - 2)
+                options = [
+                    tr.gettext("{n} to go").format(n=to_go),
+                    tr.gettext("{n} go").format(n=to_go),
+                ]
+                words = _first_fitting(options, small, column - 2)
                 p.text_center(cx, bottom + 1, words, small, DIM)
         if i:
             p.vline(x0, 0, bottom)
@@ -470,6 +500,7 @@ def render_play(
     mode: str = "1",
     style: Style = Style.COMPACT,
     news: News | None = None,
+    language: Language = Language.ENGLISH,
 ) -> Image.Image:
     """The play: the count (big), the cards of this series and the starter (by rank: suits never
     matter in the play), the scores, and at the bottom what was just pegged while *news* is on,
@@ -509,7 +540,7 @@ def render_play(
                 p.text(x + 1, y, label, small, DIM)
             x += column
     top = y + small.text_height + 2
-    told, status = _status_rows(view, news, (small, p.small), p.width - 2)
+    told, status = _status_rows(view, news, (small, p.small), p.width - 2, translator(language))
     bottom = p.height - (len(status) * (told.text_height + 1) + 2 if tall else 0)
     # the count, big, on the left
     digits = largest_face(bottom - top - 2, p.width // 3, 2)
@@ -598,32 +629,34 @@ def render_entry(
     return p.image
 
 
-def _lurch_words(view: GameView) -> str:
+def _lurch_words(view: GameView, tr: Translator) -> str:
     """ "lurched!" / "double skunk!" for the worst-off loser, or "" for a plain win."""
     worst = {side.lurch for side in view.sides}
     if "double-skunked" in worst:
-        return "double skunk!"
+        return tr.gettext("double skunk!")
     if "lurched" in worst:
-        return "lurched!"
+        return tr.gettext("lurched!")
     return ""
 
 
-def _match_line(view: GameView) -> str:
+def _match_line(view: GameView, tr: Translator) -> str:
     match_ = view.match
     if match_.format is MatchFormat.SINGLE:
         return ""
     if match_.format is MatchFormat.BEST_OF_THREE:
         scores = match_.game_points
-        label = "match"
+        label = tr.gettext("match")
     else:
         scores = match_.games_won
-        label = "games"
+        label = tr.gettext("games")
     return f"{label}: " + " · ".join(
         f"{name} {score}" for name, score in zip(view.names, scores, strict=True)
     )
 
 
-def render_game_over(view: GameView, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+def render_game_over(
+    view: GameView, size: Size = (128, 64), mode: str = "1", language: Language = Language.ENGLISH
+) -> Image.Image:
     """The winner, "lurched!" or "double skunk!", the final scores, the game points and the
     match score (or the match's winner once the match is over).
 
@@ -631,26 +664,29 @@ def render_game_over(view: GameView, size: Size = (128, 64), mode: str = "1") ->
         ValueError: an unsupported size or mode.
     """
     p = Painter(size, mode)
+    tr = translator(language)
     small = p.small
     match_over = view.phase is Phase.MATCH_OVER
     winner = view.match.winner_name if match_over else view.winner_name
-    headline = f"{winner} wins{' the match' if match_over else ''}!"
+    wins = tr.gettext("{name} wins the match!") if match_over else tr.gettext("{name} wins!")
+    headline = wins.format(name=winner)
     big = largest_face(p.height // 3, p.width, len(headline), digits=False, smallest=12)
     lines: list[tuple[str, Face, int]] = [(fit(headline, big, p.width), big, FULL)]
-    lurch = _lurch_words(view)
+    lurch = _lurch_words(view, tr)
     scores = " – ".join(str(side.score) for side in view.sides)
     points = view.game_points
-    detail = scores if points is None else f"{scores} · {points} pt{'s' if points != 1 else ''}"
+    worth = "" if points is None else tr.ngettext("{n} pt", "{n} pts", points).format(n=points)
+    detail = scores if points is None else f"{scores} · {worth}"
     if lurch:
         lines.append((lurch, font_face(16) if p.height >= 48 else small, FULL))
     lines.append((detail, small, FULL))
-    match_line = _match_line(view)
+    match_line = _match_line(view, tr)
     if match_line:
         lines.append((match_line, small, DIM))
     if p.height < 48:
         # a short screen: the headline, then one line of what fits, most telling first (the
         # lurch, the game points, the scores, the match), never a piece cut in half
-        pieces = [lurch, "" if points is None else f"{points} pt{'s' if points != 1 else ''}"]
+        pieces = [lurch, worth]
         pieces += [scores, match_line]
         rest = ""
         for piece in filter(None, pieces):
@@ -670,7 +706,11 @@ def render_game_over(view: GameView, size: Size = (128, 64), mode: str = "1") ->
 
 
 def render_menu(
-    menu: MenuView, size: Size = (128, 64), mode: str = "1", style: Style = Style.COMPACT
+    menu: MenuView,
+    size: Size = (128, 64),
+    mode: str = "1",
+    style: Style = Style.COMPACT,
+    language: Language = Language.ENGLISH,
 ) -> Image.Image:
     """A title bar and a list with the cursor's item highlighted, settings' values at the right,
     scrolled so the cursor is always on screen (arrows mark more items above or below).
@@ -694,7 +734,8 @@ def render_menu(
     if (p.height - top) // pitch < spans[menu.cursor]:  # a short screen: the item, no title
         top = 0
     else:
-        p.inverted(0, 2, fit(menu.title, face, p.width - 2), face, width=p.width)
+        title = translator(language).gettext(menu.title)
+        p.inverted(0, 2, fit(title, face, p.width - 2), face, width=p.width)
     rows = max((p.height - top) // pitch, 1)
     first = _menu_scroll(spans, menu.cursor, rows)
     y = top + 2
@@ -741,7 +782,11 @@ def _menu_scroll(spans: Sequence[int], cursor: int, rows: int) -> int:
 
 
 def render_error(
-    message: str, size: Size = (128, 64), mode: str = "1", style: Style = Style.COMPACT
+    message: str,
+    size: Size = (128, 64),
+    mode: str = "1",
+    style: Style = Style.COMPACT,
+    language: Language = Language.ENGLISH,
 ) -> Image.Image:
     """A short error message in a box, wrapped to fit (what the keypad refused, a lost device).
 
@@ -764,7 +809,8 @@ def render_error(
     p.draw.rectangle((0, 0, p.width - 1, p.height - 1), outline=p.ink())
     if header:
         p.inverted(0, 2, "", small, width=p.width)
-        p.draw.text((3, 2 - small.top), "! not accepted", font=small.font, fill=p.ink(0))
+        header_text = translator(language).gettext("! not accepted")
+        p.draw.text((3, 2 - small.top), header_text, font=small.font, fill=p.ink(0))
     y = header + (p.height - header - len(lines) * pitch) // 2
     for line in lines:
         p.text_center(p.width // 2, y + 1, line, face)
@@ -772,7 +818,12 @@ def render_error(
     return p.image
 
 
-def render_paused(view: GameView | None, size: Size = (128, 64), mode: str = "1") -> Image.Image:
+def render_paused(
+    view: GameView | None,
+    size: Size = (128, 64),
+    mode: str = "1",
+    language: Language = Language.ENGLISH,
+) -> Image.Image:
     """ "paused", large, and the scores when a game is known (left on screen while stopped).
 
     Raises:
@@ -784,9 +835,10 @@ def render_paused(view: GameView | None, size: Size = (128, 64), mode: str = "1"
     if view is not None:
         scores = " · ".join(f"{side.name} {side.score}" for side in view.sides)
     room = p.height - (small.text_height + 4 if scores else 0)
-    big = largest_face(room - 4, p.width - 4, len("paused"), digits=False)
+    paused = translator(language).gettext("paused")
+    big = largest_face(room - 4, p.width - 4, len(paused), digits=False)
     y = (room - big.digit_height) // 2
-    p.text_center(p.width // 2, y, "paused", big)
+    p.text_center(p.width // 2, y, paused, big)
     if scores:
         p.text_center(
             p.width // 2,
