@@ -183,15 +183,18 @@ def play_call(kind: ScoreKind, points: int, cards: int, language: Language) -> s
     >>> [play_call(k, 2, 2, Language.GERMAN) for k in (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE)]
     ['fünfzehn – zwei', 'einunddreißig macht zwei']
     >>> play_call(ScoreKind.RUN, 3, 3, Language.GERMAN), play_call(ScoreKind.GO, 1, 1, Language.GERMAN)
-    ('drei für die Dreierfolge', 'einen fürs Passen')
+    ('3 für die Dreierfolge', 'einen fürs Passen')
     """  # noqa: E501
     tr = translator(language)
-    n = tr.number(points)
+    # the play's points are digits, as the document writes them ("3 für die Dreierfolge", "1
+    # für die Letzte"), but for its two sayings "fünfzehn – zwei" and "einunddreißig macht zwei"
+    n = str(points)
     match kind:
         case ScoreKind.FIFTEEN:
-            return tr.pgettext("play", "fifteen for {points}").format(points=n)
+            return tr.pgettext("play", "fifteen for {points}").format(points=tr.number(points))
         case ScoreKind.THIRTY_ONE:
-            return tr.pgettext("play", "thirty-one for {points}").format(points=n)
+            words = tr.pgettext("play", "thirty-one for {points}")
+            return words.format(points=tr.number(points))
         case ScoreKind.PAIR if points in (2, 6, 12):
             words = {
                 2: NC_("play", "a pair for {points}"),

@@ -151,15 +151,23 @@ def news_of(
             if any(isinstance(e, PlayEnded) for e in tail):
                 end = _play_end(before, after, played, pegs)
             words = _play_words(after, pegs, language)
-            return News(words, gains, play_end=end) if pegs or end else None
+            short = _shorter(pegs, language)
+            return News(words, gains, play_end=end, shorter=short) if pegs or end else None
         case SaidGo(seat=seat):
             said = [(after.seat_names[seat], tr.pgettext("play", "go"))]
-            return News(_play_words(after, pegs, language, said), gains)
+            words = _play_words(after, pegs, language, said)
+            return News(words, gains, shorter=_shorter(pegs, language))
     if not pegs:
         return None
     if all(peg.source == "peg" for peg in pegs):  # a manual peg: the side, the points, the score
         return News(pegged_words(pegs), gains)
-    return News(_play_words(after, pegs, language), gains)
+    return News(_play_words(after, pegs, language), gains, shorter=_shorter(pegs, language))
+
+
+def _shorter(pegs: Sequence[ScoreView], language: Language) -> tuple[str, ...]:
+    """A shorter wording of the play's news for a narrow screen: the longer words of another
+    language fall back on who pegged what ("Bob +5 → 47"); English needs none."""
+    return (pegged_words(pegs),) if pegs and language is not Language.ENGLISH else ()
 
 
 def _play_words(
