@@ -191,8 +191,6 @@ def test_no_module_is_a_god_module(path: Path) -> None:
         # (keypad and screens: + each hint, refusal and label marked for the catalogue, issue 14)
         "ui/keypad.py": 990,  # the keypad grammar: press, expire, the show's questions, menu
         "ui/screens.py": 860,  # every OLED screen (the font and painter are in paint.py)
-        "journal.py": 800,  # one SQLite file: its guard, the commands, the history's tables
-        # and the league's outbox, each written in the same transaction as the command
         "table/controller.py": 750,  # the one thread that owns the state: keys, news, pages,
         # the LED steps and the display's power, each a few lines on the same clock
     }

@@ -19,43 +19,31 @@ journal: a command that writes moves it aside with its ``-wal``/``-shm`` compani
 started; a reader only reports it. Readers (``readonly=True``) create, write and rename nothing.
 A new journal is built under a hidden name and linked into place whole.
 
-History: ``history()`` replays every match from its commands (``engine/history.py``), so it
-reads any journal, however old. Whenever the set of finished games of a match changes (a game
-won, or a win taken back by undo), the match's rows in ``games``, ``deal_points`` and
-``shown_hands`` are rewritten in the same transaction as the command. ``side_averages``,
-``best_hands`` and ``lurches`` query them; sides are stored by name.
-
-The league's outbox (``outbox=True``, when ``[league]`` is configured): whenever a game is won,
-or a win is taken back by undo, a row for it goes into ``outbox`` in the same transaction as the
-command, so a power cut can never lose it. A game keeps one id (a uuid4 made here, in
-``game_ids``) through undo and winning again; each change raises its ``revision``, and a
-withdrawn win says so. ``league.publisher`` sends the rows through its own connection and
-deletes each once the broker has acknowledged it.
+History (``records.py``): the finished games' tables, rewritten in the transaction of the
+command that changes them, and ``history()``, which replays every match from its commands. The
+league's outbox (``outbox.py``, ``outbox=True`` when ``[league]`` is configured): each game won,
+or taken back, queued in the same transaction, so a power cut can never lose it.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sqlite3
-import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
-from pegboard.engine.cards import format_cards
 from pegboard.engine.commands import Command, parse_command
 from pegboard.engine.events import Event
 from pegboard.engine.game import GameState, apply
-from pegboard.engine.history import MatchHistory, replay_matches
 from pegboard.engine.match import MatchFormat
-from pegboard.engine.records import GameRecord
-from pegboard.engine.rules import Rules, Variant
-from pegboard.engine.summary import game_summary
+from pegboard.engine.rules import Rules
 from pegboard.errors import JournalError, PegboardError
-from pegboard.frozen import frozen
+
+from .outbox import OUTBOX_SCHEMA, write_outbox
+from .records import BestHand, HistoryTables, LurchRecord, SideAverage
+from .rulesjson import rules_from_json, rules_to_json
 
 __all__ = [
     "BestHand",
@@ -127,24 +115,6 @@ CREATE TABLE IF NOT EXISTS shown_hands (
 );
 """
 
-_OUTBOX_SCHEMA = """
-CREATE TABLE IF NOT EXISTS game_ids (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    game INTEGER NOT NULL,
-    game_id TEXT NOT NULL UNIQUE,
-    revision INTEGER NOT NULL,
-    started TEXT NOT NULL,
-    end_seq INTEGER NOT NULL,
-    PRIMARY KEY (match_id, game)
-);
-CREATE TABLE IF NOT EXISTS outbox (
-    id INTEGER PRIMARY KEY,
-    kind TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    created TEXT NOT NULL
-);
-"""
-
 
 def default_db_path() -> Path:
     """Where the journal lives unless told: ``$PEGBOARD_DB``; else ``pegboard.db`` in systemd's
@@ -161,67 +131,6 @@ def default_db_path() -> Path:
         # systemd may pass several directories separated by colons; the first is ours
         return Path(state.split(":")[0]) / "pegboard.db"
     return Path.home() / ".local" / "share" / "pegboard" / "pegboard.db"
-
-
-def rules_to_json(rules: Rules) -> str:
-    """The rules as a JSON object (every field; the variant by name)."""
-    data = dataclasses.asdict(rules)
-    data["variant"] = rules.variant.value
-    return json.dumps(data, sort_keys=True)
-
-
-def rules_from_json(text: str) -> Rules:
-    """Rules back from ``rules_to_json``.
-
-    Raises:
-        JournalError: not rules written by ``rules_to_json``.
-    """
-    try:
-        data = json.loads(text)
-        data["variant"] = Variant.parse(data["variant"])
-        data["teams"] = tuple(tuple(team) for team in data["teams"])
-        data["start_scores"] = tuple(data["start_scores"])
-        return Rules(**data)
-    except (ValueError, KeyError, TypeError) as e:
-        raise JournalError(f"stored rules cannot be read: {text!r} ({e})") from e
-
-
-@frozen
-class SideAverage:
-    """Average points per deal for one side name in one variant, over finished games."""
-
-    variant: str
-    side: str
-    deals: int
-    pegging: float
-    hands: float
-    crib: float
-
-
-@frozen
-class BestHand:
-    """A counted hand or crib from a finished game."""
-
-    variant: str
-    side: str
-    seat: str
-    cards: str
-    starter: str
-    points: int
-    is_crib: bool
-
-
-@frozen
-class LurchRecord:
-    """A finished game in which a side ended behind a line."""
-
-    match_id: int
-    game: int
-    variant: str
-    side: str
-    score: int
-    lurch: str
-    winner: str
 
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -254,7 +163,7 @@ def _companion(path: Path, suffix: str) -> Path:
     return Path(str(path) + suffix)
 
 
-class Journal:
+class Journal(HistoryTables):
     """The SQLite journal and history at *path*.
 
     Only a pegboard journal is ever opened: a file that does not start with SQLite's header, or
@@ -449,7 +358,7 @@ class Journal:
             conn.execute("PRAGMA foreign_keys=ON")
             conn.executescript(_SCHEMA)
             if self._outbox:
-                conn.executescript(_OUTBOX_SCHEMA)
+                conn.executescript(OUTBOX_SCHEMA)
         except sqlite3.Error:
             conn.close()
             raise
@@ -589,7 +498,7 @@ class Journal:
                 if state.table.finished != before.table.finished:
                     self._write_history(state)
                     if self._outbox:
-                        self._write_outbox(before, state)
+                        write_outbox(self._conn, self.match_id, _now(), before, state)
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
@@ -599,189 +508,3 @@ class Journal:
             raise JournalError(f"cannot store {shown!r} in {str(self.path)!r}: {e}") from e
         self.state = state
         return state, events
-
-    # --- history ----------------------------------------------------------------------------
-
-    def _write_history(self, state: GameState) -> None:
-        conn, match_id = self._conn, self.match_id
-        conn.execute("DELETE FROM games WHERE match_id = ?", (match_id,))
-        winner = state.match.winner
-        conn.execute(
-            "UPDATE matches SET winner = ? WHERE id = ?",
-            (state.names[winner] if winner is not None else None, match_id),
-        )
-        for record in state.table.finished:
-            self._write_game(state, record)
-
-    def _write_game(self, state: GameState, record: GameRecord) -> None:
-        names, rules, result = state.names, state.rules, record.result
-        cur = self._conn.execute(
-            "INSERT INTO games (match_id, game, variant, winner, scores, game_points) "
-            "VALUES (?,?,?,?,?,?)",
-            (
-                self.match_id,
-                record.game,
-                rules.variant.value,
-                names[result.winner],
-                json.dumps(result.scores),
-                result.game_points,
-            ),
-        )
-        game_id = cur.lastrowid
-        for side, name in enumerate(names):
-            self._conn.execute(
-                "INSERT INTO game_sides (game_id, side, score, won, lurch) VALUES (?,?,?,?,?)",
-                (
-                    game_id,
-                    name,
-                    result.scores[side],
-                    int(side == result.winner),
-                    result.lurches[side].value,
-                ),
-            )
-        for deal in record.deals:
-            starter = str(deal.starter) if deal.starter is not None else None
-            for side, name in enumerate(names):
-                self._conn.execute(
-                    "INSERT INTO deal_points (game_id, deal, dealer, dealer_side, starter, side, "
-                    "pegging, hands, crib, heels, other) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                    (
-                        game_id,
-                        deal.number,
-                        state.seat_name(deal.dealer),
-                        names[rules.side_of(deal.dealer)],
-                        starter,
-                        name,
-                        deal.pegging[side],
-                        deal.hands[side],
-                        deal.crib[side],
-                        deal.heels[side],
-                        deal.other[side],
-                    ),
-                )
-            for hand in deal.shown:
-                owner = deal.dealer if hand.seat is None else hand.seat
-                self._conn.execute(
-                    "INSERT INTO shown_hands (game_id, deal, side, seat, is_crib, cards, starter,"
-                    " points, claim) VALUES (?,?,?,?,?,?,?,?,?)",
-                    (
-                        game_id,
-                        deal.number,
-                        names[hand.side],
-                        state.seat_name(owner),
-                        int(hand.seat is None),
-                        format_cards(hand.cards),
-                        str(deal.starter),
-                        hand.points,
-                        hand.claim,
-                    ),
-                )
-
-    def _write_outbox(self, before: GameState, state: GameState) -> None:
-        """Queue each game this command won, won differently or took back (by undo)."""
-        conn, match_id, now = self._conn, self.match_id, _now()
-        old = {record.game: record for record in before.table.finished}
-        new = {record.game: record for record in state.table.finished}
-        for game in sorted(old.keys() | new.keys()):
-            record = new.get(game)
-            if record is not None and old.get(game) == record:
-                continue
-            row = conn.execute(
-                "SELECT game_id, revision, started FROM game_ids WHERE match_id = ? AND game = ?",
-                (match_id, game),
-            ).fetchone()
-            if row is None and record is None:
-                continue
-            (end_seq,) = conn.execute("SELECT MAX(seq) FROM journal").fetchone()
-            if row is None:  # the game began with the first command after the last game's end
-                (started,) = conn.execute(
-                    "SELECT at FROM journal WHERE match_id = ? AND seq > COALESCE((SELECT "
-                    "MAX(end_seq) FROM game_ids WHERE match_id = ? AND game < ?), 0) "
-                    "ORDER BY seq LIMIT 1",
-                    (match_id, match_id, game),
-                ).fetchone()
-                row = (str(uuid.uuid4()), 0, started)
-            game_id, revision, started = row[0], row[1] + 1, row[2]
-            conn.execute(
-                "INSERT OR REPLACE INTO game_ids VALUES (?,?,?,?,?,?)",
-                (match_id, game, game_id, revision, started, end_seq),
-            )
-            payload: dict[str, Any] = {"game_id": game_id, "revision": revision}
-            if record is None:
-                payload["withdrawn"] = True  # a win taken back: the league forgets it
-            else:
-                payload |= game_summary(state, record) | {"started": started, "ended": now}
-            conn.execute(
-                "INSERT INTO outbox (kind, payload, created) VALUES ('finished', ?, ?)",
-                (json.dumps(payload, separators=(",", ":")), now),
-            )
-
-    def side_averages(self, variant: str | None = None) -> list[SideAverage]:
-        """Average pegging, hand and crib points per deal, per side name and variant.
-
-        The crib average is over the deals the side dealt.
-        """
-        rows = self._conn.execute(
-            "SELECT g.variant, d.side, COUNT(*), AVG(d.pegging), AVG(d.hands), "
-            "COALESCE(SUM(d.crib) * 1.0 / NULLIF(SUM(d.dealer_side = d.side), 0), 0.0) "
-            "FROM deal_points d JOIN games g ON g.id = d.game_id "
-            "WHERE ? IS NULL OR g.variant = ? "
-            "GROUP BY g.variant, d.side ORDER BY g.variant, d.side",
-            (variant, variant),
-        ).fetchall()
-        return [SideAverage(*row) for row in rows]
-
-    def best_hands(self, limit: int = 10, *, variant: str | None = None) -> list[BestHand]:
-        """The highest counted hands and cribs of finished games, best first."""
-        rows = self._conn.execute(
-            "SELECT g.variant, h.side, h.seat, h.cards, h.starter, h.points, h.is_crib "
-            "FROM shown_hands h JOIN games g ON g.id = h.game_id "
-            "WHERE ? IS NULL OR g.variant = ? ORDER BY h.points DESC, g.id, h.deal LIMIT ?",
-            (variant, variant, limit),
-        ).fetchall()
-        return [
-            BestHand(variant, side, seat, cards, starter, points, bool(is_crib))
-            for variant, side, seat, cards, starter, points, is_crib in rows
-        ]
-
-    def lurches(self) -> list[LurchRecord]:
-        """Every losing side of a finished game that ended behind a lurch or skunk line."""
-        rows = self._conn.execute(
-            "SELECT g.match_id, g.game, g.variant, s.side, s.score, s.lurch, g.winner "
-            "FROM game_sides s JOIN games g ON g.id = s.game_id "
-            "WHERE s.lurch != 'none' ORDER BY g.match_id, g.game, s.side"
-        ).fetchall()
-        return [LurchRecord(*row) for row in rows]
-
-    def finished_games(self) -> list[dict[str, Any]]:
-        """Every finished game: match, number, variant, winner, scores, game points."""
-        rows = self._conn.execute(
-            "SELECT match_id, game, variant, winner, scores, game_points FROM games "
-            "ORDER BY match_id, game"
-        ).fetchall()
-        keys = ("match_id", "game", "variant", "winner", "scores", "game_points")
-        return [dict(zip(keys, row, strict=True)) | {"scores": json.loads(row[4])} for row in rows]
-
-    def history(self) -> list[MatchHistory]:
-        """Every match, oldest first, replayed from its commands (``replay_matches``); reads only.
-
-        Raises:
-            JournalError: a stored command cannot be replayed, or the database cannot be read.
-        """
-        try:
-            matches = self._conn.execute(
-                "SELECT id, created, rules, names, format FROM matches ORDER BY id"
-            ).fetchall()
-            rows = self._conn.execute(
-                "SELECT match_id, command, at FROM journal ORDER BY match_id, seq"
-            ).fetchall()
-        except sqlite3.Error as e:
-            raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
-        try:
-            return replay_matches(
-                [(m, at, rules_from_json(r), json.loads(n), MatchFormat.parse(f))
-                 for m, at, r, n, f in matches],
-                rows,
-            )  # fmt: skip
-        except (PegboardError, ValueError) as e:
-            raise JournalError(f"{str(self.path)!r} cannot be replayed: {e}") from e

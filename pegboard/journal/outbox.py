@@ -1,0 +1,80 @@
+"""The league's outbox: each finished game queued in the transaction that finished it.
+
+With ``Journal(outbox=True)`` (when ``[league]`` is configured), whenever a game is won, or a win
+is taken back by undo, a row for it goes into ``outbox`` in the same transaction as the
+command, so a power cut can never lose it. A game keeps one id (a uuid4 made here, in
+``game_ids``) through undo and winning again; each change raises its ``revision``, and a
+withdrawn win says so. ``league.publisher`` sends the rows through its own connection and
+deletes each once the broker has acknowledged it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from typing import Any
+
+from pegboard.engine.game import GameState
+from pegboard.engine.summary import game_summary
+
+__all__ = ["OUTBOX_SCHEMA", "write_outbox"]
+
+OUTBOX_SCHEMA = """
+CREATE TABLE IF NOT EXISTS game_ids (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    game INTEGER NOT NULL,
+    game_id TEXT NOT NULL UNIQUE,
+    revision INTEGER NOT NULL,
+    started TEXT NOT NULL,
+    end_seq INTEGER NOT NULL,
+    PRIMARY KEY (match_id, game)
+);
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+"""
+
+
+def write_outbox(
+    conn: sqlite3.Connection, match_id: int | None, now: str, before: GameState, state: GameState
+) -> None:
+    """Queue each game this command won, won differently or took back (by undo)."""
+    old = {record.game: record for record in before.table.finished}
+    new = {record.game: record for record in state.table.finished}
+    for game in sorted(old.keys() | new.keys()):
+        record = new.get(game)
+        if record is not None and old.get(game) == record:
+            continue
+        row = conn.execute(
+            "SELECT game_id, revision, started FROM game_ids WHERE match_id = ? AND game = ?",
+            (match_id, game),
+        ).fetchone()
+        if row is None and record is None:
+            continue
+        (end_seq,) = conn.execute("SELECT MAX(seq) FROM journal").fetchone()
+        if row is None:  # the game began with the first command after the last game's end
+            (started,) = conn.execute(
+                "SELECT at FROM journal WHERE match_id = ? AND seq > COALESCE((SELECT "
+                "MAX(end_seq) FROM game_ids WHERE match_id = ? AND game < ?), 0) "
+                "ORDER BY seq LIMIT 1",
+                (match_id, match_id, game),
+            ).fetchone()
+            row = (str(uuid.uuid4()), 0, started)
+        game_id, revision, started = row[0], row[1] + 1, row[2]
+        conn.execute(
+            "INSERT OR REPLACE INTO game_ids VALUES (?,?,?,?,?,?)",
+            (match_id, game, game_id, revision, started, end_seq),
+        )
+        payload: dict[str, Any] = {"game_id": game_id, "revision": revision}
+        if record is None:
+            payload["withdrawn"] = True  # a win taken back: the league forgets it
+        else:
+            payload |= game_summary(state, record) | {"started": started, "ended": now}
+        conn.execute(
+            "INSERT INTO outbox (kind, payload, created) VALUES ('finished', ?, ?)",
+            (json.dumps(payload, separators=(",", ":")), now),
+        )
