@@ -90,6 +90,7 @@ from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardEr
 from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.ui.count import PAGE_KEY
+from pegboard.ui.hints import render_entry
 from pegboard.ui.keypad import (
     EntryState,
     EntryView,
@@ -100,7 +101,6 @@ from pegboard.ui.keypad import (
     Situation,
     expire,
     press,
-    render_entry,
 )
 from pegboard.ui.ledtracks import LedFrame, LedStep
 from pegboard.ui.news import News, news_of

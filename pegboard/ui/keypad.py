@@ -7,8 +7,8 @@ Theory of operation
 new ``EntryState`` and an ``Outcome``: zero or more commands to apply in order, a short refusal
 message, or a request only the controller can carry out (a random cut, a new match).
 ``expire(entry, situation, now)`` does the time-based part (a combined peg commits after
-``IDLE_COMMIT`` seconds without a key). ``render_entry`` says what the entry screen shows:
-the text typed so far and what the next key means.
+``IDLE_COMMIT`` seconds without a key). ``hints.render_entry`` says what the entry screen
+shows: the text typed so far and what the next key means.
 
 The keys (4x4 keypad; the 3x4 keypad has no letter column)::
 
@@ -52,8 +52,8 @@ suit, the outcome takes the deal back with ``Undo`` and enters it again.
 >>> from pegboard.devices.ports import KeyEvent
 >>> state = GameState.new(Rules.six_card())
 >>> entry, outcome = press(EntryState(), KeyEvent("9"), Situation.of(state), 0.0)
->>> render_entry(entry, Situation.of(state)).line
-'cut: Red 9, Blue _'
+>>> entry.ranks
+(<Rank.NINE: 9>,)
 >>> entry, outcome = press(entry, KeyEvent("3"), Situation.of(state), 0.0)
 >>> [str(card) for card in outcome.commands[0].cards]
 ['9H', '3D']
@@ -62,7 +62,7 @@ suit, the outcome takes the deal back with ``Undo`` and enters it again.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import field, replace
 
 from pegboard.devices.ports import KeyAction, KeyEvent
@@ -99,11 +99,10 @@ from pegboard.ui.hands import (
     question_for,
     question_hint,
 )
-from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, menu_lines, menu_size, variant_name
+from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, menu_size, variant_name
 from pegboard.ui.suits import HandFacts, pick, play_suit, reenter, suit_hand
 
 __all__ = [
-    "HINT_WIDTH",
     "IDLE_COMMIT",
     "EntryState",
     "EntryView",
@@ -117,7 +116,6 @@ __all__ = [
     "expire",
     "press",
     "rank_of_key",
-    "render_entry",
 ]
 
 IDLE_COMMIT = 1.5
@@ -463,7 +461,7 @@ def _typing(entry: EntryState, key: str, situation: Situation) -> tuple[EntrySta
         return done, replace(outcome, repeat=True)
     if entry.open_ten and key == "#" and view.phase is Phase.SHOW:
         have = len(_prefilled(situation)) + len(entry.ranks)
-        if have < _hand_size(situation):  # 3x4: # ends a ten so that 0 can start another
+        if have < hand_size(situation):  # 3x4: # ends a ten so that 0 can start another
             return replace(entry, open_ten=False), Outcome()
     entry = replace(entry, open_ten=False)
     if key == "#":
@@ -480,14 +478,15 @@ def _typing(entry: EntryState, key: str, situation: Situation) -> tuple[EntrySta
         case Phase.SHOW:
             return _hand_rank(entry, rank, key, situation)
         case _:
-            after = _t(entry, _after_game(view))
+            after = _t(entry, after_game(view))
             return _refuse(entry, "the game is over: # for {what}", what=after)
 
 
 _PEG_PHASES = (Phase.STARTER, Phase.PLAY, Phase.SHOW)
 
 
-def _after_game(view: GameView) -> str:
+def after_game(view: GameView) -> str:
+    """What ``#`` starts once a game is over: the next game, or a new match (marked)."""
     return N_("a new match") if view.phase is Phase.MATCH_OVER else N_("the next game")
 
 
@@ -561,7 +560,8 @@ def _play_with_claim(entry: EntryState, situation: Situation) -> tuple[EntryStat
 # --- the show ---------------------------------------------------------------------------------
 
 
-def _hand_size(situation: Situation) -> int:
+def hand_size(situation: Situation) -> int:
+    """How many cards the hand (or crib) up for counting holds."""
     rules = situation.rules
     return rules.crib_size if situation.up is None else rules.hand_size
 
@@ -573,7 +573,7 @@ def _prefilled(situation: Situation) -> tuple[Card, ...]:
 def _hand_rank(
     entry: EntryState, rank: Rank, key: str, situation: Situation
 ) -> tuple[EntryState, Outcome]:
-    if _is_whole_hand(entry, situation):  # a whole hand: its next key answers its question
+    if is_whole_hand(entry, situation):  # a whole hand: its next key answers its question
         return _hand_done(entry, key, situation)
     if _out(rank, situation.deal_cards, entry.ranks):
         return _refuse(entry, _FIFTH, rank=rank.label)
@@ -581,21 +581,24 @@ def _hand_rank(
     return replace(entry, ranks=(*entry.ranks, rank), open_ten=opened), Outcome()
 
 
-def _hand_ranks(entry: EntryState, situation: Situation) -> tuple[Rank, ...]:
+def hand_ranks(entry: EntryState, situation: Situation) -> tuple[Rank, ...]:
+    """The hand up's ranks so far: those laid in the play, then those typed."""
     return (*(c.rank for c in _prefilled(situation)), *entry.ranks)
 
 
-def _is_whole_hand(entry: EntryState, situation: Situation) -> bool:
-    return len(_prefilled(situation)) + len(entry.ranks) >= _hand_size(situation)
+def is_whole_hand(entry: EntryState, situation: Situation) -> bool:
+    """Whether the hand up has all its cards (laid in the play or typed)."""
+    return len(_prefilled(situation)) + len(entry.ranks) >= hand_size(situation)
 
 
-def _question(entry: EntryState, situation: Situation) -> Question | None:
+def question_of(entry: EntryState, situation: Situation) -> Question | None:
+    """The whole hand's one question (a flush? nobs?), or None."""
     starter = situation.view.starter
     assert starter is not None, "a hand is typed only when the starter is known"
-    return question_for(_hand_ranks(entry, situation), starter, crib=situation.up is None)
+    return question_for(hand_ranks(entry, situation), starter, crib=situation.up is None)
 
 
-def _told(entry: EntryState, situation: Situation) -> int | None:
+def told_points(entry: EntryState, situation: Situation) -> int | None:
     """The points a short hand's digit ranks tell (``8 #``: 8), or None."""
     points = points_of(entry.ranks)
     if _prefilled(situation) or points is None or points > MAX_HAND:
@@ -606,17 +609,17 @@ def _told(entry: EntryState, situation: Situation) -> int | None:
 def _hand_done(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
     """A hand's last key: # or the answer to its one question; # after a few digits: its points."""
     crib = situation.up is None
-    if not _is_whole_hand(entry, situation):
-        points = _told(entry, situation)
+    if not is_whole_hand(entry, situation):
+        points = told_points(entry, situation)
         if key == "#" and points is not None:
             return entry.cleared(), Outcome((count_by_points(points, crib=crib),))
         have = len(_prefilled(situation)) + len(entry.ranks)
-        size = _hand_size(situation)
+        size = hand_size(situation)
         return _refuse(entry, "{have} of {size} cards typed", have=have, size=size)
-    question = _question(entry, situation)
+    question = question_of(entry, situation)
     answered = answer(question, key, crib=crib)
     if answered is None:
-        size = _hand_size(situation)
+        size = hand_size(situation)
         hint = question_hint(question, crib=crib, size=size, language=entry.language)
         return entry, Outcome(refusal=hint.split("\n")[0])
     entry = replace(entry, flush=answered[0], nobs=answered[1])
@@ -825,160 +828,3 @@ def _menu_name(entry: EntryState, choice: MenuChoice, side: int) -> tuple[EntryS
     if named is None:
         return _refuse(entry, "no other roster name is free")
     return replace(entry, menu=named), Outcome()
-
-
-# --- what the entry screen shows ------------------------------------------------------------
-
-
-HINT_WIDTH = 21
-"""Characters in one hint line on a 128-pixel-wide screen (the small font is 6 pixels wide).
-
-A hint is at most two lines of this width, what the next key means first: a 128x32 screen
-shows only the first line, so it must stand alone ("nobs? # no, 1 yes")."""
-
-
-def _sides_line(keys: str, names: Sequence[str]) -> str:
-    """ "A=Ann B=Bob": each side's key and name, the longest names cut until it fits one line.
-
-    >>> _sides_line("123", ["Bartholomew", "Maximilian", "Christopher"])
-    '1=Bart 2=Maxi 3=Chris'
-    """
-    cut = list(names)
-    keyed = keys[: len(cut)]
-
-    def line() -> str:
-        return " ".join(f"{k}={n}" for k, n in zip(keyed, cut, strict=True))
-
-    while len(line()) > HINT_WIDTH and max(len(n) for n in cut) > 1:
-        longest = max(range(len(cut)), key=lambda i: len(cut[i]))
-        cut[longest] = cut[longest][:-1]
-    return line()
-
-
-def render_entry(entry: EntryState, situation: Situation) -> EntryView:
-    """The entry screen's text (typed so far) and hint (what the next key means).
-
-    A hint is one or two lines of at most ``HINT_WIDTH`` characters, split by a newline. The
-    view is ``typing`` unless *entry* is the idle keypad; it ``asks`` when the idle keypad's
-    next key answers the question of a hand laid in the play.
-    """
-    shown = _entry_view(entry, situation)
-    typing = entry != entry.cleared()
-    asks = not typing and shown.mode in (Mode.FLUSH, Mode.NOBS)
-    return replace(shown, typing=typing, asks=asks)
-
-
-def _entry_view(entry: EntryState, situation: Situation) -> EntryView:
-    view = situation.view
-    t = translator(entry.language).gettext
-    four = entry.layout is Layout.FOUR_BY_FOUR
-    faces = t("0=10 A=J B=Q C=K") if four else t("0=10, again: J Q K")
-    pegkey = "D" if four else "*"
-    typed = " ".join(_label(r) for r in entry.ranks)
-    mode = entry.mode
-    if entry.peg_points:
-        assert entry.peg_side is not None
-        name = view.names[entry.peg_side]
-        hint = t("+1 a press\nany key commits")
-        return EntryView(t("peg"), f"{name} +{entry.peg_points}", hint, mode)
-    match mode:
-        case Mode.MENU:
-            choice = entry.menu or MenuChoice.of(view, situation.rules, entry.roster)
-            lines = menu_lines(choice, letters=four, language=entry.language)
-            first = t("0-9 choose, A-C names") if four else t("0-9; peg button: name")
-            hint = f"{first}\n{t('# next line; * back')}"
-            return EntryView(t("menu"), "", hint, mode, menu=lines, cursor=entry.menu_cursor)
-        case Mode.PEG:
-            if four:
-                hint = f"{t('points, then side')}\n{_sides_line('ABC', view.names)}"
-            else:
-                hint = t("points, then #\nthen the side")
-            return EntryView(t("peg"), entry.digits or "_", hint, mode)
-        case Mode.PEG_SIDE:
-            to = t("{points} to?").format(points=entry.digits)
-            return EntryView(t("peg"), to, _sides_line("123", view.names), mode)
-        case Mode.CLAIM if entry.play_claim:
-            title = t("{name} lays {rank}").format(name=view.turn_name, rank=typed)
-            claim = t("claims {points}").format(points=entry.digits or "_")
-            return EntryView(title, claim, t(_CLAIM_HINT), mode)
-        case Mode.CLAIM:
-            claim = t("claims {points}").format(points=entry.digits or "_")
-            return EntryView(_owner(entry, situation), claim, t(_CLAIM_HINT), mode)
-        case _:
-            pass
-    match view.phase:
-        case Phase.CUT:
-            cuts = [*(_label(r) for r in entry.ranks), "_"]
-            parts = [f"{n} {c}" for n, c in zip(view.names, cuts, strict=False)]
-            hint = f"{t('rank each; # random')}\n{faces}"
-            return EntryView(t("cut"), ", ".join(parts), hint, mode)
-        case Phase.STARTER:
-            hint = f"{t('rank, or # by hand')}\n{faces}"
-            return EntryView(t("starter"), typed or "_", hint, mode)
-        case Phase.PLAY if situation.by_hand:
-            hint = _by_hand_hint(entry, view)
-            return EntryView(t("by hand"), entry.digits or "_", hint, mode)
-        case Phase.PLAY:
-            # the count first: a long name is cut from the end of the title
-            title = t("count {count}: {name} lays").format(count=view.count, name=view.turn_name)
-            hint = f"{t('rank; # go; {key} peg').format(key=pegkey)}\n{faces}"
-            return EntryView(title, typed or "_", hint, mode)
-        case Phase.SHOW if situation.by_hand:
-            digits = entry.digits
-            hint = t("# = {points}, or 2nd digit").format(points=digits) if digits else ""
-            return EntryView(_owner(entry, situation), digits or "_", hint or t(_POINTS), mode)
-        case Phase.SHOW:
-            text = _hand_text(entry, situation)
-            if not _is_whole_hand(entry, situation):
-                more = _hand_size(situation) - len(_hand_ranks(entry, situation))
-                told = _told(entry, situation)
-                pegs = t("; # pegs {points}").format(points=told) if told is not None else ""
-                hint = f"{t('{n} more').format(n=more)}{pegs}\n{faces}"
-                return EntryView(_owner(entry, situation), text, hint, mode)
-            question = _question(entry, situation)
-            asked = {Question.NOBS: Mode.NOBS, None: mode}.get(question, Mode.FLUSH)
-            size, crib = _hand_size(situation), situation.up is None
-            hint = question_hint(question, crib=crib, size=size, language=entry.language)
-            return EntryView(_owner(entry, situation), text, hint, asked)
-        case _:
-            title = view.prompt.split(";")[0]
-            if entry.language is not Language.ENGLISH:
-                title = _over(view, t)
-            return EntryView(title, "", f"# {t(_after_game(view))}", mode)
-
-
-def _over(view: GameView, t: Callable[[str], str]) -> str:
-    """ "game over: Ann won" in another language (English: the view's prompt)."""
-    if view.phase is Phase.MATCH_OVER:
-        return t("match over: {name} won the match").format(name=view.match.winner_name)
-    return t("game over: {name} won").format(name=view.winner_name)
-
-
-_CLAIM_HINT = N_("claim: points, then #\nno claim: just #")
-_POINTS = N_("its points: 0-29\n1, 2: then # or digit")
-
-
-def _by_hand_hint(entry: EntryState, view: GameView) -> str:
-    """What the next key means in the play of a deal pegged by hand."""
-    t = translator(entry.language).gettext
-    if entry.layout is Layout.THREE_BY_FOUR:
-        if entry.digits:
-            return t("# then side 1-3,\nor # # the 1st hand")
-        return t("points, # then side\n# alone ends the play")
-    if entry.digits:
-        return f"{t('side; # the 1st hand')}\n{_sides_line('ABC', view.names)}"
-    return f"{t('points, then side')}\n{_sides_line('ABC', view.names)}"
-
-
-def _owner(entry: EntryState, situation: Situation) -> str:
-    view = situation.view
-    t = translator(entry.language).gettext
-    if situation.up is None:
-        return t("{name}'s crib").format(name=view.dealer_name)
-    return t("{name}'s hand").format(name=view.seat_names[situation.up])
-
-
-def _hand_text(entry: EntryState, situation: Situation) -> str:
-    ranks = _hand_ranks(entry, situation)
-    size = _hand_size(situation)
-    return " ".join([*(_label(r) for r in ranks), *("_" for _ in range(size - len(ranks)))])

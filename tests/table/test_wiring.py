@@ -21,7 +21,7 @@ from pegboard.journal import Journal
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.table.keyscript import KEYPAD_KEYS
 from pegboard.table.wiring import build_controller, screen_renderer, sim_ports
-from pegboard.ui.keypad import HINT_WIDTH
+from pegboard.ui.hints import HINT_WIDTH
 from pegboard.ui.ledtracks import FRAME_SECONDS, TrackAnimator
 from pegboard.ui.screens import ScreenKind, choose_screen, render_screen
 

@@ -16,7 +16,8 @@ from pegboard.ui.hands import (
     question_for,
     question_hint,
 )
-from pegboard.ui.keypad import HINT_WIDTH, rank_of_key
+from pegboard.ui.hints import HINT_WIDTH
+from pegboard.ui.keypad import rank_of_key
 
 
 def _ranks(keys: str) -> list[Rank]:

@@ -10,6 +10,7 @@ from pegboard.engine.commands import Claim, Crib, Cut, Next, Peg, Play, Show, St
 from pegboard.engine.game import GameState, apply
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
+from pegboard.ui.hints import render_entry
 from pegboard.ui.keypad import (
     IDLE_COMMIT,
     EntryState,
@@ -21,7 +22,6 @@ from pegboard.ui.keypad import (
     expire,
     press,
     rank_of_key,
-    render_entry,
 )
 
 

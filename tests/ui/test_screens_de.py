@@ -16,7 +16,8 @@ from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.i18n import Language, translator
 from pegboard.ui import count, paint, screens
-from pegboard.ui.keypad import HINT_WIDTH, EntryState, Mode, Situation, render_entry
+from pegboard.ui.hints import HINT_WIDTH, render_entry
+from pegboard.ui.keypad import EntryState, Mode, Situation
 from pegboard.ui.menu import MenuChoice
 from pegboard.ui.news import News, news_of
 from pegboard.ui.paint import Style
