@@ -26,7 +26,7 @@ from PIL import Image
 
 from pegboard.engine.view import GameView, ScoreView
 from pegboard.frozen import frozen
-from pegboard.i18n import Language, translator
+from pegboard.i18n import NC_, Language, translator
 from pegboard.ui.paint import DIM, Face, Painter, Size, Style, fit, font_face, wrap
 
 __all__ = ["PAGE_KEY", "Tally", "count_pages", "render_count", "tally_of"]
@@ -45,6 +45,9 @@ class Tally:
     pegged: tuple[str, ...]
     """What each side pegged and its score, longest wording first: "Ann +4 → 40 · Bob +2 →
     52", "Ann +4→40 · Bob +2→52", "Ann → 40 · Bob → 52", "Ann 40 · Bob 52"."""
+    shorter: tuple[str, ...] = ()
+    """Shorter titles for a narrow bar, longest first: another language's longer words fall
+    back on a short form ("Ann: Hand"), then the name alone; English needs none."""
 
 
 def tally_of(
@@ -75,7 +78,13 @@ def tally_of(
         " · ".join(form.format(n=peg.name, p=peg.points, s=peg.score) for peg in pegs)
         for form in forms
     )
-    return Tally(_title(view, first, language), total, tuple(calls), pegged)
+    shorter: tuple[str, ...] = ()
+    if language is not Language.ENGLISH and first.source in ("hand", "crib"):
+        who = view.seat_names[first.seat] if first.seat is not None else first.name
+        hand = first.source == "hand"
+        words = NC_("short", "{name}'s hand") if hand else NC_("short", "{name}'s crib")
+        shorter = (tr.pgettext("short", words).format(name=who), who)
+    return Tally(_title(view, first, language), total, tuple(calls), pegged, shorter)
 
 
 def _calls(peg: ScoreView, language: Language) -> tuple[str, ...]:
@@ -241,7 +250,9 @@ def render_count(
     if layout.foot is None and mark:
         right = f"{right} {mark}{'' if last else ' ' + PAGE_KEY}".strip()
     p.inverted(0, 2, "", bar, width=p.width)
-    title = fit(tally.title, bar, p.width - bar.width(right) - 6)
+    room = p.width - bar.width(right) - 6
+    titles = (tally.title, *tally.shorter)
+    title = fit(next((t for t in titles if bar.width(t) <= room), titles[-1]), bar, room)
     p.draw.text((1, 2 - bar.top), title, font=bar.font, fill=p.ink(0))
     p.draw.text((p.width - bar.width(right) - 1, 2 - bar.top), right, font=bar.font, fill=p.ink(0))
     face, rows = pages[page]

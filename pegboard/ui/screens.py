@@ -15,9 +15,11 @@ the big digits are the largest strike of the bundled font that fits the room lef
 rows, and rows that do not fit (the status line, "to go") are dropped on short screens such as
 128x32. The large style (``paint.Style``) draws the status, names and menu a strike up and the
 count's calls at 16 px. The font, the painter and text fitting live in ``paint.py``, the count
-screen in ``count.py``, and what a press did (``News``) in ``news.py``.
+screen in ``count.py``, the menu in ``menuscreen.py``, game over and the head-to-head page in
+``results.py``, and what a press did (``News``) in ``news.py``.
 
-``choose_screen(view, ...)`` picks what to show: an error or "paused" first, then the keypad's
+``choose_screen(view, ...)`` picks what to show: an error, "paused" or the head-to-head page
+first, then the keypad's
 menu or the entry in progress (both from the keypad's ``EntryView``, drawn as it is), then by
 phase (the scoreboard, the play, the play as its last card left it while that is news, the count
 of the hand or crib just shown, game over). ``render_screen(screen, size, mode, style)`` draws any
@@ -33,16 +35,15 @@ from PIL import Image
 
 from pegboard.engine.cards import Card
 from pegboard.engine.game import Phase
-from pegboard.engine.match import MatchFormat
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
 from pegboard.i18n import N_, Language, Translator, translator
 from pegboard.ui.count import PAGE_KEY, count_pages, render_count
 from pegboard.ui.keypad import EntryView
+from pegboard.ui.menuscreen import MenuItem, MenuView, render_menu
 from pegboard.ui.news import News
 from pegboard.ui.paint import (
     DIM,
-    FULL,
     MODES,
     Face,
     Painter,
@@ -54,10 +55,12 @@ from pegboard.ui.paint import (
     typed_lines,
     wrap,
 )
+from pegboard.ui.results import HeadToHeadView, render_game_over, render_head_to_head
 
 __all__ = [
     "MODES",
     "PAGE_KEY",
+    "HeadToHeadView",
     "MenuItem",
     "MenuView",
     "Screen",
@@ -69,6 +72,7 @@ __all__ = [
     "render_entry",
     "render_error",
     "render_game_over",
+    "render_head_to_head",
     "render_menu",
     "render_paused",
     "render_play",
@@ -89,52 +93,7 @@ class ScreenKind(enum.Enum):
     MENU = "menu"
     ERROR = "error"
     PAUSED = "paused"
-
-
-@frozen
-class MenuItem:
-    """One line of a menu: its label and, for a setting, its current value."""
-
-    label: str
-    value: str | None = None
-
-
-_MENU_TITLE = N_("0-9 pick #↓ * back")
-"""The keypad's menu: a line's number picks it, # walks down, * leaves (18 characters: one row
-in either style)."""
-
-
-@frozen
-class MenuView:
-    """A list with a cursor, as the menu screen draws it: a menu or the settings.
-
-    ``MenuView.of(entry)`` makes the keypad's menu one.
-
-    Raises:
-        ValueError: no items, or the cursor is not on an item.
-    """
-
-    title: str
-    items: tuple[MenuItem, ...]
-    cursor: int = 0
-
-    def __post_init__(self) -> None:
-        if not self.items:
-            raise ValueError(f"menu {self.title!r} has no items (expected at least one)")
-        if not 0 <= self.cursor < len(self.items):
-            raise ValueError(
-                f"menu cursor {self.cursor!r} is not on an item (expected 0..{len(self.items) - 1})"
-            )
-
-    @classmethod
-    def of(cls, entry: EntryView) -> MenuView:
-        """The keypad's menu in *entry* (its lines and cursor) under the keys that move it.
-
-        Raises:
-            ValueError: *entry* holds no menu, or its cursor is not on a line.
-        """
-        items = tuple(MenuItem(label, value) for label, value in entry.menu)
-        return cls(_MENU_TITLE, items, entry.cursor)
+    HEAD_TO_HEAD = "head to head"
 
 
 @frozen
@@ -154,6 +113,7 @@ class Screen:
     page: int = 0
     news: News | None = None
     chances: tuple[float, ...] | None = None
+    record: HeadToHeadView | None = None
 
 
 def choose_screen(
@@ -166,14 +126,15 @@ def choose_screen(
     news: News | None = None,
     read: bool = True,
     chances: tuple[float, ...] | None = None,
+    record: HeadToHeadView | None = None,
 ) -> Screen:
     """The screen to show now.
 
-    In order: an *error* message, "paused", the keypad's menu (an *entry* with menu lines),
-    the *entry* in progress (unless the keypad is idle: ``entry.typing`` False; before the
-    first cut the idle entry shows too, for its hint); then by the view's phase: game over (or
-    match over), the play (held as its last card left it while *news* has ``play_end``), the
-    count on page *count_page*, the scoreboard otherwise.
+    In order: an *error* message, "paused", the head-to-head page (*record*), the keypad's
+    menu (an *entry* with menu lines), the *entry* in progress (unless the keypad is idle:
+    ``entry.typing`` False; before the first cut the idle entry shows too, for its hint); then
+    by the view's phase: game over (or match over), the play (held as its last card left it
+    while *news* has ``play_end``), the count on page *count_page*, the scoreboard otherwise.
 
     The count is *news*'s ``counted`` when *news* is given (a press that counted nothing shows
     no count); without *news* (after a restart) it is the hand or crib just shown, while the
@@ -191,6 +152,8 @@ def choose_screen(
         return Screen(ScreenKind.ERROR, view=view, message=error)
     if paused:
         return Screen(ScreenKind.PAUSED, view=view)
+    if record is not None:
+        return Screen(ScreenKind.HEAD_TO_HEAD, view=view, record=record)
     if entry is not None and entry.menu:
         return Screen(ScreenKind.MENU, menu=MenuView.of(entry))
     first_cut = view is not None and view.phase is Phase.CUT
@@ -250,6 +213,10 @@ def render_screen(
         return render_error(screen.message, size, mode, style, lang)
     if kind is ScreenKind.PAUSED:
         return render_paused(screen.view, size, mode, lang)
+    if kind is ScreenKind.HEAD_TO_HEAD:
+        if screen.record is None:
+            raise ValueError("a head-to-head screen needs a record")
+        return render_head_to_head(screen.record, size, mode, style, lang)
     if kind is ScreenKind.MENU:
         if screen.menu is None:
             raise ValueError("a menu screen needs a menu")
@@ -529,8 +496,8 @@ def render_play(
     active = _active_sides(view)
     x = 1
     column = right // len(view.sides)
-    if not tall and news is not None and news.line:
-        p.text(1, y, fit(news.line, small, right - 2), small)
+    if not tall and news is not None and news.line:  # a shorter wording when the line is long
+        p.text(1, y, _first_fitting((news.line, *news.shorter), small, right - 2), small)
     else:
         for side in view.sides:
             label = fit(f"{side.name} {side.score}", small, column - 4)
@@ -627,158 +594,6 @@ def render_entry(
         fill=p.ink(),
     )
     return p.image
-
-
-def _lurch_words(view: GameView, tr: Translator) -> str:
-    """ "lurched!" / "double skunk!" for the worst-off loser, or "" for a plain win."""
-    worst = {side.lurch for side in view.sides}
-    if "double-skunked" in worst:
-        return tr.gettext("double skunk!")
-    if "lurched" in worst:
-        return tr.gettext("lurched!")
-    return ""
-
-
-def _match_line(view: GameView, tr: Translator) -> str:
-    match_ = view.match
-    if match_.format is MatchFormat.SINGLE:
-        return ""
-    if match_.format is MatchFormat.BEST_OF_THREE:
-        scores = match_.game_points
-        label = tr.gettext("match")
-    else:
-        scores = match_.games_won
-        label = tr.gettext("games")
-    return f"{label}: " + " · ".join(
-        f"{name} {score}" for name, score in zip(view.names, scores, strict=True)
-    )
-
-
-def render_game_over(
-    view: GameView, size: Size = (128, 64), mode: str = "1", language: Language = Language.ENGLISH
-) -> Image.Image:
-    """The winner, "lurched!" or "double skunk!", the final scores, the game points and the
-    match score (or the match's winner once the match is over).
-
-    Raises:
-        ValueError: an unsupported size or mode.
-    """
-    p = Painter(size, mode)
-    tr = translator(language)
-    small = p.small
-    match_over = view.phase is Phase.MATCH_OVER
-    winner = view.match.winner_name if match_over else view.winner_name
-    wins = tr.gettext("{name} wins the match!") if match_over else tr.gettext("{name} wins!")
-    headline = wins.format(name=winner)
-    big = largest_face(p.height // 3, p.width, len(headline), digits=False, smallest=12)
-    lines: list[tuple[str, Face, int]] = [(fit(headline, big, p.width), big, FULL)]
-    lurch = _lurch_words(view, tr)
-    scores = " – ".join(str(side.score) for side in view.sides)
-    points = view.game_points
-    worth = "" if points is None else tr.ngettext("{n} pt", "{n} pts", points).format(n=points)
-    detail = scores if points is None else f"{scores} · {worth}"
-    if lurch:
-        lines.append((lurch, font_face(16) if p.height >= 48 else small, FULL))
-    lines.append((detail, small, FULL))
-    match_line = _match_line(view, tr)
-    if match_line:
-        lines.append((match_line, small, DIM))
-    if p.height < 48:
-        # a short screen: the headline, then one line of what fits, most telling first (the
-        # lurch, the game points, the scores, the match), never a piece cut in half
-        pieces = [lurch, worth]
-        pieces += [scores, match_line]
-        rest = ""
-        for piece in filter(None, pieces):
-            candidate = f"{rest} · {piece}" if rest else piece
-            if small.width(candidate) <= p.width - 2:
-                rest = candidate
-        lines = [lines[0], (rest, small, FULL)]
-    pitch = [face.text_height + 3 for _, face, _ in lines]
-    while sum(pitch) > p.height and len(lines) > 1:
-        lines.pop()
-        pitch.pop()
-    y = (p.height - sum(pitch)) // 2 + 2
-    for (text, face, level), step in zip(lines, pitch, strict=True):
-        p.text_center(p.width // 2, y, fit(text, face, p.width), face, level)
-        y += step
-    return p.image
-
-
-def render_menu(
-    menu: MenuView,
-    size: Size = (128, 64),
-    mode: str = "1",
-    style: Style = Style.COMPACT,
-    language: Language = Language.ENGLISH,
-) -> Image.Image:
-    """A title bar and a list with the cursor's item highlighted, settings' values at the right,
-    scrolled so the cursor is always on screen (arrows mark more items above or below).
-
-    An item whose label and value do not fit one row takes two: the label, then the value at
-    the right, so neither is cut ("8 match" / "best-of-three"). The large style draws it all a
-    strike up.
-
-    Raises:
-        ValueError: an unsupported size or mode.
-    """
-    p = Painter(size, mode, style)
-    face = p.status
-    pitch = face.text_height + 2
-    room = p.width - face.advance - 4  # after the arrows' column
-    spans = [
-        1 if face.width(f"{item.label}  {item.value or ''}".rstrip()) <= room else 2
-        for item in menu.items
-    ]
-    top = face.text_height + 4
-    if (p.height - top) // pitch < spans[menu.cursor]:  # a short screen: the item, no title
-        top = 0
-    else:
-        title = translator(language).gettext(menu.title)
-        p.inverted(0, 2, fit(title, face, p.width - 2), face, width=p.width)
-    rows = max((p.height - top) // pitch, 1)
-    first = _menu_scroll(spans, menu.cursor, rows)
-    y = top + 2
-    shown = first
-    for index in range(first, len(menu.items)):
-        left = (p.height + 2 - y) // pitch  # rows left on the screen
-        if left < 1:
-            break
-        span = min(spans[index], left)  # no room for two rows: one, the value cut to fit
-        item = menu.items[index]
-        value = item.value or ""
-        x = face.advance + 2
-        on = index == menu.cursor
-        if on:
-            p.draw.rectangle(
-                (face.advance, y - 2, p.width - 2, y + span * pitch - 3), fill=p.ink(FULL)
-            )
-        label_room = room - (face.width(value) + face.advance if span == 1 else 0)
-        p.text(x, y, fit(item.label, face, label_room), face, 0 if on else FULL)
-        value = fit(value, face, room)
-        p.text_right(p.width - 3, y + (span - 1) * pitch, value, face, 0 if on else DIM)
-        y += span * pitch
-        shown = index + 1
-    if first > 0:
-        p.text(0, top + 2, "↑", face, DIM)
-    if shown < len(menu.items):
-        p.text(0, y - pitch, "↓", face, DIM)
-    return p.image
-
-
-def _menu_scroll(spans: Sequence[int], cursor: int, rows: int) -> int:
-    """The first item to show so that *cursor* is on screen, about in the middle."""
-    first = cursor
-    used = spans[cursor]
-    while first > 0 and used + spans[first - 1] <= max(rows // 2 + 1, spans[cursor]):
-        first -= 1
-        used += spans[first]
-    # fill the screen downward; then pull up while rows are left over at the end
-    total = sum(spans[first:])
-    while first > 0 and total + spans[first - 1] <= rows:
-        first -= 1
-        total += spans[first]
-    return first
 
 
 def render_error(

@@ -15,7 +15,7 @@ from pegboard.engine.game import GameState, apply
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.i18n import Language, translator
-from pegboard.ui import count, paint, screens
+from pegboard.ui import count, menuscreen, paint, results, screens
 from pegboard.ui.hints import HINT_WIDTH, render_entry
 from pegboard.ui.keypad import EntryState, Mode, Situation
 from pegboard.ui.menu import MenuChoice
@@ -112,7 +112,10 @@ def screens_de() -> dict[str, Screen]:
 
 ALL = screens_de()
 LAST_PAGE = {"count-29-last", "count-muggins"}
-SMALL = ["scoreboard-lurch", "play", "entry", "count-29-page1", "error", "play-end", "cut"]
+SMALL = [
+    *("scoreboard-lurch", "play", "entry", "count-29-page1", "error", "play-end", "cut"),
+    *("count-crib", "play-news"),
+]
 
 
 def draw(name: str, size: tuple[int, int], style: Style, mode: str = "1") -> Image.Image:
@@ -163,16 +166,27 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
             found.append(text)
         return fitted
 
-    for module in (screens, count):
+    for module in (screens, count, results, menuscreen):
         monkeypatch.setattr(module, "fit", fit)
     yield found
 
 
 @pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("name", list(ALL), ids=list(ALL))
-def test_no_german_word_is_cut_off_at_128x64(name: str, style: Style, cuts: list[str]) -> None:
-    draw(name, (128, 64), style)
+@pytest.mark.parametrize("size", [(128, 64), (128, 32)], ids=["128x64", "128x32"])
+def test_no_german_word_is_cut_off(
+    name: str, style: Style, size: tuple[int, int], cuts: list[str]
+) -> None:
+    draw(name, size, style)
     assert cuts == []
+
+
+def test_the_cut_check_catches_a_cut_title(cuts: list[str]) -> None:
+    """The check fails on purpose: a long name cuts the count's title even in its short form."""
+    view = view_after(SHOW_29)
+    long = replace(view, seat_names=("Maximilianus", *view.seat_names[1:]))
+    render_screen(choose_screen(long, count_page=0), (128, 32), "1", Style.COMPACT, DE)
+    assert cuts == ["Maximilianus"]
 
 
 def test_every_german_hint_line_fits_a_small_screen() -> None:
