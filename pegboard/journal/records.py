@@ -200,18 +200,24 @@ class HistoryTables:
             for row in rows
         ]
 
-    def history(self) -> list[MatchHistory]:
+    def history(self, *, after: int = 0) -> list[MatchHistory]:
         """Every match, oldest first, replayed from its commands (``replay_matches``); reads only.
+
+        With *after*, only the matches with a higher id: only the latest match ever takes new
+        commands, so a reader that keeps the older ones (the pub page) replays just the rest.
 
         Raises:
             JournalError: a stored command cannot be replayed, or the database cannot be read.
         """
         try:
             matches = self._conn.execute(
-                "SELECT id, created, rules, names, format FROM matches ORDER BY id"
+                "SELECT id, created, rules, names, format FROM matches WHERE id > ? ORDER BY id",
+                (after,),
             ).fetchall()
             rows = self._conn.execute(
-                "SELECT match_id, command, at FROM journal ORDER BY match_id, seq"
+                "SELECT match_id, command, at FROM journal WHERE match_id > ? "
+                "ORDER BY match_id, seq",
+                (after,),
             ).fetchall()
         except sqlite3.Error as e:
             raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
