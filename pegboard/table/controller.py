@@ -98,12 +98,14 @@ from pegboard.ui.keypad import (
     NewMatch,
     Outcome,
     RandomCut,
+    ShowRecord,
     Situation,
     expire,
     press,
 )
 from pegboard.ui.ledtracks import LedFrame, LedStep
 from pegboard.ui.news import News, news_of
+from pegboard.ui.results import HeadToHeadView, head_to_head_view
 from pegboard.ui.screens import Screen, ScreenKind, choose_screen
 
 if TYPE_CHECKING:
@@ -245,6 +247,7 @@ class Controller:
         # the count last laid out in pages: its view, what it counted, and its pages
         self._paged: tuple[GameView, tuple[ScoreView, ...], int] | None = None
         self._events: list[Event] = []
+        self._record: HeadToHeadView | None = None  # the head-to-head page, while it is up
         # the menu offers the roster and the configured names (the config's names are players
         # of the house too, and may differ from the names of the match the journal resumes)
         offered = dict.fromkeys([*roster, *(self._names or ())])
@@ -317,6 +320,7 @@ class Controller:
             news=self._news,
             read=self._page_due is None and self._news_until is None,
             chances=self._chances,
+            record=self._record,
         )
 
     @property
@@ -349,6 +353,11 @@ class Controller:
             self._push()
             return
         self._wake()
+        if self._record is not None:  # any key leaves the head-to-head page (and only that)
+            self._record = None
+            self._dirty_screen = True
+            self._push()
+            return
         if self._turns_page(event):
             self._page += 1
             self._page_due = now + self._page_seconds
@@ -444,6 +453,8 @@ class Controller:
         commands = list(outcome.commands)
         if isinstance(outcome.request, RandomCut):
             commands.append(random_cut(self._rng, self._state.rules.sides))
+        if isinstance(outcome.request, ShowRecord):
+            return self._show_record(entry)
         if isinstance(outcome.request, NewMatch):
             if commands:
                 self._do(commands)
@@ -464,6 +475,20 @@ class Controller:
         self._entry = entry
         if outcome.refusal:
             self.last_error = outcome.refusal
+        return True
+
+    def _show_record(self, entry: EntryState) -> bool:
+        """The head-to-head page of the first two sides, read from the journal's history once
+        for this press (the key path reads nothing per key otherwise)."""
+        try:
+            matches = self.store.history()
+        except JournalError as e:
+            self.last_error = _short(str(e))
+            log.error("journal: %s", e)
+            return False
+        first, second = self._view.names[:2]
+        self._record = head_to_head_view(matches, first, second)
+        self._entry = entry
         return True
 
     def _do(self, commands: list[Command]) -> bool:

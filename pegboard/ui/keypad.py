@@ -112,6 +112,7 @@ __all__ = [
     "NewMatch",
     "Outcome",
     "RandomCut",
+    "ShowRecord",
     "Situation",
     "expire",
     "press",
@@ -164,7 +165,13 @@ class RandomCut:
     """Request: the device cuts for the first deal at random (the controller has the RNG)."""
 
 
-Request = NewMatch | RandomCut
+@frozen
+class ShowRecord:
+    """Request: show the sides' records against each other (the menu's ``D``); the controller
+    reads them from the journal."""
+
+
+Request = NewMatch | RandomCut | ShowRecord
 
 
 @frozen
@@ -773,6 +780,8 @@ def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState
     if key == "#":  # walk down the list (a small screen shows a few lines at a time)
         cursor = (entry.menu_cursor + 1) % menu_size(choice)
         return replace(entry, menu_cursor=cursor), Outcome()
+    if key == "D" and entry.layout is Layout.FOUR_BY_FOUR:  # the head-to-head page
+        return entry.cleared(), Outcome(request=ShowRecord())
     side = _name_side(key)
     if side is not None:
         return _menu_name(entry, choice, side)

@@ -497,8 +497,8 @@ def test_a_short_claim_in_the_play_gives_the_rest_to_the_opponent(table: Table) 
 
 def test_a_key_that_means_nothing_is_refused(table: Table) -> None:
     table.deal()
-    table.keys("ok:long D")
-    assert table.ctl.last_error == "menu: 0-9, A-C names, # next, * leaves"
+    table.keys("ok:long 5:long")
+    assert table.ctl.last_error == "5 has no long press"
 
 
 # --- the sides' names: the roster, the menu, the journal --------------------------------------

@@ -17,7 +17,9 @@ from pegboard.ui.keypad import (
     Layout,
     Mode,
     NewMatch,
+    Outcome,
     RandomCut,
+    ShowRecord,
     Situation,
     expire,
     press,
@@ -243,8 +245,14 @@ def test_the_menu_refuses_a_skunk_value_without_a_lurch() -> None:
     assert outcomes[-1].refusal == "no lurch in two-against-one"
 
 
+def test_menu_d_asks_for_the_head_to_head_page_and_closes_the_menu() -> None:
+    entry, outcomes = _menu(_state(), "D")
+    assert outcomes[-1] == Outcome(request=ShowRecord())
+    assert entry == EntryState()
+
+
 def test_the_menu_refuses_keys_that_are_no_item() -> None:
-    _, outcomes = _menu(_state(), "D")
+    _, outcomes = _menu(_state(), "E")  # a key no keypad has (D shows the head-to-head page)
     assert outcomes[-1].refusal == "menu: 0-9, A-C names, # next, * leaves"
     entry, _ = press(
         EntryState(Layout.THREE_BY_FOUR), KeyEvent("ok", _long()), Situation.of(_state()), 0

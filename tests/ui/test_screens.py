@@ -21,6 +21,7 @@ from pegboard.ui.keypad import EntryView, Mode
 from pegboard.ui.news import News, news_of
 from pegboard.ui.paint import Style
 from pegboard.ui.screens import (
+    HeadToHeadView,
     MenuItem,
     MenuView,
     Screen,
@@ -80,6 +81,8 @@ KEYPAD_MENU = EntryView(
     ),
     cursor=7,
 )
+RECORD = HeadToHeadView(NAMES, 5, (3, 2), 2, (1, 1), (5, 3), (1, 0))
+"""Ann and Bob's records against each other: 3 games to 2, a match each, a lurch by Ann."""
 SETTINGS = MenuView(
     "settings",
     (
@@ -154,6 +157,8 @@ def screens() -> dict[str, Screen]:
         "menu-keypad": choose_screen(view_after(CUT), entry=KEYPAD_MENU),
         "cut": choose_screen(view_after([]), entry=FIRST_CUT),
         "cut-three-handed": choose_screen(view_after([], Rules.three_handed()), entry=CUT_THREE),
+        "head-to-head": choose_screen(view_after(CUT), record=RECORD),
+        "head-to-head-unmet": choose_screen(view_after(CUT), record=HeadToHeadView(NAMES)),
     }
 
 
@@ -182,6 +187,7 @@ SMALL = [
     "count-29-last",
     "cut-three-handed",
     "menu-keypad",
+    "head-to-head",
 ]
 ANY_SIZE = [name for name in ALL if name != "count-29-page3"]  # page 3 exists at 128x64 only
 WIDE = [

@@ -21,7 +21,7 @@ from pegboard.ui.keypad import EntryState, Mode, Situation
 from pegboard.ui.menu import MenuChoice
 from pegboard.ui.news import News, news_of
 from pegboard.ui.paint import Style
-from pegboard.ui.screens import Screen, choose_screen, render_screen, screen_pages
+from pegboard.ui.screens import HeadToHeadView, Screen, choose_screen, render_screen, screen_pages
 from tests.conftest import compare_golden
 from tests.ui.test_screens import (
     CRIB,
@@ -36,6 +36,7 @@ from tests.ui.test_screens import (
     PLAY,
     PLAY_END,
     PLAY_GO,
+    RECORD,
     SHOW_29,
     STYLES,
     UNDONE,
@@ -107,6 +108,8 @@ def screens_de() -> dict[str, Screen]:
         ),
         "starter": entry_screen(EntryState(), state_after(CUT)),
         "play-entry": entry_screen(EntryState(ranks=(Rank.SEVEN,)), state_after(PLAY)),
+        "head-to-head": choose_screen(view_after(CUT), record=RECORD),
+        "head-to-head-unmet": choose_screen(view_after(CUT), record=HeadToHeadView(NAMES)),
     }
 
 
@@ -114,7 +117,7 @@ ALL = screens_de()
 LAST_PAGE = {"count-29-last", "count-muggins"}
 SMALL = [
     *("scoreboard-lurch", "play", "entry", "count-29-page1", "error", "play-end", "cut"),
-    *("count-crib", "play-news"),
+    *("count-crib", "play-news", "head-to-head"),
 ]
 
 
