@@ -47,6 +47,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import PegboardError
+from pegboard.i18n import Language
+from pegboard.i18n.calls import peg_calls
+from pegboard.web.players import PlayerFigures
 
 if TYPE_CHECKING:
     from pegboard.engine.game import GameState
@@ -533,50 +536,68 @@ class _Handler(BaseHTTPRequestHandler):
 class ViewPublisher:
     """Hands each new view to *server* as the page's payload; called in the controller's thread.
 
-    The payload: ``view`` (``GameView.to_dict()``), ``win_probability`` (one chance per side,
-    or None when ``engine.odds`` has nothing to say) and ``evening``: the last
-    ``EVENING_GAMES`` finished games in *journal* (oldest first), looked up again only when
-    the match, the game or its winner changes. Each game gives ``match_id``, ``game``,
-    ``variant``, ``names`` (the sides' names: the journal's when it gives them, else the
-    view's for the current match and any match published since start, else None),
-    ``winner``, ``scores``, ``game_points`` and ``lurch``: each losing side that finished
-    behind a line, as ``{"name", "score", "lurch"}``. *journal* None: ``evening`` is ``[]``.
+    The payload: ``view`` (``GameView.to_dict()``), ``language`` (*language*'s code: the page
+    shows its fixed words in it), ``calls`` (the last peg's calls in *language*: the view's own
+    are English), ``win_probability`` (one chance per side, or None when ``engine.odds`` has
+    nothing to say), ``evening`` and ``players``. Those two are looked up again only when the
+    match, the game or its winner changes, never per key:
 
-    ``journal`` may be replaced between publishes (``pegboard serve`` opens the file afresh
-    for each change); it is used only in the thread that calls ``publish``.
+    - ``evening``: the last ``EVENING_GAMES`` finished games in *journal* (oldest first). Each
+      gives ``match_id``, ``game``, ``variant``, ``names`` (the match's side names), ``winner``,
+      ``scores``, ``game_points`` and ``lurch``: each losing side that finished behind a line,
+      as ``{"name", "score", "lurch"}``.
+    - ``players``: the current sides' records and head to head (``web.players``), or None.
+
+    *journal* None: ``evening`` is ``[]`` and ``players`` None. ``journal`` may be replaced
+    between publishes (``pegboard serve`` opens the file afresh for each change); it is used
+    only in the thread that calls ``publish``.
     """
 
-    def __init__(self, server: WebServer, journal: Journal | None = None) -> None:
+    def __init__(
+        self,
+        server: WebServer,
+        journal: Journal | None = None,
+        *,
+        language: Language = Language.ENGLISH,
+    ) -> None:
         self.server = server
         self.journal = journal
-        self._names: dict[int, list[str]] = {}
+        self.language = language
+        self.figures = PlayerFigures()
         self._evening_key: tuple[object, ...] | None = None
         self._evening: list[dict[str, Any]] = []
+        self._players: dict[str, Any] | None = None
 
     def publish(self, state: GameState, view: GameView) -> None:
-        """Serialise *view* (with the chances and the evening) once and hand it to the server."""
+        """Serialise *view* (with the chances, the evening and the players) once and hand it
+        to the server."""
+        self._look_up(view)
+        last = view.last
         self.server.publish(
             {
                 "view": view.to_dict(),
+                "language": self.language.value,
+                "calls": [] if last is None else list(peg_calls(last, self.language)),
                 "win_probability": _chances(state),
-                "evening": self._evening_for(view),
+                "evening": self._evening,
+                "players": self._players,
             }
         )
 
-    def _evening_for(self, view: GameView) -> list[dict[str, Any]]:
+    def _look_up(self, view: GameView) -> None:
+        """Read the evening and the players again when the match, game or winner changed."""
         journal = self.journal
         if journal is None:
-            return []
-        if journal.match_id is not None:
-            self._names[journal.match_id] = list(view.names)
+            return
         key = (journal.match_id, view.game, view.winner, view.match.winner)
-        if key != self._evening_key:
-            try:
-                self._evening = self._read_evening(journal)
-                self._evening_key = key
-            except (sqlite3.Error, PegboardError) as e:  # keep the last; try again next time
-                log.warning("web: the evening's results cannot be read: %s", e)
-        return self._evening
+        if key == self._evening_key:
+            return
+        try:
+            self._evening = self._read_evening(journal)
+            self._players = self.figures.payload(journal)
+            self._evening_key = key
+        except (sqlite3.Error, PegboardError) as e:  # keep the last; try again next time
+            log.warning("web: the evening's results cannot be read: %s", e)
 
     def _read_evening(self, journal: Journal) -> list[dict[str, Any]]:
         games = journal.finished_games()[-EVENING_GAMES:]
@@ -590,7 +611,7 @@ class ViewPublisher:
                 "match_id": game["match_id"],
                 "game": game["game"],
                 "variant": game["variant"],
-                "names": game.get("names") or self._names.get(game["match_id"]),
+                "names": game["names"],
                 "winner": game["winner"],
                 "scores": game["scores"],
                 "game_points": game["game_points"],

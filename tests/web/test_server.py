@@ -19,9 +19,12 @@ import pytest
 
 from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, apply
+from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import render_view
+from pegboard.i18n import Language
 from pegboard.journal import Journal
+from pegboard.web.players import figures_payload
 from pegboard.web.server import CSP, ViewPublisher, WebServer, WebServerError, public_url
 
 INDEX = b"<!doctype html><title>pegboard</title><p>the board</p>\n"
@@ -676,3 +679,114 @@ def test_three_players_have_no_win_probability(server: WebServer) -> None:
     ViewPublisher(server).publish(state, render_view(state))
     payload = json.loads(request(server, "GET", "/view.json")[2])
     assert payload["view"]["phase"] != "cut" and payload["win_probability"] is None
+
+
+def test_the_players_records_and_head_to_head_come_with_the_evening(
+    server: WebServer, tmp_path: Path
+) -> None:
+    with Journal(tmp_path / "p.db") as store:
+        state = store.new_match(Rules.six_card(), ("Ann", "Bob"))
+        publisher = ViewPublisher(server, store)
+        publisher.publish(state, render_view(state))
+        assert json.loads(request(server, "GET", "/view.json")[2])["players"] == {
+            "variant": "six-card",
+            "games": 0,
+            "sides": [None, None],  # no finished game yet
+            "head_to_head": [],
+        }
+        do(store, "cut 9C 3D")
+        finish_a_game(store)
+        assert store.state is not None
+        publisher.publish(store.state, render_view(store.state))
+        players = json.loads(request(server, "GET", "/view.json")[2])["players"]
+    ann, bob = players["sides"]
+    # Bob dealt deal 1: Ann pegged 1 + her hand's 8 (KS KD 2C 2D + 5C: fifteen 4, two pairs);
+    # Bob 2 + 13 + the crib's 11 = 26. Deal 2, Ann's deal: her two pegs of 60 for the game
+    assert ann == {
+        "name": "Ann",
+        "games_played": 1,
+        "games_won": 1,
+        "matches_played": 0,  # best of three, still open
+        "matches_won": 0,
+        "game_points": 3,
+        "lurches_given": 0,
+        "lurches_taken": 0,
+        "double_skunks_given": 1,
+        "double_skunks_taken": 0,
+        "dealer": {"deals": 1, "average": 120.0},
+        "pone": {"deals": 1, "average": 11.0},
+        "best_hand": {"points": 8, "cards": "KS KD 2C 2D", "starter": "5C", "crib": False},
+    }
+    assert (bob["double_skunks_taken"], bob["dealer"], bob["pone"]) == (
+        1,
+        {"deals": 1, "average": 26.0},
+        {"deals": 1, "average": 0.0},
+    )
+    assert bob["best_hand"]["points"] == 13
+    assert players["head_to_head"] == [
+        {
+            "sides": [0, 1],
+            "names": ["Ann", "Bob"],
+            "games": 1,
+            "games_won": [1, 0],
+            "matches": 0,
+            "matches_won": [0, 0],
+            "game_points": [3, 0],
+        }
+    ]
+
+
+def test_the_players_replay_each_finished_match_once(server: WebServer, tmp_path: Path) -> None:
+    """Only the latest match takes commands: older ones are kept, not replayed again."""
+    with Journal(tmp_path / "p.db") as store:
+        publisher = ViewPublisher(server, store)
+        for names in (("Ann", "Bob"), ("Bob", "Ann"), ("Ann", "Cat")):
+            state = store.new_match(Rules.six_card(), names, MatchFormat.SINGLE)
+            publisher.publish(state, render_view(state))
+            do(store, "cut 9C 3D")
+            finish_a_game(store)
+            assert store.state is not None
+            for _ in range(3):  # the same evening: nothing is read again
+                publisher.publish(store.state, render_view(store.state))
+        # each evening change replays the latest match only, and the one before it once more
+        # when a new match begins: (new, won) for the first, (both, won) for the others
+        assert publisher.figures.replayed == (1 + 1) + (2 + 1) + (2 + 1)
+        players = json.loads(request(server, "GET", "/view.json")[2])["players"]
+        assert players == figures_payload(store.history(), store.history()[-1])
+    ann, cat = players["sides"]
+    # Ann pegs the 120 in each: she won all three single-game matches, one of them against Cat
+    assert (ann["games_played"], cat["games_played"]) == (3, 1)
+    assert (ann["matches_played"], ann["matches_won"]) == (3, 3)
+    assert players["head_to_head"][0]["games_won"] == [1, 0]
+
+
+def test_the_calls_come_in_the_tables_language(server: WebServer, tmp_path: Path) -> None:
+    with Journal(tmp_path / "p.db") as store:
+        store.new_match(Rules.six_card(), ("Ann", "Bob"))
+        do(store, "cut 9C 3D", "starter 5C", "play KS", "play 6H", "play KD", "go", "play 2C")
+        do(store, "play 2D", "play 8H", "play 7H", "play 9H", "show")  # Ann: KS KD 2C 2D + 5C
+        assert store.state is not None
+        view = render_view(store.state)
+        ViewPublisher(server, store, language=Language.GERMAN).publish(store.state, view)
+        german = json.loads(request(server, "GET", "/view.json")[2])
+        ViewPublisher(server, store).publish(store.state, view)
+        english = json.loads(request(server, "GET", "/view.json")[2])
+    assert german["language"] == "de"
+    assert german["calls"] == [
+        "Fünfzehn – zwei",
+        "fünfzehn – vier",
+        "und ein Paar macht sechs",
+        "und noch ein Paar macht acht",
+    ]
+    assert german["view"] == english["view"]  # the view itself stays English
+    assert english["language"] == "en"
+    assert (
+        english["calls"]
+        == view.to_dict()["last"]["calls"]
+        == [
+            "fifteen 2",
+            "fifteen 4",
+            "and a pair is 6",
+            "and another pair is 8",
+        ]
+    )
