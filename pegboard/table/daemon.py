@@ -166,7 +166,7 @@ def run_daemon(
         web = web if web is not None else start_web(config)
         league = start_league(config)
         on_change = on_changes(
-            web_publisher(web, store) if web is not None else None,
+            web_publisher(web, store, config.game.language) if web is not None else None,
             league.on_change if league is not None else None,
         )
         controller = build_controller(

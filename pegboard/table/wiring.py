@@ -305,12 +305,15 @@ def start_web(config: Config) -> WebServer | None:
     return server
 
 
-def web_publisher(server: WebServer, store: Journal) -> Callable[[GameState, GameView], None]:
+def web_publisher(
+    server: WebServer, store: Journal, language: Language = Language.ENGLISH
+) -> Callable[[GameState, GameView], None]:
     """The controller's ``on_change`` for *server*: each new view, with the evening's results
-    from *store*, serialised once (``ViewPublisher``)."""
+    and the players' figures from *store* and the calls in *language* (``[game] language``),
+    serialised once (``ViewPublisher``)."""
     from pegboard.web.server import ViewPublisher
 
-    return ViewPublisher(server, store).publish
+    return ViewPublisher(server, store, language=language).publish
 
 
 # -- the league -----------------------------------------------------------------------------
