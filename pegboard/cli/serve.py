@@ -1,16 +1,18 @@
 """``pegboard serve``: the pub page for a journal kept with ``pegboard game``, on its own.
 
-``pegboard serve [--db PATH] [--bind ADDR] [--port N] [--config PATH]`` serves the current
-match of the journal, read-only, and follows it: a command stored by ``pegboard game do`` in
-another process shows on the page within 0.2 s (``web.feed``). It prints where the page is
-(``serving pegboard.db at http://192.168.1.20:8121/``; for a wildcard bind, this machine's
-address on its network) and runs until SIGTERM or SIGINT, which tells the open pages "paused"
-and exits 0. Nothing is ever written: not the journal, nor any file beside it.
+``pegboard serve [--db PATH] [--bind ADDR] [--port N] [--config PATH] [--lang en|de]`` serves
+the current match of the journal, read-only, and follows it: a command stored by ``pegboard
+game do`` in another process shows on the page within 0.2 s (``web.feed``). It prints where the
+page is (``serving pegboard.db at http://192.168.1.20:8121/``; for a wildcard bind, this
+machine's address on its network) and runs until SIGTERM or SIGINT, which tells the open pages
+"paused" and exits 0. Nothing is ever written: not the journal, nor any file beside it.
 
 Without ``--config`` no config file is read: the address is ``[web]``'s defaults (every
 interface, port 8121) and the journal ``pegboard game``'s. With one, its ``[web] bind`` and
-``port`` and its ``[game] database`` are the defaults instead. A journal that cannot be read
-is refused with ``pegboard game show``'s one line, exit 1.
+``port`` and its ``[game] database`` are the defaults instead. The page speaks ``--lang`` (also
+accepted before ``serve``), else the config's ``[game] language``, else the locale's: its fixed
+words and the calls. A journal that cannot be read is refused with ``pegboard game show``'s one
+line, exit 1.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import threading
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
+
+from pegboard.i18n import Language
 
 __all__ = ["cmd_serve", "register"]
 
@@ -61,7 +65,14 @@ def register(subparsers: Any) -> None:
         type=Path,
         metavar="PATH",
         default=None,
-        help="take the defaults for --db, --bind and --port from this config",
+        help="take the defaults for --db, --bind, --port and --lang from this config",
+    )
+    p.add_argument(
+        "--lang",
+        choices=[language.value for language in Language],
+        default=argparse.SUPPRESS,  # 'pegboard --lang de serve' sets it too
+        help="the page's language: its words and the calls (default: [game] language with "
+        "--config, else the locale's)",
     )
     p.set_defaults(handler=cmd_serve, usage_error=p.error)
 
@@ -92,8 +103,10 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         path = default_db_path()
     bind = args.bind if args.bind is not None else config.web.bind
     port = args.port if args.port is not None else config.web.port
+    lang: str | None = getattr(args, "lang", None)
+    language = Language(lang) if lang else config.game.language
     server = WebServer(bind, port)
-    feed = JournalFeed(Path(path), ViewPublisher(server))
+    feed = JournalFeed(Path(path), ViewPublisher(server, language=language))
     feed.load()  # a journal that cannot be served stops here, before anything listens
     server.start()
     stop = threading.Event()

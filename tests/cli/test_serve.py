@@ -48,10 +48,14 @@ def journal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 class Served:
     """A ``pegboard serve`` subprocess and the URL it printed."""
 
-    def __init__(self, *args: str | Path) -> None:
+    def __init__(
+        self, *args: str | Path, serve: bool = True, env: dict[str, str] | None = None
+    ) -> None:
+        command = ["serve"] if serve else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "pegboard", "serve", *map(str, args)],
+            [sys.executable, "-m", "pegboard", *command, *map(str, args)],
             cwd=ROOT,
+            env=None if env is None else {**os.environ, **env},
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -339,3 +343,31 @@ def test_a_journal_that_cannot_be_read_keeps_the_last_view(
     os.utime(journal)
     assert not feed.poll()  # the same view as before: not published again
     assert server.version == 1
+
+
+@pytest.mark.parametrize(
+    ("where", "language"),
+    [
+        pytest.param("after", "de", id="serve-lang-de"),
+        pytest.param("before", "de", id="pegboard-lang-de-serve"),
+        pytest.param("config", "de", id="config-game-language"),
+        pytest.param("none", "en", id="C-locale"),
+    ],
+)
+def test_the_page_speaks_lang_else_the_configs_language(
+    journal: Path, tmp_path: Path, where: str, language: str
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'[game]\ndatabase = "{journal}"\nlanguage = "de"\n')
+    args: list[str | Path] = ["--db", journal, "--bind", "127.0.0.1", "--port", "0"]
+    argv: list[str | Path] = {
+        "after": ["serve", *args, "--lang", "de"],
+        "before": ["--lang", "de", "serve", *args],
+        "config": ["serve", "--config", config, "--bind", "127.0.0.1", "--port", "0"],
+        "none": ["serve", *args],
+    }[where]
+    s = Served(*argv, serve=False, env={"LC_ALL": "C"})
+    try:
+        assert s.view()["language"] == language
+    finally:
+        assert s.stop() == 0
