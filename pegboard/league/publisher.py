@@ -34,6 +34,8 @@ import logging
 import queue
 import socket
 import sqlite3
+import ssl
+import sys
 import threading
 import time
 from pathlib import Path
@@ -49,7 +51,15 @@ if TYPE_CHECKING:
     from pegboard.engine.game import GameState
     from pegboard.engine.view import GameView
 
-__all__ = ["LeaguePublisher", "live_payload", "no_delay", "read_password"]
+__all__ = [
+    "ConnectFailures",
+    "LeaguePublisher",
+    "connect_failure",
+    "live_payload",
+    "no_delay",
+    "read_password",
+    "use_tls",
+]
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +93,72 @@ def no_delay(client: mqtt.Client) -> None:
             log.debug("league: TCP_NODELAY not set: %s", e)
 
 
+NO_CA = "[league] ca_file (unset: the system's CAs)"
+
+
+def use_tls(client: mqtt.Client, ca_file: Path | None) -> None:
+    """TLS to the broker, trusting *ca_file* (None: the system's CAs) and checking its name.
+
+    Raises:
+        LeagueError: the CA file cannot be read or is not a certificate.
+    """
+    try:
+        client.tls_set(ca_certs=str(ca_file) if ca_file is not None else None)
+    except (OSError, ValueError) as e:  # ssl.SSLError is an OSError
+        where = repr(str(ca_file)) if ca_file is not None else "the system's CAs"
+        raise LeagueError(f"cannot load the broker's CA from {where}: {e}") from e
+
+
+def connect_failure(
+    error: BaseException | None, host: str, port: int, ca_hint: str
+) -> tuple[int, str]:
+    """The log level and line for a failed connection to *host*:*port*.
+
+    A certificate the CA does not vouch for, or TLS that fails otherwise, is an error that
+    trying again will not mend (*ca_hint* names the setting to check); a broker that is away is
+    a warning (the games wait in the outbox).
+
+    >>> connect_failure(ConnectionRefusedError(111, "Connection refused"), "hub", 1883, "")
+    (30, 'league: cannot reach the broker hub:1883: Connection refused; trying again')
+    """
+    where = f"{host}:{port}"
+    if isinstance(error, ssl.SSLCertVerificationError):
+        why = error.verify_message or str(error)
+        return logging.ERROR, (
+            f"league: the broker {where} failed the TLS check: {why} "
+            f"(check {ca_hint}: it must be the CA that signed the broker's certificate)"
+        )
+    if isinstance(error, ssl.SSLError):
+        why = error.reason or str(error)
+        return logging.ERROR, f"league: TLS with the broker {where} failed: {why} (its TLS port?)"
+    why = (error.strerror if isinstance(error, OSError) else None) or str(error or "no answer")
+    return logging.WARNING, f"league: cannot reach the broker {where}: {why}; trying again"
+
+
+class ConnectFailures:
+    """Logs a failed connection once, not at every retry: again only when the reason changes,
+    or after the next successful connection (``connected``)."""
+
+    def __init__(self, host: str, port: int, ca_hint: str) -> None:
+        self.host, self.port, self.ca_hint = host, port, ca_hint
+        self.count = 0
+        """Failed attempts since the last successful connection."""
+        self._said: str | None = None
+
+    def failed(self) -> None:
+        """Call from paho's ``on_connect_fail``: it runs inside paho's ``except OSError``, so
+        ``sys.exc_info()`` holds the reason."""
+        self.count += 1
+        level, line = connect_failure(sys.exc_info()[1], self.host, self.port, self.ca_hint)
+        if line != self._said:
+            self._said = line
+            log.log(level, "%s", line)
+
+    def connected(self) -> None:
+        self.count = 0
+        self._said = None
+
+
 def live_payload(state: GameState, view: GameView, venue: str, board: str) -> dict[str, Any]:
     """What ``live`` carries: the pub page's ``view`` and ``win_probability``, where, and when."""
     from pegboard.engine.odds import OddsError, win_probability
@@ -108,7 +184,8 @@ class LeaguePublisher:
     and ``close`` it on the way out. *client_id* defaults to ``pegboard-<venue>-<board>``.
 
     Raises:
-        LeagueError: paho-mqtt is not installed, or the password file cannot be read.
+        LeagueError: paho-mqtt is not installed, or the password file or the CA file cannot be
+            read.
     """
 
     def __init__(
@@ -146,9 +223,13 @@ class LeaguePublisher:
         client.will_set(self._topics[Kind.STATUS], OFFLINE, qos=1, retain=True)
         client.username_pw_set(config.user, password)
         if config.tls:
-            client.tls_set(ca_certs=str(config.ca_file) if config.ca_file else None)
+            use_tls(client, config.ca_file)
         client.reconnect_delay_set(min_delay=1, max_delay=30)
+        ca_hint = f"[league] ca_file {str(config.ca_file)!r}" if config.ca_file else NO_CA
+        self.failures = ConnectFailures(config.broker, config.port, ca_hint)
+        """Failed connections: each reason logged once."""
         client.on_connect = self._on_connect
+        client.on_connect_fail = lambda client, userdata: self.failures.failed()
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
         self._client: mqtt.Client = client
@@ -203,6 +284,7 @@ class LeaguePublisher:
             log.warning("league: the broker %s refused the board: %s", self.config.broker, reason)
             return
         log.info("league: connected to %s:%d", self.config.broker, self.config.port)
+        self.failures.connected()
         no_delay(client)
         client.publish(self._topics[Kind.STATUS], ONLINE, qos=1, retain=True)
         self._connected.set()

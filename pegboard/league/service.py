@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pegboard.frozen import frozen
-from pegboard.league.publisher import no_delay, read_password
+from pegboard.league.publisher import ConnectFailures, no_delay, read_password, use_tls
 from pegboard.league.standings import LeagueError, Standing
 from pegboard.league.store import LeagueStore
 from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions
@@ -118,7 +118,8 @@ class LeagueService:
     the broker keeps.
 
     Raises:
-        LeagueError: paho-mqtt is not installed, or the password file cannot be read.
+        LeagueError: paho-mqtt is not installed, or the password file or the CA file cannot be
+            read.
     """
 
     def __init__(
@@ -162,9 +163,13 @@ class LeagueService:
         if broker.username is not None:
             client.username_pw_set(broker.username, read_password(broker.password_file))
         if broker.ca_file is not None:
-            client.tls_set(ca_certs=str(broker.ca_file))
+            use_tls(client, broker.ca_file)
         client.reconnect_delay_set(min_delay=1, max_delay=10)
+        hint = f"--ca-file {str(broker.ca_file)!r}" if broker.ca_file else "--ca-file (unset)"
+        self.failures = ConnectFailures(broker.host, broker.port, hint)
+        """Failed connections: each reason logged once."""
         client.on_connect = self._on_connect
+        client.on_connect_fail = lambda client, userdata: self.failures.failed()
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
         self._client: mqtt.Client = client
@@ -222,6 +227,7 @@ class LeagueService:
             self.broker.port,
             "resumed" if flags.session_present else "new",
         )
+        self.failures.connected()
         no_delay(client)
         client.subscribe([(name, SubscribeOptions(qos=1)) for name in subscriptions()])
         self._connected.set()

@@ -59,12 +59,19 @@ def wait_until(check: Callable[[], bool], timeout: float = 10.0, what: str = "it
 
 
 class Mosquitto:
-    """One broker: ``start`` (and again after ``stop``, on the same port and folder)."""
+    """One broker: ``start`` (and again after ``stop``, on the same port and folder).
 
-    def __init__(self, folder: Path, extra: str = "", port: int | None = None) -> None:
+    Its config is a loopback listener on ``port`` then *extra*; with *own_listener* False,
+    *extra* must open ``port`` itself (a config rendered from ``hardware/mosquitto``).
+    """
+
+    def __init__(
+        self, folder: Path, extra: str = "", port: int | None = None, *, own_listener: bool = True
+    ) -> None:
         self.folder = folder
         self.port = port or free_port()
         self.extra = extra
+        self.own_listener = own_listener
         self.process: subprocess.Popen[bytes] | None = None
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "data").mkdir(exist_ok=True)
@@ -72,10 +79,10 @@ class Mosquitto:
 
     def write_conf(self) -> None:
         user = "user root\n" if os.geteuid() == 0 else ""
+        listener = f"listener {self.port} 127.0.0.1\n" if self.own_listener else ""
+        saving = "persistence true\nautosave_interval 1\n" if self.own_listener else ""
         self.conf.write_text(
-            f"{user}listener {self.port} 127.0.0.1\n"
-            f"persistence true\npersistence_location {self.folder / 'data'}/\n"
-            "autosave_interval 1\n"
+            f"{user}{listener}{saving}persistence_location {self.folder / 'data'}/\n"
             f"log_dest file {self.folder / 'mosquitto.log'}\nlog_type all\n" + self.extra
         )
 
@@ -111,12 +118,19 @@ class Mosquitto:
 
 @pytest.fixture
 def mosquitto(tmp_path: Path) -> Iterator[Callable[..., Mosquitto]]:
-    """Make brokers (``make(name, extra_conf)``, not started); all are stopped at the end."""
+    """Make brokers (``make(name, extra_conf, port=, own_listener=)``, not started); all are
+    stopped at the end."""
     made: list[Mosquitto] = []
     mosquitto_binary()
 
-    def make(name: str = "broker", extra: str = "allow_anonymous true\n") -> Mosquitto:
-        broker = Mosquitto(tmp_path / name, extra)
+    def make(
+        name: str = "broker",
+        extra: str = "allow_anonymous true\n",
+        *,
+        port: int | None = None,
+        own_listener: bool = True,
+    ) -> Mosquitto:
+        broker = Mosquitto(tmp_path / name, extra, port, own_listener=own_listener)
         made.append(broker)
         return broker
 
