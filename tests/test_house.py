@@ -32,7 +32,8 @@ ROOMS: Mapping[str, frozenset[str]] = {
     "config": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "i18n"}
     ),
-    "web": frozenset({"errors", "frozen", "choices", "engine", "journal", "config"}),
+    # the pub page speaks the table's language: its calls rendered by i18n, as the screens' are
+    "web": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "i18n"}),
     # the league over MQTT: the board's publisher and the league service (its page is web's)
     "league": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "web"}),
     "table": frozenset(
