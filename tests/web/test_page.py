@@ -14,6 +14,8 @@ The page's CSP forbids eval, so waits are selectors (``body[data-version="7"]``)
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import json
 import os
 import shutil
 import subprocess
@@ -25,6 +27,8 @@ import pytest
 
 from pegboard.config.settings import Config, parse_config
 from pegboard.devices.ports import FakeClock, KeyEvent
+from pegboard.i18n import Language
+from pegboard.i18n.calls import peg_calls
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller
 from pegboard.table.keyscript import parse_key, read_script
@@ -57,7 +61,7 @@ class Table:
         self.server = WebServer("127.0.0.1", port)
         self.server.start()
         self.store = Journal(config.game.database)
-        self.publisher = ViewPublisher(self.server, self.store)
+        self.publisher = ViewPublisher(self.server, self.store, language=config.game.language)
         self.controller = self._controller()
 
     def _controller(self) -> Controller:
@@ -70,12 +74,22 @@ class Table:
         )
 
     @classmethod
-    def for_keys(cls, name: str, tmp_path: Path) -> tuple[Table, list[KeyEvent]]:
-        """A table for the game that ``tests/keys/<name>.keys`` describes, and its keys."""
+    def for_keys(
+        cls, name: str, tmp_path: Path, language: Language = Language.ENGLISH
+    ) -> tuple[Table, list[KeyEvent]]:
+        """A table for the game that ``tests/keys/<name>.keys`` describes, speaking *language*
+        (English unless asked, whatever the locale), and its keys."""
         script = read_script(KEYS / f"{name}.keys")
-        base = parse_config(f'[game]\ndatabase = "{tmp_path / "pub.db"}"\n')
+        base = parse_config(
+            f'[game]\ndatabase = "{tmp_path / "pub.db"}"\nlanguage = "{language.value}"\n'
+        )
         keys = [step for step in script.steps if isinstance(step, KeyEvent)]
-        return cls(config_for_script(base, script)), keys
+        config = config_for_script(base, script)
+        if config.game.language is not language:  # in case the script's config set its own
+            config = dataclasses.replace(
+                config, game=dataclasses.replace(config.game, language=language)
+            )
+        return cls(config), keys
 
     @property
     def view(self) -> dict[str, Any]:
@@ -94,7 +108,7 @@ class Table:
         self.server = WebServer("127.0.0.1", port)
         self.server.start()
         self.store = Journal(self.config.game.database)
-        self.publisher = ViewPublisher(self.server, self.store)
+        self.publisher = ViewPublisher(self.server, self.store, language=self.config.game.language)
         self.controller = self._controller()
 
     def close(self) -> None:
@@ -103,8 +117,10 @@ class Table:
 
 
 @contextlib.contextmanager
-def table_for(name: str, tmp_path: Path) -> Iterator[tuple[Table, list[KeyEvent]]]:
-    table, keys = Table.for_keys(name, tmp_path)
+def table_for(
+    name: str, tmp_path: Path, language: Language = Language.ENGLISH
+) -> Iterator[tuple[Table, list[KeyEvent]]]:
+    table, keys = Table.for_keys(name, tmp_path, language)
     try:
         yield table, keys
     finally:
@@ -270,7 +286,7 @@ def test_a_five_card_game_to_61_is_shown_key_by_key(watched: Watched, tmp_path: 
 def four_handed(tmp_path: Path) -> Table:
     config = parse_config(
         f'[game]\ndatabase = "{tmp_path / "pub.db"}"\n'
-        'variant = "four-handed"\nnames = ["Us", "Them"]\n'
+        'variant = "four-handed"\nnames = ["Us", "Them"]\nlanguage = "en"\n'
     )
     return Table(config)
 
@@ -294,6 +310,96 @@ def test_four_handed_partnerships_are_shown_as_teams(watched: Watched, tmp_path:
         ]
     finally:
         table.close()
+
+
+# -- between games: the players' figures ----------------------------------------------------
+
+RECORD_ROWS = ("games", "matches", "points", "lurches", "deal", "best")
+
+
+def records_shown(page: Page) -> dict[str, list[str]]:
+    """The players panel's cells, row by row (the visible sides only)."""
+    return {
+        row: page.locator(f'#records tr[data-row="{row}"] td:not([hidden])').all_text_contents()
+        for row in RECORD_ROWS
+    }
+
+
+def test_between_games_each_sides_record_and_their_head_to_head_are_shown(
+    watched: Watched, tmp_path: Path
+) -> None:
+    name, presses, extra, _ = MOMENTS["between-games"]
+    with table_for(name, tmp_path) as (table, keys):
+        table.press(*keys[:12])  # the play of the first deal: no figures on show
+        page = open_page(watched, table)
+        assert page.locator("#players").is_hidden()
+        for key in (*keys[12:presses], *extra):
+            table.press(key)
+        wait_for_version(page, table.server.version)
+        players = json.loads(table.server.latest()[1])["players"]
+        assert page.locator("#players").is_visible()
+        # Ann lurched Bob in game 1 (121-73); Bob double skunked Ann in game 2 (123-0)
+        ann, bob = players["sides"]
+        assert (ann["lurches_given"], bob["double_skunks_given"]) == (1, 1)
+        assert records_shown(page) == {
+            "games": ["1 of 2", "1 of 2"],
+            "matches": ["\u2013", "\u2013"],  # the best of three is still open
+            "points": ["2", "3"],
+            "lurches": ["1 / 1", "1 / 1"],  # a double skunk is a lurch here
+            "deal": [
+                f"{ann['dealer']['average']:.1f} / {ann['pone']['average']:.1f}",
+                f"{bob['dealer']['average']:.1f} / {bob['pone']['average']:.1f}",
+            ],
+            "best": [f"{ann['best_hand']['points']} (crib)", str(bob["best_hand"]["points"])],
+        }
+        # the key file tells Ann's crib by its points: no cards kept
+        assert ann["best_hand"] == {"points": 28, "cards": None, "starter": None, "crib": True}
+        heads = page.locator("#records thead th.v:not([hidden])").all_text_contents()
+        assert heads == ["Ann", "Bob"]
+        assert page.locator("#h2h-label").text_content() == "head to head"
+        assert page.locator("#h2h-text").text_content() == "games 1\u20131 \u00b7 matches 0\u20130"
+        assert page.locator("#records-variant").text_content() == "six-card"
+        assert not watched.errors
+
+
+# -- the table's language ---------------------------------------------------------------------
+
+GERMAN_LABELS = {
+    "#count-label": "Wert",
+    "#evening-title": "heute Abend",
+    "#odds .label": "Gewinnchance",
+    "#lurch-line span": "Schneider",
+    "#skunk-line span": "dreifach",
+    '.side[data-side="0"] .crib': "Krippe",
+    "#h2h-label": "Stand",
+    '#records tr[data-row="deal"] th': "\u00d8 Runde Geber / Vorhand",
+}
+
+
+def test_a_german_game_is_shown_in_german_key_by_key(watched: Watched, tmp_path: Path) -> None:
+    with table_for("six-card-lurch", tmp_path, Language.GERMAN) as (table, keys):
+        page = open_page(watched, table)
+        assert page.locator("html").get_attribute("lang") == "de"
+        assert {sel: page.locator(sel).text_content() for sel in GERMAN_LABELS} == GERMAN_LABELS
+        differ = 0
+        for n, key in enumerate(keys, 1):
+            table.press(key)
+            wait_for_version(page, table.server.version)
+            last = table.controller.view.last
+            want = expected(table.view)
+            if last is not None:  # the calls in the table's words, rendered by pegboard.i18n
+                german = ", ".join(peg_calls(last, Language.GERMAN))
+                differ += german != want["calls"]
+                want["calls"] = german
+            assert shown(page) == want, f"key {n} ({key})"
+        assert differ > 10  # the German words really are shown, not the view's English
+        assert page.locator("#phase").text_content() == "Ann gewinnt Spiel 1 \u00b7 2 Spielpunkte"
+        assert page.locator('.side[data-side="0"] .lurch').text_content() == "gewinnt!"
+        assert page.locator('.side[data-side="1"] .lurch').text_content() == "Schneider!"
+        assert page.locator("#results tr:first-child td.w").text_content() == "Ann schl\u00e4gt Bob"
+        assert records_shown(page)["games"] == ["1 von 1", "0 von 1"]
+        assert page.locator("#conn").text_content() == "live"
+        assert not watched.errors
 
 
 # -- the connection ---------------------------------------------------------------------------
@@ -368,7 +474,9 @@ MOMENTS: dict[str, tuple[str, int, tuple[str, ...], dict[str, Any]]] = {
         {"phase": "cut", "game": 3},
     ),
     "five-card": ("five-card-game", 6, (), {"phase": "play", "count": 30, "target": 61}),
+    "lurched-de": ("six-card-lurch", 74, (), {"phase": "game over", "winner": 0}),
 }
+LANGUAGE_OF = {"lurched-de": Language.GERMAN}  # the other moments are English
 GOLDEN_DIR = ROOT / "tests" / "golden" / "web"
 DOC_SIZE = "1280x720"  # docs/pub/ keeps the smaller shots: the README stays light
 
@@ -384,7 +492,8 @@ def test_the_page_looks_as_it_did(
     request: pytest.FixtureRequest,
 ) -> None:
     name, presses, extra, check = MOMENTS[moment]
-    with table_for(name, tmp_path) as (table, keys):
+    language = LANGUAGE_OF.get(moment, Language.ENGLISH)
+    with table_for(name, tmp_path, language) as (table, keys):
         table.press(*keys[:presses], *extra)
         view = table.view
         assert {key: view[key] for key in check} == check, f"{name} no longer reaches {moment}"

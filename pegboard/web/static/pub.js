@@ -3,16 +3,101 @@
 // a second or more to re-render a large block of HTML). The board's holes are laid out once per
 // variant shape (sides, target, lines). EventSource reconnects by itself (the server's
 // `retry:`); if a stream stays dead the script makes a new one. No external resources.
+//
+// The page speaks the payload's `language` ("en" or "de"): its own words come from WORDS
+// below (the German ones are those of the German rules document and of the table's catalogue,
+// pegboard/locale/de/LC_MESSAGES/pegboard.po), and the calls from the payload's `calls`, which
+// the server renders in that language (the view's own calls are English).
 "use strict";
 
 (function () {
   var SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-  var SOURCE_WORDS = {
-    play: "the play", hand: "hand", crib: "crib", heels: "his heels",
-    muggins: "muggins", "three for last": "three for last", peg: "pegged",
+  var WORDS = {
+    en: {
+      // the fixed labels of index.html (its elements with data-word="...")
+      crib: "crib", "chance to win": "chance to win", "double skunk": "double skunk",
+      lurch: "lurch", count: "count", tonight: "tonight", "head to head": "head to head",
+      "games won": "games won", "matches won": "matches won", "game points": "game points",
+      "lurches given / taken": "lurches given / taken",
+      "a deal as dealer / pone": "a deal as dealer / pone", "best hand": "best hand",
+      // what pub.js writes
+      "source play": "the play", "source hand": "hand", "source crib": "crib",
+      "source heels": "his heels", "source muggins": "muggins",
+      "source three for last": "three for last", "source peg": "pegged",
+      lurched: "lurched!", "double-skunked": "double skunk!", wins: "wins!",
+      "best-of-three": "best of three", "first-to-two": "first to two", single: "",
+      "six-card": "six-card", "five-card": "five-card", "three-handed": "three-handed",
+      "four-handed": "four-handed", "two-against-one": "two against one",
+      "two-in-the-crib": "two in the crib",
+      "game {n}": "Game {n}", "{variant} to {target}": "{variant} to {target}",
+      "games {n}": "games {n}", "game points {n}": "game points {n}",
+      "{name} to lay": "{name} to lay", "cutting for the deal": "cutting for the deal",
+      "deal {n} · {name} deals": "deal {n} \u00B7 {name} deals",
+      "deal {n} · the play": "deal {n} \u00B7 the play",
+      "deal {n} · the show": "deal {n} \u00B7 the show",
+      "{name} wins game {n}": "{name} wins game {n}",
+      "{n} game point": "{n} game point", "{n} game points": "{n} game points",
+      "{name} wins the match": "{name} wins the match",
+      "cut for the deal": "cut for the deal", "{name} deals": "{name} deals",
+      "waiting for the starter": "waiting for the starter",
+      "the play, pegged by hand": "the play, pegged by hand", "go: {names}": "go: {names}",
+      "counting {name}'s crib": "counting {name}\u2019s crib",
+      "counting {name}'s hand": "counting {name}\u2019s hand",
+      "starter {card}": "starter {card}", "no points pegged yet": "no points pegged yet",
+      "{name}'s hand": "{name}\u2019s hand", "{name}'s crib": "{name}\u2019s crib",
+      "result game {n}": "game {n}", "{winner} beat {others}": "{winner} beat {others}",
+      "{winner} won": "{winner} won", "note lurched": "lurched",
+      "note double-skunked": "double skunk",
+      "{won} of {played}": "{won} of {played}", "crib hand": "{points} (crib)",
+      "games {a}–{b} · matches {c}–{d}": "games {a}\u2013{b} \u00B7 matches {c}\u2013{d}",
+      "not met yet": "their first game", decimal: ".",
+      live: "live", paused: "paused", "connecting…": "connecting\u2026",
+      "reconnecting…": "reconnecting\u2026", "updated {ago}": "updated {ago}",
+      "{n} min ago": "{n} min ago", "{n} h ago": "{n} h ago",
+    },
+    de: {
+      crib: "Krippe", "chance to win": "Gewinnchance", "double skunk": "dreifach",
+      lurch: "Schneider", count: "Wert", tonight: "heute Abend",
+      "head to head": "Stand", "games won": "Spiele gewonnen",
+      "matches won": "Matches gewonnen", "game points": "Spielpunkte",
+      "lurches given / taken": "Schneider: gab / bekam",
+      "a deal as dealer / pone": "\u00D8 Runde Geber / Vorhand", "best hand": "beste Hand",
+      "source play": "Auslegen", "source hand": "Hand", "source crib": "Krippe",
+      "source heels": "Hacken", "source muggins": "T\u00F6ffel",
+      "source three for last": "drei f\u00FCr die Letzte", "source peg": "gesteckt",
+      lurched: "Schneider!", "double-skunked": "dreifach!", wins: "gewinnt!",
+      "best-of-three": "best of three", "first-to-two": "zwei Siege", single: "",
+      "six-card": "sechs Karten", "five-card": "f\u00FCnf Karten", "three-handed": "zu dritt",
+      "four-handed": "zu viert", "two-against-one": "zwei gegen einen",
+      "two-in-the-crib": "zwei in die Krippe",
+      "game {n}": "Spiel {n}", "{variant} to {target}": "{variant} bis {target}",
+      "games {n}": "Spiele {n}", "game points {n}": "Spielpunkte {n}",
+      "{name} to lay": "{name} legt", "cutting for the deal": "abheben f\u00FCr den Geber",
+      "deal {n} · {name} deals": "Runde {n} \u00B7 {name} gibt",
+      "deal {n} · the play": "Runde {n} \u00B7 Auslegen",
+      "deal {n} · the show": "Runde {n} \u00B7 Z\u00E4hlen",
+      "{name} wins game {n}": "{name} gewinnt Spiel {n}",
+      "{n} game point": "{n} Spielpunkt", "{n} game points": "{n} Spielpunkte",
+      "{name} wins the match": "{name} gewinnt das Match",
+      "cut for the deal": "abheben f\u00FCr den Geber", "{name} deals": "{name} gibt",
+      "waiting for the starter": "warten auf die Startkarte",
+      "the play, pegged by hand": "Auslegen, von Hand gesteckt",
+      "go: {names}": "Passe: {names}",
+      "counting {name}'s crib": "Krippe von {name} z\u00E4hlen",
+      "counting {name}'s hand": "Hand von {name} z\u00E4hlen",
+      "starter {card}": "Startkarte {card}", "no points pegged yet": "noch nichts gesteckt",
+      "{name}'s hand": "Hand von {name}", "{name}'s crib": "Krippe von {name}",
+      "result game {n}": "Spiel {n}", "{winner} beat {others}": "{winner} schl\u00E4gt {others}",
+      "{winner} won": "{winner} gewinnt", "note lurched": "Schneider",
+      "note double-skunked": "dreifach",
+      "{won} of {played}": "{won} von {played}", "crib hand": "{points} (Krippe)",
+      "games {a}–{b} · matches {c}–{d}": "Spiele {a}\u2013{b} \u00B7 Matches {c}\u2013{d}",
+      "not met yet": "noch kein Spiel gegeneinander", decimal: ",",
+      live: "live", paused: "Pause", "connecting…": "verbinde\u2026",
+      "reconnecting…": "verbinde neu\u2026", "updated {ago}": "aktualisiert {ago}",
+      "{n} min ago": "vor {n} min", "{n} h ago": "vor {n} h",
+    },
   };
-  var LURCH_WORDS = { lurched: "lurched!", "double-skunked": "double skunk!" };
-  var FORMAT_WORDS = { "best-of-three": "best of three", "first-to-two": "first to two", single: "" };
   var STALE_MS = 60000; // "updated N min ago" once nothing new came for this long
   var DEAD_MS = 10000; // a stream in error this long is replaced by a new EventSource
 
@@ -25,6 +110,33 @@
   var oddsParts = $$("#odds-bar .odds-part");
   var cardEls = $$("#series .card");
   var resultRows = $$("#results tr");
+  var recordHeads = $$("#records thead .v");
+  var recordRows = $$("#records tbody tr");
+
+  // -- the language --------------------------------------------------------------------------
+
+  var language = "";
+  var words = WORDS.en;
+
+  function say(key, vars) {
+    var text = words[key];
+    if (text == null) text = WORDS.en[key];
+    if (text == null) text = key;
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      return vars && vars[name] != null ? String(vars[name]) : all;
+    });
+  }
+  function setLanguage(code) {
+    code = WORDS[code] ? code : "en";
+    if (code === language) return;
+    language = code;
+    words = WORDS[code];
+    document.documentElement.lang = code;
+    $$("[data-word]").forEach(function (el) { setText(el, say(el.dataset.word)); });
+  }
+  function decimal(value) {
+    return value == null ? "\u2013" : value.toFixed(1).replace(".", say("decimal"));
+  }
 
   function setText(el, text) {
     text = text == null ? "" : String(text);
@@ -137,14 +249,13 @@
     }
     return null;
   }
-  function possessive(name) { return name + "\u2019s"; }
   function isBetweenGames(view, evening) {
     // a game over, or a new game before its first deal's play: the evening's results
     return view.phase === "game over" || view.phase === "match over" ||
       (evening.length > 0 && (view.phase === "cut" || (view.phase === "starter" && view.deal <= 1)));
   }
   function variantLine(view) {
-    return view.variant + " to " + view.target;
+    return say("{variant} to {target}", { variant: say(view.variant), target: view.target });
   }
 
   // -- one payload ---------------------------------------------------------------------------
@@ -153,6 +264,7 @@
     var view = payload.view;
     var evening = payload.evening || [];
     var chances = payload.win_probability;
+    setLanguage(payload.language);
     buildBoard(view);
     var between = isBetweenGames(view, evening);
     body.classList.toggle("between", between);
@@ -160,9 +272,9 @@
     setData(body, "turn", view.turn);
     setData(body, "dealer", view.dealer);
 
-    setText($("#game-no"), "Game " + view.game);
+    setText($("#game-no"), say("game {n}", { n: view.game }));
     setText($("#variant"), variantLine(view));
-    setText($("#match-format"), FORMAT_WORDS[view.match.format] || view.match.format);
+    setText($("#match-format"), say(view.match.format));
     setText($("#phase"), phaseLine(view));
 
     sideEls.forEach(function (card, i) {
@@ -177,16 +289,16 @@
       setData(score, "score", side.score);
       setData(card, "dealer", side.is_dealer ? "yes" : "no");
       setText($(".games", card), view.match.format === "single" ? "" :
-        "games " + side.games_won);
-      setText($(".points", card), "game points " + side.game_points);
+        say("games {n}", { n: side.games_won }));
+      setText($(".points", card), say("game points {n}", { n: side.game_points }));
       var turnSide = view.turn == null ? null : sideOfSeat(view, view.turn);
       var turn = turnSide === i && view.phase === "play";
       setData(card, "turn", turn ? "yes" : "no");
-      setText($(".turn", card), turn ? "\u25B6 " + view.turn_name + " to lay" : "");
+      setText($(".turn", card), turn ? "\u25B6 " + say("{name} to lay", { name: view.turn_name }) : "");
       var won = view.winner === i;
       setData(card, "won", won ? "yes" : "no");
-      var lurch = LURCH_WORDS[side.lurch] || "";
-      setText($(".lurch", card), won ? "wins!" : lurch);
+      var lurch = side.lurch ? say(side.lurch) : "";
+      setText($(".lurch", card), won ? say("wins") : lurch);
       setData(card, "lurch", side.lurch || "");
     });
 
@@ -211,8 +323,9 @@
     });
 
     applyState(view);
-    applyLast(view);
+    applyLast(view, payload.calls);
     applyEvening(evening);
+    applyPlayers(view, payload.players);
     body.dataset.version = String(payload.version);
     // for bench/bench_web.py: when this version reached the DOM, and its next frame, on the
     // wall clock (epoch milliseconds), so a key's time can be taken from the controller's side
@@ -225,14 +338,14 @@
 
   function phaseLine(view) {
     switch (view.phase) {
-      case "cut": return "cutting for the deal";
-      case "starter": return "deal " + view.deal + " \u00B7 " + view.dealer_name + " deals";
-      case "play": return "deal " + view.deal + " \u00B7 the play";
-      case "show": return "deal " + view.deal + " \u00B7 the show";
-      case "game over": return view.winner_name + " wins game " + view.game +
-        (view.game_points == null ? "" : " \u00B7 " + view.game_points + " game point" +
-          (view.game_points === 1 ? "" : "s"));
-      case "match over": return view.match.winner_name + " wins the match";
+      case "cut": return say("cutting for the deal");
+      case "starter": return say("deal {n} · {name} deals", { n: view.deal, name: view.dealer_name });
+      case "play": return say("deal {n} · the play", { n: view.deal });
+      case "show": return say("deal {n} · the show", { n: view.deal });
+      case "game over": return say("{name} wins game {n}", { name: view.winner_name, n: view.game }) +
+        (view.game_points == null ? "" : " \u00B7 " +
+          say(view.game_points === 1 ? "{n} game point" : "{n} game points", { n: view.game_points }));
+      case "match over": return say("{name} wins the match", { name: view.match.winner_name });
       default: return view.phase;
     }
   }
@@ -246,35 +359,38 @@
     setData(count, "count", counting ? view.count : "");
     switch (view.phase) {
       case "cut":
-        title = "cut for the deal";
+        title = say("cut for the deal");
         cards = view.cut.map(function (card, i) { return [card, i]; });
         break;
       case "starter":
-        title = view.dealer_name + " deals";
-        note = "waiting for the starter";
+        title = say("{name} deals", { name: view.dealer_name });
+        note = say("waiting for the starter");
         break;
       case "play":
-        title = view.turn_name ? view.turn_name + " to lay" : "the play, pegged by hand";
+        title = view.turn_name ? say("{name} to lay", { name: view.turn_name }) :
+          say("the play, pegged by hand");
         cards = view.series.map(function (card) {
           var seat = null;
           view.laid.forEach(function (laid) { if (laid[1] === card) seat = laid[0]; });
           return [card, seat == null ? null : sideOfSeat(view, seat)];
         });
         if (view.said_go.length) {
-          note = "go: " + view.said_go.map(function (seat) { return view.seat_names[seat]; })
-            .join(", ");
+          note = say("go: {names}", {
+            names: view.said_go.map(function (seat) { return view.seat_names[seat]; }).join(", "),
+          });
         }
         break;
       case "show":
         title = view.up_for_counting === "crib" ?
-          "counting " + possessive(view.dealer_name) + " crib" :
-          "counting " + possessive(view.up_for_counting) + " hand";
+          say("counting {name}'s crib", { name: view.dealer_name }) :
+          say("counting {name}'s hand", { name: view.up_for_counting });
         break;
       default:
         title = "";
     }
     if (view.starter && (view.phase === "play" || view.phase === "show")) {
-      note = "starter " + cardText(view.starter) + (note ? "  \u00B7  " + note : "");
+      note = say("starter {card}", { card: cardText(view.starter) }) +
+        (note ? "  \u00B7  " + note : "");
     }
     setText($("#state-title"), title);
     setText($("#state-note"), note);
@@ -284,25 +400,29 @@
     });
   }
 
-  function applyLast(view) {
+  function applyLast(view, calls) {
     var last = view.last;
     var panel = $("#last");
     setData(panel, "side", last ? last.side : "");
     setData(panel, "empty", last ? "no" : "yes");
     body.classList.toggle("no-last", !last);
     if (!last) {
-      setText($("#last-who"), "no points pegged yet");
+      setText($("#last-who"), say("no points pegged yet"));
       setText($("#last-points"), "");
       setText($("#last-calls"), "");
       return;
     }
     var who = last.seat != null ? view.seat_names[last.seat] : last.name;
-    var from = SOURCE_WORDS[last.source] || last.source;
-    if (last.source === "hand" || last.source === "crib") from = possessive(who) + " " + from;
-    else from = who + " \u00B7 " + from;
+    var from;
+    if (last.source === "hand" || last.source === "crib") {
+      from = say("{name}'s " + last.source, { name: who });
+    } else {
+      from = who + " \u00B7 " + say("source " + last.source);
+    }
     setText($("#last-who"), from);
     setText($("#last-points"), "+" + last.points + " \u2192 " + last.score);
-    setText($("#last-calls"), last.calls.join(", "));
+    // the calls in the page's language (the server's); the view's own are English
+    setText($("#last-calls"), (Array.isArray(calls) ? calls : last.calls).join(", "));
   }
 
   function applyEvening(evening) {
@@ -319,9 +439,10 @@
       if (winner >= 0) scores.unshift(scores.splice(winner, 1)[0]);
       else scores.sort(function (a, b) { return b - a; });
       var others = names.filter(function (name) { return name !== game.winner; });
-      setText(cells[0], "game " + game.game);
-      setText(cells[1], others.length ? game.winner + " beat " + others.join(", ") :
-        game.winner + " won");
+      setText(cells[0], say("result game {n}", { n: game.game }));
+      setText(cells[1], others.length ?
+        say("{winner} beat {others}", { winner: game.winner, others: others.join(", ") }) :
+        say("{winner} won", { winner: game.winner }));
       setText(cells[2], scores.join("\u2013"));
       setText(cells[3], (game.game_points == null ? "" : "+" + game.game_points) +
         lurchNote(game.lurch));
@@ -329,11 +450,67 @@
     });
     setData($("#evening"), "games", evening.length);
   }
+  function applyPlayers(view, players) {
+    // each side's record over the journal (the match's variant) and their head to head; a
+    // double skunk counts among the lurches given and taken here
+    var sides = players ? players.sides : [];
+    var n = view.sides.length;
+    setData($("#players"), "shown", players ? "yes" : "no");
+    setText($("#records-variant"), players ? say(players.variant) : "");
+    recordHeads.forEach(function (head, i) {
+      head.hidden = i >= n;
+      setText(head, i < n ? view.names[i] : "");
+    });
+    recordRows.forEach(function (row) {
+      var cells = $$("td", row);
+      cells.forEach(function (cell, i) {
+        cell.hidden = i >= n;
+        var record = sides[i];
+        setText(cell, i < n ? recordCell(row.dataset.row, record) : "");
+      });
+    });
+    setText($("#h2h-text"), headToHead(view, players));
+  }
+  function recordCell(row, r) {
+    if (!r) return "\u2013";
+    switch (row) {
+      case "games": return say("{won} of {played}", { won: r.games_won, played: r.games_played });
+      case "matches": // none decided yet: a dash, not "0 of 0"
+        return r.matches_played ?
+          say("{won} of {played}", { won: r.matches_won, played: r.matches_played }) : "\u2013";
+      case "points": return String(r.game_points);
+      case "lurches":
+        return (r.lurches_given + r.double_skunks_given) + " / " +
+          (r.lurches_taken + r.double_skunks_taken);
+      case "deal": return decimal(r.dealer.average) + " / " + decimal(r.pone.average);
+      case "best":
+        if (!r.best_hand) return "\u2013";
+        return r.best_hand.crib ? say("crib hand", { points: r.best_hand.points }) :
+          String(r.best_hand.points);
+      default: return "";
+    }
+  }
+  function headToHead(view, players) {
+    if (!players) return "";
+    var pairs = players.head_to_head || [];
+    if (view.sides.length === 2) {
+      var h = pairs[0];
+      if (!h) return say("not met yet");
+      return say("games {a}–{b} · matches {c}–{d}", {
+        a: h.games_won[0], b: h.games_won[1], c: h.matches_won[0], d: h.matches_won[1],
+      });
+    }
+    if (!pairs.length) return say("not met yet");
+    return pairs.map(function (h) {
+      return h.names[0] + "\u2013" + h.names[1] + " " + h.games_won[0] + "\u2013" + h.games_won[1];
+    }).join(" \u00B7 ");
+  }
+
   function lurchNote(lurch) {
     // the server gives each side that finished behind a line: {"name", "score", "lurch"}
     var notes = (Array.isArray(lurch) ? lurch : [lurch]).map(function (item) {
       var how = item && typeof item === "object" ? item.lurch : item;
-      var word = how === "double-skunked" ? "double skunk" : how === "lurched" ? "lurched" : "";
+      var word = how === "double-skunked" || how === "lurched" ? say("note " + how) : "";
       return word && item.name ? item.name + " " + word : word;
     }).filter(Boolean);
     return notes.length ? " \u00B7 " + notes.join(", ") : "";
@@ -350,22 +527,22 @@
 
   function ago(ms) {
     var minutes = Math.floor(ms / 60000);
-    if (minutes < 60) return minutes + " min ago";
-    return Math.floor(minutes / 60) + " h ago";
+    if (minutes < 60) return say("{n} min ago", { n: minutes });
+    return say("{n} h ago", { n: Math.floor(minutes / 60) });
   }
   function showConn() {
     var age = lastChange ? Date.now() - lastChange : 0;
     var stale = lastChange && age >= STALE_MS;
     var text;
     if (conn === "reconnecting") {
-      text = (paused ? "paused \u00B7 " : "") + "reconnecting\u2026" +
-        (stale ? " (updated " + ago(age) + ")" : "");
+      text = (paused ? say("paused") + " \u00B7 " : "") + say("reconnecting…") +
+        (stale ? " (" + say("updated {ago}", { ago: ago(age) }) + ")" : "");
     } else if (conn === "live" && paused) {
-      text = "paused";
+      text = say("paused");
     } else if (conn === "live") {
-      text = stale ? "updated " + ago(age) : "live";
+      text = stale ? say("updated {ago}", { ago: ago(age) }) : say("live");
     } else {
-      text = "connecting\u2026";
+      text = say("connecting…");
     }
     var state = conn === "live" && paused ? "paused" : conn === "live" && stale ? "stale" : conn;
     setData($("#conn"), "state", state);
