@@ -2,6 +2,7 @@
 # Install pegboard as a systemd service on Raspberry Pi OS Bookworm (64-bit).
 #
 #   sudo systemd/install.sh                 # install or update, enable the service
+#   sudo systemd/install.sh --web           # ... and let the pub page be reached on the LAN
 #   systemd/install.sh --dry-run            # print what it would do, change nothing
 #
 # What it does, each step skipped when already done (so it is safe to run again):
@@ -12,7 +13,10 @@
 #   4. a venv in /opt/pegboard/venv with pegboard and its Pi extras, and the pegboard command
 #      on PATH: /usr/local/bin/pegboard, a link to the venv's (so `sudo pegboard selftest` works)
 #   5. /etc/pegboard/config.toml from an example (never overwritten once there)
-#   6. /etc/systemd/system/pegboard.service, daemon-reload, enable (and restart with --start)
+#   6. /etc/systemd/system/pegboard.service, daemon-reload, enable (and restart with --start);
+#      with --web and --league, their drop-ins in /etc/systemd/system/pegboard.service.d/ (the
+#      unit keeps the daemon off the network; [web] and [league] each need theirs). A drop-in
+#      not asked for is never installed, and one already there is kept (and said so).
 set -euo pipefail
 
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,16 +31,22 @@ EXTRAS="pi"
 DRY_RUN=0
 START=0
 SPI_WS2812=0
+WEB=0
+LEAGUE=0
 REBOOT_NEEDED=0
 
 usage() {
     cat <<USAGE
-usage: install.sh [--dry-run] [--start] [--example zero|pi5|FILE] [--spi-ws2812]
-                  [--prefix DIR] [--bin-dir DIR] [--user NAME] [--extras LIST]
-                  [--boot-config FILE]
+usage: install.sh [--dry-run] [--start] [--web] [--league] [--example zero|pi5|FILE]
+                  [--spi-ws2812] [--prefix DIR] [--bin-dir DIR] [--user NAME]
+                  [--extras LIST] [--boot-config FILE] [--unit-dir DIR]
 
   --dry-run        print every step and change nothing (no root needed)
   --start          (re)start the service now instead of at the next boot
+  --web            install the drop-in for [web] enabled = true (systemd/pegboard-web.conf):
+                   the pub page on this machine's LAN (private addresses) only
+  --league         install the drop-in for [league] (systemd/pegboard-league-board.conf);
+                   edit its IPAddressAllow= to the hub's address afterwards
   --example        the config copied to $CONFIG_DIR/config.toml when there is none yet:
                    zero (Pi Zero 2 W + SSD1306 + WS2812, the default), pi5 (Pi 5 + SH1106 +
                    APA102) or a file of your own
@@ -46,6 +56,7 @@ usage: install.sh [--dry-run] [--start] [--example zero|pi5|FILE] [--spi-ws2812]
   --user NAME      the service user (default $SERVICE_USER)
   --extras LIST    pip extras to install (default "$EXTRAS"; "hw" skips the LED libraries)
   --boot-config F  the firmware config file (default /boot/firmware/config.txt)
+  --unit-dir DIR   where the unit and its drop-ins go (default $UNIT_DIR)
 USAGE
 }
 
@@ -54,6 +65,8 @@ while [ $# -gt 0 ]; do
         --dry-run) DRY_RUN=1 ;;
         --start) START=1 ;;
         --spi-ws2812) SPI_WS2812=1 ;;
+        --web) WEB=1 ;;
+        --league) LEAGUE=1 ;;
         --example)
             case "${2:?--example needs a value}" in
                 zero) EXAMPLE="$SRC/hardware/pi-zero-2w-ssd1306-ws2812.toml" ;;
@@ -66,6 +79,7 @@ while [ $# -gt 0 ]; do
         --user) SERVICE_USER="${2:?--user needs a name}"; shift ;;
         --extras) EXTRAS="${2:?--extras needs a list}"; shift ;;
         --boot-config) BOOT_CONFIG="${2:?--boot-config needs a file}"; shift ;;
+        --unit-dir) UNIT_DIR="${2:?--unit-dir needs a directory}"; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -223,6 +237,30 @@ elif cmp -s "$UNIT" "$UNIT_DIR/pegboard.service"; then
     echo "ok: $UNIT_DIR/pegboard.service is up to date"
 else
     run install -m 0644 "$UNIT" "$UNIT_DIR/pegboard.service"
+fi
+# the drop-ins that open the sandbox's network: only those asked for
+DROPIN_DIR="$UNIT_DIR/pegboard.service.d"
+dropin() {
+    local wanted="$1" source="$SRC/systemd/$2" target="$DROPIN_DIR/$3" what="$4"
+    if [ "$wanted" = 1 ]; then
+        if cmp -s "$source" "$target"; then
+            echo "ok: $target is up to date ($what)"
+        else
+            if [ ! -d "$DROPIN_DIR" ]; then
+                run install -d -m 0755 "$DROPIN_DIR"
+            fi
+            run install -m 0644 "$source" "$target"
+        fi
+    elif [ -e "$target" ]; then
+        echo "kept: $target ($what; remove it to keep the daemon off the network)"
+    else
+        echo "not installed: $target (for $what: install.sh $5)"
+    fi
+}
+dropin "$WEB" pegboard-web.conf web.conf "the pub page, [web]" --web
+dropin "$LEAGUE" pegboard-league-board.conf league.conf "the league, [league]" --league
+if [ "$LEAGUE" = 1 ]; then
+    echo "note: set IPAddressAllow= in $DROPIN_DIR/league.conf to your hub's address"
 fi
 run systemctl daemon-reload
 run systemctl enable pegboard.service

@@ -1,4 +1,5 @@
-"""``systemd/install.sh --dry-run``: the pegboard command goes on PATH, once.
+"""``systemd/install.sh --dry-run``: the pegboard command goes on PATH, once; the sandbox's
+network is opened by a drop-in only when asked (``--web``, ``--league``).
 
 The dry run changes nothing and needs no root, so it runs here as it would on a Pi, with every
 path it would write pointed into a temporary folder.
@@ -17,11 +18,13 @@ INSTALL = Path(__file__).resolve().parents[1] / "systemd" / "install.sh"
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="install.sh is bash")
 
 
-def dry_run(tmp_path: Path) -> list[str]:
-    """install.sh --dry-run with its venv and the PATH link under *tmp_path*; its lines."""
+def dry_run(tmp_path: Path, *options: str) -> list[str]:
+    """install.sh --dry-run with its venv, the PATH link and the units under *tmp_path*; its
+    lines."""
     done = subprocess.run(
         ["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "opt"),
-         "--bin-dir", str(tmp_path / "bin"), "--boot-config", str(tmp_path / "config.txt")],
+         "--bin-dir", str(tmp_path / "bin"), "--boot-config", str(tmp_path / "config.txt"),
+         "--unit-dir", str(tmp_path / "units"), *options],
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -62,3 +65,79 @@ def test_a_missing_bin_dir_is_made_first(tmp_path: Path) -> None:
     lines = dry_run(tmp_path)
     made = lines.index(f"would run: install -d -m 0755 {tmp_path / 'bin'}")
     assert lines[made + 1].startswith("would run: ln -sfn ")
+
+
+SYSTEMD = INSTALL.parent
+
+
+def test_no_drop_in_is_installed_unless_asked(tmp_path: Path) -> None:
+    lines = dry_run(tmp_path)
+    units = tmp_path / "units" / "pegboard.service.d"
+    assert not any(".conf" in line and line.startswith("would run") for line in lines)
+    assert f"not installed: {units / 'web.conf'} (for the pub page, [web]: install.sh --web)" in (
+        lines
+    )
+    assert (
+        f"not installed: {units / 'league.conf'} (for the league, [league]: install.sh --league)"
+        in lines
+    )  # noqa: E501
+
+
+def test_web_installs_the_pub_pages_drop_in_and_only_that(tmp_path: Path) -> None:
+    lines = dry_run(tmp_path, "--web")
+    units = tmp_path / "units" / "pegboard.service.d"
+    made = lines.index(f"would run: install -d -m 0755 {units}")
+    assert lines[made + 1] == (
+        f"would run: install -m 0644 {SYSTEMD / 'pegboard-web.conf'} {units / 'web.conf'}"
+    )
+    assert not any("league.conf" in line and line.startswith("would run") for line in lines)
+    assert lines.index("would run: systemctl daemon-reload") > made + 1
+
+
+def test_league_installs_its_drop_in_and_says_to_set_the_hub(tmp_path: Path) -> None:
+    lines = dry_run(tmp_path, "--league", "--web")
+    units = tmp_path / "units" / "pegboard.service.d"
+    source = SYSTEMD / "pegboard-league-board.conf"
+    assert f"would run: install -m 0644 {source} {units / 'league.conf'}" in lines
+    assert f"note: set IPAddressAllow= in {units / 'league.conf'} to your hub's address" in lines
+
+
+def test_a_drop_in_in_place_is_left_alone_and_one_not_asked_for_is_kept(tmp_path: Path) -> None:
+    units = tmp_path / "units" / "pegboard.service.d"
+    units.mkdir(parents=True)
+    shutil.copy(SYSTEMD / "pegboard-web.conf", units / "web.conf")
+    lines = dry_run(tmp_path, "--web")
+    assert f"ok: {units / 'web.conf'} is up to date (the pub page, [web])" in lines
+    assert not any("web.conf" in line and line.startswith("would run") for line in lines)
+    lines = dry_run(tmp_path)
+    assert (
+        f"kept: {units / 'web.conf'} (the pub page, [web]; remove it to keep the daemon off the "
+        "network)"
+    ) in lines
+
+
+def service_settings(path: Path) -> dict[str, str]:
+    """The ``[Service]`` settings of a unit or drop-in (the last of each key)."""
+    settings = {}
+    for line in path.read_text().splitlines():
+        if "=" in line and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            settings[key] = value
+    return settings
+
+
+def test_the_web_drop_in_opens_the_lan_only() -> None:
+    unit = service_settings(SYSTEMD / "pegboard.service")
+    assert (unit["PrivateNetwork"], unit["IPAddressDeny"]) == ("yes", "any")
+    web = service_settings(SYSTEMD / "pegboard-web.conf")
+    assert web["PrivateNetwork"] == "no"
+    assert web["RestrictAddressFamilies"].split() == ["AF_UNIX", "AF_INET", "AF_INET6"]
+    assert web["IPAddressAllow"].split() == [
+        "localhost",
+        "link-local",
+        "10.0.0.0/8",
+        "172.16.0.0/12",
+        "192.168.0.0/16",
+        "fc00::/7",
+    ]
+    assert "IPAddressDeny" not in web  # the unit's "any" stays: the rest of the world is dropped
