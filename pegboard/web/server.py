@@ -32,6 +32,7 @@ elsewhere: a pub may have no internet).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -162,9 +163,15 @@ class WebServer:
             httpd = _HttpServer(self)
         except OSError as e:
             reason = e.strerror or str(e)
+            hint = "another program on that port? change [web] port or --port"
+            if e.errno in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES) and self.port >= 1024:
+                # pegboard.service allows AF_UNIX sockets only: the page needs its drop-in
+                hint = (
+                    "no network in this sandbox? under systemd install "
+                    "systemd/pegboard-web.conf: sudo systemd/install.sh --web"
+                )
             raise WebServerError(
-                f"cannot serve the page on {_host_port(self.bind, self.port)}: {reason} "
-                "(another program on that port? change [web] port or --port)"
+                f"cannot serve the page on {_host_port(self.bind, self.port)}: {reason} ({hint})"
             ) from e
         self._httpd = httpd
         self._thread = threading.Thread(

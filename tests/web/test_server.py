@@ -7,6 +7,7 @@ machine may be busy); the timings the issue asks for are measured and printed wi
 
 from __future__ import annotations
 
+import errno
 import http.client
 import json
 import socket
@@ -790,3 +791,22 @@ def test_the_calls_come_in_the_tables_language(server: WebServer, tmp_path: Path
             "and another pair is 8",
         ]
     )
+
+
+def test_a_sandbox_without_the_network_names_the_drop_in(
+    static: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under pegboard.service without its web drop-in, an AF_INET socket is refused."""
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
+
+    monkeypatch.setattr("pegboard.web.server._HttpServer.__init__", refused)
+    server = WebServer("0.0.0.0", 8121, static_dir=static)
+    with pytest.raises(
+        WebServerError,
+        match=r"cannot serve the page on 0\.0\.0\.0:8121: Address family not supported by "
+        r"protocol \(no network in this sandbox\? under systemd install "
+        r"systemd/pegboard-web\.conf: sudo systemd/install\.sh --web\)",
+    ):
+        server.start()
