@@ -28,6 +28,7 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.game import Phase
 from pegboard.engine.rules import Rules
 from pegboard.journal import Journal
+from tests.web.conftest import browser  # noqa: F401  (the league page's tests use it)
 
 
 def mosquitto_binary() -> str:
