@@ -22,7 +22,9 @@ A new journal is built under a hidden name and linked into place whole.
 History (``records.py``): the finished games' tables, rewritten in the transaction of the
 command that changes them, and ``history()``, which replays every match from its commands. The
 league's outbox (``outbox.py``, ``outbox=True`` when ``[league]`` is configured): each game won,
-or taken back, queued in the same transaction, so a power cut can never lose it.
+or taken back, queued in the same transaction, so a power cut can never lose it. The history
+reader (``reader.py``): a thread of its own with its own read-only connection, which replays
+the history beside the writer when poked, so the table's thread never does.
 """
 
 from __future__ import annotations
@@ -203,6 +205,9 @@ class Journal(HistoryTables):
         self.state: GameState | None = None
         self.match_id: int | None = None
         self.readonly = readonly
+        self.live = not readonly
+        """Whether later commits are seen: a writer, or a reader that reads the file in place
+        beside a writer (not a reader of a copy in memory)."""
         self._timeout = timeout
         shown = repr(str(self.path))
         if not self.path.exists():
@@ -299,7 +304,9 @@ class Journal(HistoryTables):
             uri = f"{self.path.resolve().as_uri()}?mode=ro"
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=self._timeout)
             conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            self.live = True
             return conn
+        self.live = not self.readonly
         data = bytearray(self.path.read_bytes())
         if len(data) >= 20 and data[18:20] == b"\x02\x02":
             data[18:20] = b"\x01\x01"  # our copy only: an in-memory database has no WAL

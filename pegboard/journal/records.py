@@ -10,8 +10,10 @@ journal, however old. ``Journal`` takes these methods from ``HistoryTables``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -200,6 +202,27 @@ class HistoryTables:
             for row in rows
         ]
 
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """One read transaction around the reads inside it, so they agree with each other
+        (a commit by the writer between two of them is not seen by either); reads only.
+
+        Raises:
+            JournalError: the database cannot be read.
+        """
+        if self._conn.in_transaction:  # already inside one
+            yield
+            return
+        try:
+            self._conn.execute("BEGIN")
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("COMMIT")
+
     def history(self, *, after: int = 0) -> list[MatchHistory]:
         """Every match, oldest first, replayed from its commands (``replay_matches``); reads only.
 
@@ -210,15 +233,17 @@ class HistoryTables:
             JournalError: a stored command cannot be replayed, or the database cannot be read.
         """
         try:
-            matches = self._conn.execute(
-                "SELECT id, created, rules, names, format FROM matches WHERE id > ? ORDER BY id",
-                (after,),
-            ).fetchall()
-            rows = self._conn.execute(
-                "SELECT match_id, command, at FROM journal WHERE match_id > ? "
-                "ORDER BY match_id, seq",
-                (after,),
-            ).fetchall()
+            with self.reading():  # a match begun between the two reads is in neither
+                matches = self._conn.execute(
+                    "SELECT id, created, rules, names, format FROM matches WHERE id > ? "
+                    "ORDER BY id",
+                    (after,),
+                ).fetchall()
+                rows = self._conn.execute(
+                    "SELECT match_id, command, at FROM journal WHERE match_id > ? "
+                    "ORDER BY match_id, seq",
+                    (after,),
+                ).fetchall()
         except sqlite3.Error as e:
             raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
         try:
