@@ -7,9 +7,13 @@ which replays every match from its commands: about 3.5 ms a finished game here, 
 200 games takes ~0.7 s, several seconds on a Pi. ``PlayerFigures`` therefore keeps every match
 but the latest: only the latest match ever takes new commands (a new match makes the older one
 final, decided or abandoned), so each later look replays just the matches after the ones kept
-(``history(after=...)``), usually only the current one. ``ViewPublisher`` asks only when the
-evening changes (a new match, game or winner), never per key, and always in the controller's
-thread; the first look after a start replays everything once.
+(``history(after=...)``), usually only the current one (``journal.reader.HistoryCache``).
+
+On the table the history is read by the journal's ``HistoryReader`` in its own thread, and the
+figures are made there too (``snapshot_figures``, called back with each new snapshot), so the
+controller's thread never replays or tallies anything; the first read after a start replays
+everything once. ``pegboard serve`` (``PlayerFigures``) reads in its feed's thread, which owns
+no keys.
 
 The figures are for the current match's variant (points a deal in five-card and six-card are
 not the same game), of the current match's sides by name (a partnership's own record under its
@@ -19,24 +23,30 @@ side's name), and ``None`` for a side that has not finished a game of it yet.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pegboard.engine.players import PlayerStats, RoleFigures, Standings, standings
+from pegboard.journal.reader import HistoryCache
 
 if TYPE_CHECKING:
     from pegboard.engine.history import MatchHistory
     from pegboard.journal import Journal
 
-__all__ = ["PlayerFigures", "figures_payload"]
+__all__ = ["PlayerFigures", "figures_payload", "snapshot_figures"]
 
 
 class PlayerFigures:
-    """The journal's history, kept match by match, and the figures the page shows from it."""
+    """The journal's history, kept match by match (``HistoryCache``), and the figures the page
+    shows from it, read in the caller's thread (``pegboard serve``'s feed)."""
 
     def __init__(self) -> None:
-        self._kept: list[MatchHistory] = []  # every match but the latest, oldest first
-        self._after = 0  # the id of the last match kept
-        self.replayed = 0  # matches replayed so far (the tests and the benchmark read it)
+        self._cache = HistoryCache()
+
+    @property
+    def replayed(self) -> int:
+        """Matches replayed so far (the tests and the benchmark read it)."""
+        return self._cache.replayed
 
     def history(self, journal: Journal) -> list[MatchHistory]:
         """Every match in *journal*: the ones kept and those after them, replayed now.
@@ -44,12 +54,7 @@ class PlayerFigures:
         Raises:
             JournalError: a stored command cannot be replayed, or the database cannot be read.
         """
-        fresh = journal.history(after=self._after)
-        self.replayed += len(fresh)
-        if len(fresh) > 1:  # all but the latest are final: keep them
-            self._kept.extend(fresh[:-1])
-            self._after = fresh[-2].match_id
-        return [*self._kept, *fresh[-1:]]
+        return list(self._cache.read(journal))
 
     def payload(self, journal: Journal) -> dict[str, Any] | None:
         """The figures of the latest match's sides (``figures_payload``), None with no match.
@@ -57,10 +62,14 @@ class PlayerFigures:
         Raises:
             JournalError: a stored command cannot be replayed, or the database cannot be read.
         """
-        matches = self.history(journal)
-        if not matches:
-            return None
-        return figures_payload(matches, matches[-1])
+        return snapshot_figures(self._cache.read(journal))
+
+
+def snapshot_figures(matches: Sequence[MatchHistory]) -> dict[str, Any] | None:
+    """The figures of the latest of *matches*' sides (``figures_payload``), None with none."""
+    if not matches:
+        return None
+    return figures_payload(list(matches), matches[-1])
 
 
 def figures_payload(matches: list[MatchHistory], current: MatchHistory) -> dict[str, Any]:

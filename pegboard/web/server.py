@@ -6,7 +6,9 @@ The controller's thread owns the game, and nothing here ever touches it. After e
 controller calls ``ViewPublisher.publish(state, view)`` in its own thread: the publisher turns
 the view, each side's chance to win and the evening's results into one JSON object, and
 ``WebServer.publish`` serialises it ONCE, stamps it with the next version and swaps the bytes
-in under a lock, then wakes the streams. That is all a publish does: it never writes to a
+in under a lock, then wakes the streams. ``publish`` is safe from any thread: the journal's
+``HistoryReader`` publishes the latest view again, with the new evening and players' figures,
+from its own thread when a read ends. That is all a publish does: it never writes to a
 socket, so a slow, stalled or malicious client cannot hold up a key press, a frame or the
 journal.
 
@@ -42,7 +44,7 @@ import socketserver
 import sqlite3
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,12 +52,13 @@ from typing import TYPE_CHECKING, Any
 from pegboard.errors import PegboardError
 from pegboard.i18n import Language
 from pegboard.i18n.calls import peg_calls
-from pegboard.web.players import PlayerFigures
+from pegboard.web.players import PlayerFigures, snapshot_figures
 
 if TYPE_CHECKING:
     from pegboard.engine.game import GameState
     from pegboard.engine.view import GameView
-    from pegboard.journal import Journal
+    from pegboard.journal import Journal, LurchRecord
+    from pegboard.journal.reader import HistoryReader, HistorySnapshot
 
 __all__ = [
     "CSP",
@@ -63,6 +66,7 @@ __all__ = [
     "ViewPublisher",
     "WebServer",
     "WebServerError",
+    "evening_of",
     "lan_address",
     "public_url",
 ]
@@ -541,23 +545,26 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class ViewPublisher:
-    """Hands each new view to *server* as the page's payload; called in the controller's thread.
+    """Hands each new view to *server* as the page's payload; ``publish`` is called in the
+    controller's thread and never reads the journal there when a *reader* is given.
 
     The payload: ``view`` (``GameView.to_dict()``), ``language`` (*language*'s code: the page
     shows its fixed words in it), ``calls`` (the last peg's calls in *language*: the view's own
     are English), ``win_probability`` (one chance per side, or None when ``engine.odds`` has
-    nothing to say), ``evening`` and ``players``. Those two are looked up again only when the
-    match, the game or its winner changes, never per key:
+    nothing to say), ``evening`` and ``players``:
 
-    - ``evening``: the last ``EVENING_GAMES`` finished games in *journal* (oldest first). Each
-      gives ``match_id``, ``game``, ``variant``, ``names`` (the match's side names), ``winner``,
+    - ``evening``: the last ``EVENING_GAMES`` finished games (oldest first). Each gives
+      ``match_id``, ``game``, ``variant``, ``names`` (the match's side names), ``winner``,
       ``scores``, ``game_points`` and ``lurch``: each losing side that finished behind a line,
       as ``{"name", "score", "lurch"}``.
     - ``players``: the current sides' records and head to head (``web.players``), or None.
 
-    *journal* None: ``evening`` is ``[]`` and ``players`` None. ``journal`` may be replaced
-    between publishes (``pegboard serve`` opens the file afresh for each change); it is used
-    only in the thread that calls ``publish``.
+    With *reader* (the daemon's ``HistoryReader``, which the controller pokes when the evening
+    changes), both come from its snapshots: each new one is turned into ``evening`` and
+    ``players`` in the reader's thread, and the latest view is published again with them. Until
+    the first snapshot they are ``[]`` and None. With *journal* instead (``pegboard serve``,
+    whose feed replaces ``journal`` between publishes), they are read in the calling thread when
+    the match, the game or its winner changes, never per key. With neither: ``[]`` and None.
     """
 
     def __init__(
@@ -565,6 +572,7 @@ class ViewPublisher:
         server: WebServer,
         journal: Journal | None = None,
         *,
+        reader: HistoryReader | None = None,
         language: Language = Language.ENGLISH,
     ) -> None:
         self.server = server
@@ -572,24 +580,39 @@ class ViewPublisher:
         self.language = language
         self.figures = PlayerFigures()
         self._evening_key: tuple[object, ...] | None = None
+        # the latest view's fields, the evening and the players: the controller's thread and
+        # the reader's both publish, so each payload is made and handed over under _lock
+        self._lock = threading.Lock()
+        self._fields: dict[str, Any] | None = None
         self._evening: list[dict[str, Any]] = []
         self._players: dict[str, Any] | None = None
+        if reader is not None:
+            reader.listen(self._history_read)
 
     def publish(self, state: GameState, view: GameView) -> None:
         """Serialise *view* (with the chances, the evening and the players) once and hand it
         to the server."""
         self._look_up(view)
         last = view.last
-        self.server.publish(
-            {
-                "view": view.to_dict(),
-                "language": self.language.value,
-                "calls": [] if last is None else list(peg_calls(last, self.language)),
-                "win_probability": _chances(state),
-                "evening": self._evening,
-                "players": self._players,
-            }
-        )
+        fields = {
+            "view": view.to_dict(),
+            "language": self.language.value,
+            "calls": [] if last is None else list(peg_calls(last, self.language)),
+            "win_probability": _chances(state),
+        }
+        with self._lock:
+            self._fields = fields
+            self.server.publish({**fields, "evening": self._evening, "players": self._players})
+
+    def _history_read(self, snapshot: HistorySnapshot) -> None:
+        """A new snapshot (in the reader's thread): the evening and the players made from it,
+        and the latest view published again with them."""
+        evening = evening_of(snapshot.games, snapshot.lurches)
+        players = snapshot_figures(snapshot.matches)
+        with self._lock:
+            self._evening, self._players = evening, players
+            if self._fields is not None:
+                self.server.publish({**self._fields, "evening": evening, "players": players})
 
     def _look_up(self, view: GameView) -> None:
         """Read the evening and the players again when the match, game or winner changed."""
@@ -600,32 +623,39 @@ class ViewPublisher:
         if key == self._evening_key:
             return
         try:
-            self._evening = self._read_evening(journal)
-            self._players = self.figures.payload(journal)
-            self._evening_key = key
+            evening = evening_of(journal.finished_games(), journal.lurches())
+            players = self.figures.payload(journal)
         except (sqlite3.Error, PegboardError) as e:  # keep the last; try again next time
             log.warning("web: the evening's results cannot be read: %s", e)
+            return
+        with self._lock:
+            self._evening, self._players = evening, players
+        self._evening_key = key
 
-    def _read_evening(self, journal: Journal) -> list[dict[str, Any]]:
-        games = journal.finished_games()[-EVENING_GAMES:]
-        behind: dict[tuple[int, int], list[dict[str, Any]]] = {}
-        for record in journal.lurches():
-            behind.setdefault((record.match_id, record.game), []).append(
-                {"name": record.side, "score": record.score, "lurch": record.lurch}
-            )
-        return [
-            {
-                "match_id": game["match_id"],
-                "game": game["game"],
-                "variant": game["variant"],
-                "names": game["names"],
-                "winner": game["winner"],
-                "scores": game["scores"],
-                "game_points": game["game_points"],
-                "lurch": behind.get((game["match_id"], game["game"]), []),
-            }
-            for game in games
-        ]
+
+def evening_of(
+    games: Sequence[Mapping[str, Any]], lurches: Iterable[LurchRecord]
+) -> list[dict[str, Any]]:
+    """The page's ``evening``: the last ``EVENING_GAMES`` of *games* (``finished_games``), each
+    with its sides that finished behind a line (from *lurches*)."""
+    behind: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for record in lurches:
+        behind.setdefault((record.match_id, record.game), []).append(
+            {"name": record.side, "score": record.score, "lurch": record.lurch}
+        )
+    return [
+        {
+            "match_id": game["match_id"],
+            "game": game["game"],
+            "variant": game["variant"],
+            "names": game["names"],
+            "winner": game["winner"],
+            "scores": game["scores"],
+            "game_points": game["game_points"],
+            "lurch": behind.get((game["match_id"], game["game"]), []),
+        }
+        for game in games[-EVENING_GAMES:]
+    ]
 
 
 def _chances(state: GameState) -> list[float] | None:

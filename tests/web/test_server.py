@@ -10,7 +10,9 @@ from __future__ import annotations
 import errno
 import http.client
 import json
+import queue
 import socket
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -25,6 +27,7 @@ from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import render_view
 from pegboard.i18n import Language
 from pegboard.journal import Journal
+from pegboard.journal.reader import HistoryReader, HistorySnapshot
 from pegboard.web.players import figures_payload
 from pegboard.web.server import CSP, ViewPublisher, WebServer, WebServerError, public_url
 
@@ -759,6 +762,68 @@ def test_the_players_replay_each_finished_match_once(server: WebServer, tmp_path
     assert (ann["games_played"], cat["games_played"]) == (3, 1)
     assert (ann["matches_played"], ann["matches_won"]) == (3, 3)
     assert players["head_to_head"][0]["games_won"] == [1, 0]
+
+
+def test_with_a_reader_the_players_come_when_its_read_ends(
+    server: WebServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The daemon's way: publish never reads the journal; the reader's thread publishes again."""
+    main = threading.current_thread()
+    for name in ("history", "finished_games", "lurches"):
+        real = getattr(Journal, name)
+
+        def elsewhere(self: Journal, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
+            assert threading.current_thread() is not main, "read in the publishing thread"
+            return _real(self, *args, **kwargs)
+
+        monkeypatch.setattr(Journal, name, elsewhere)
+    with Journal(tmp_path / "p.db") as store:
+        for names in (("Ann", "Bob"), ("Bob", "Ann")):
+            store.new_match(Rules.six_card(), names, MatchFormat.SINGLE)
+            do(store, "cut 9C 3D")
+            finish_a_game(store)
+        state = store.new_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE)
+        reader = HistoryReader(store.path)
+        publisher = ViewPublisher(server, reader=reader)
+        done: queue.Queue[HistorySnapshot] = queue.Queue()
+        reader.listen(done.put)  # after the publisher's own listener
+        publisher.publish(state, render_view(state))
+        before = json.loads(request(server, "GET", "/view.json")[2])
+        assert (before["players"], before["evening"]) == (None, [])  # nothing read yet
+        reader.start()
+        try:
+            reader.poke()
+            snapshot = done.get(timeout=10)
+        finally:
+            reader.close()
+        matches = list(snapshot.matches)
+        version, body = server.latest()
+        payload = json.loads(body)
+    assert version == before["version"] + 1  # the same view again, with the figures
+    assert payload["view"] == before["view"]
+    assert payload["players"] == figures_payload(matches, matches[-1])
+    assert payload["players"]["head_to_head"][0]["games_won"] == [2, 0]  # Ann pegs every 120
+    assert [(g["match_id"], g["winner"]) for g in payload["evening"]] == [(1, "Ann"), (2, "Ann")]
+    assert payload["evening"][0]["lurch"] == [
+        {"name": "Bob", "score": 26, "lurch": "double-skunked"}
+    ]
+
+
+def test_a_publish_after_a_read_carries_its_figures(server: WebServer, tmp_path: Path) -> None:
+    with Journal(tmp_path / "p.db") as store:
+        store.new_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE)
+        do(store, "cut 9C 3D")
+        finish_a_game(store)
+        reader = HistoryReader(store.path)
+        publisher = ViewPublisher(server, reader=reader)
+        reader.read_now()  # before the first view: nothing to publish again yet
+        assert server.version == 0
+        assert store.state is not None
+        publisher.publish(store.state, render_view(store.state))
+        reader.close()
+    payload = json.loads(request(server, "GET", "/view.json")[2])
+    assert payload["players"]["sides"][0]["games_won"] == 1
+    assert payload["evening"][0]["winner"] == "Ann"
 
 
 def test_the_calls_come_in_the_tables_language(server: WebServer, tmp_path: Path) -> None:
