@@ -6,6 +6,11 @@ stops at the first one the game refuses: the commands before it stay applied, an
 names which one failed. ``cut`` with no cards cuts at random (``random.Random``) and is
 journalled as the cards drawn, so replaying gives the same game.
 
+The text speaks ``--lang`` (``cli.lang``): the lines, the events and what the game expects next
+(the engine's ``GameView.prompt`` in English, said again here from the state in another
+language). The commands themselves (``play 5H``, ``go``, ``next``) and ``ok`` stay as they
+are typed, in every language: they are the syntax a script writes and reads.
+
 The module imports only what the parser needs; each handler imports the journal and the game
 when it runs, so that ``pegboard score`` does not load them.
 """
@@ -19,13 +24,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pegboard.cli.lang import add_lang, language_of, value_words, words_of
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import DEFAULT_NAMES, Variant
 from pegboard.errors import PegboardError, quote
+from pegboard.i18n import NC_, Language, Translator, translator
 
 if TYPE_CHECKING:
     from pegboard.engine.events import Event
     from pegboard.engine.game import GameState
+    from pegboard.engine.scoring import ScoreItem
     from pegboard.journal import Journal
 
 __all__ = ["describe_event", "register"]
@@ -81,6 +89,7 @@ def register(subparsers: Any) -> None:
         help="match format (default: best-of-three for two sides, single for three players)",
     )
     _add_db(p)
+    add_lang(p)
     p.set_defaults(handler=cmd_new)
 
     p = sub.add_parser(
@@ -93,6 +102,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("commands", nargs="+", metavar="COMMAND")
     _add_db(p)
+    add_lang(p)
     p.set_defaults(handler=cmd_do)
 
     p = sub.add_parser(
@@ -103,6 +113,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help="print the GameView as JSON")
     _add_db(p)
+    add_lang(p)
     p.set_defaults(handler=cmd_show)
 
 
@@ -155,19 +166,33 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     )
     names = [n.strip() for n in args.players.split(",")] if args.players else None
     fmt = MatchFormat.parse(args.match) if args.match else None
+    tr = words_of(args)
     with _open(args) as store:
         state = store.new_match(rules, names, fmt)
         view = render_view(state)
+        extras = [
+            tr.gettext(", muggins") if rules.muggins else "",
+            tr.gettext(", muggins in the play") if rules.muggins_in_play else "",
+            tr.gettext(", starter counts in play") if rules.starter_counts_in_play else "",
+        ]
+        said = tr.gettext("new match: {variant}, {sides}, {format}{extras} (journal {path})")
         print(
-            f"new match: {rules.variant.value}, {' v '.join(state.names)}, "
-            f"{view.match.format.value}{', muggins' if rules.muggins else ''}"
-            f"{', muggins in the play' if rules.muggins_in_play else ''}"
-            f"{', starter counts in play' if rules.starter_counts_in_play else ''} "
-            f"(journal {str(store.path)!r})",
+            said.format(
+                variant=value_words(tr, rules.variant.value),
+                sides=_sides(tr, state.names),
+                format=value_words(tr, view.match.format.value),
+                extras="".join(extras),
+                path=repr(str(store.path)),
+            ),
             file=out,
         )
-        print(view.prompt, file=out)
+        print(prompt_of(state, tr), file=out)
     return 0
+
+
+def _sides(tr: Translator, names: tuple[str, ...]) -> str:
+    """The sides as one line: "Ann v Bob" ("Ann gegen Bob")."""
+    return tr.pgettext("sides", " v ").join(names)
 
 
 def cmd_do(args: argparse.Namespace, out: TextIO) -> int:
@@ -178,9 +203,10 @@ def cmd_do(args: argparse.Namespace, out: TextIO) -> int:
     """
     from pegboard.engine.commands import Cut, parse_command, random_cut
     from pegboard.engine.game import Phase
-    from pegboard.engine.view import render_view
 
     rng = random.Random()
+    language = language_of(args)
+    tr = translator(language)
     with _open(args) as store:
         state = _current(store)
         for number, text in enumerate(args.commands, start=1):
@@ -195,10 +221,10 @@ def cmd_do(args: argparse.Namespace, out: TextIO) -> int:
                 raise GameCommandError(f"command {number} {quote(text)} failed: {e}{done}") from e
             print(f"ok {state.command_text(command)}", file=out)
             for event in events:
-                line = describe_event(state, event)
+                line = describe_event(state, event, language)
                 if line:
                     print(f"  {line}", file=out)
-        print(render_view(state).prompt, file=out)
+        print(prompt_of(state, tr), file=out)
     return 0
 
 
@@ -221,42 +247,123 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         payload = view.to_dict() | {"win_probability": None if chances is None else list(chances)}
         print(json.dumps(payload), file=out)
         return 0
+    tr = words_of(args)
+    t = tr.gettext
     names = view.names
-    head = [view.variant, f"game {view.game}"]
+    head = [value_words(tr, view.variant), t("game {game}").format(game=view.game)]
     if view.deal:
-        head.append(f"deal {view.deal}, {view.dealer_name} deals")
+        head.append(t("deal {deal}, {name} deals").format(deal=view.deal, name=view.dealer_name))
     if len(names) == 2 and view.match.format is not MatchFormat.SINGLE:
         points = " ".join(f"{n} {p}" for n, p in zip(names, view.match.game_points, strict=True))
-        head.append(f"{view.match.format.value}: {points}")
+        head.append(f"{value_words(tr, view.match.format.value)}: {points}")
     print(" · ".join(head), file=out)
     width = max(len(n) for n in names)
     for side in view.sides:
         mark = "*" if side.is_dealer else " "
-        lurch = f" ({side.lurch})" if side.lurch not in (None, "none") else ""
-        print(f"{mark} {side.name:<{width}} {side.score:>3}  rear {side.rear:>3}{lurch}", file=out)
+        lurch = ""
+        if side.lurch not in (None, "none"):
+            lurch = f" ({value_words(tr, side.lurch)})"
+        rear = t("rear {score}").format(score=f"{side.rear:>3}")
+        print(f"{mark} {side.name:<{width}} {side.score:>3}  {rear}{lurch}", file=out)
     details = []
     if view.starter is not None:
-        details.append(f"starter {view.starter}")
+        details.append(t("starter {card}").format(card=view.starter))
     if view.turn_name is not None:
-        details.append(f"count {view.count}")
+        details.append(t("count {count}").format(count=view.count))
         if view.series:
-            details.append(f"series {format_cards(view.series)}")
+            details.append(t("series {cards}").format(cards=format_cards(view.series)))
     if view.claim is not None:
-        details.append(f"claim {view.claim}")
+        details.append(t("claim {points}").format(points=view.claim))
     if details:
         print("  " + " · ".join(details), file=out)
     if view.last is not None:
-        calls = ", ".join(view.last.calls)
-        print(
-            f"  last: {view.last.name} pegged {view.last.points} ({view.last.source}): {calls}",
-            file=out,
+        from pegboard.i18n.calls import peg_calls
+
+        last = view.last
+        said = t("last: {name} pegged {points} ({source}): {calls}").format(
+            name=last.name,
+            points=last.points,
+            source=tr.pgettext("source", _SOURCES.get(last.source, last.source)),
+            calls=", ".join(peg_calls(last, tr.language)),
         )
-    print(view.prompt, file=out)
+        print(f"  {said}", file=out)
+    print(prompt_of(state, tr), file=out)
     return 0
 
 
-def describe_event(state: GameState, event: Event) -> str | None:
-    """One event in words for the terminal; None for events not worth a line."""
+_SOURCES = {
+    "heels": NC_("source", "heels"),
+    "play": NC_("source", "play"),
+    "hand": NC_("source", "hand"),
+    "crib": NC_("source", "crib"),
+    "muggins": NC_("source", "muggins"),
+    "three for last": NC_("source", "three for last"),
+    "peg": NC_("source", "peg"),
+}
+"""Where a peg's points came from (``Source``'s values), as a line says it."""
+
+
+def prompt_of(state: GameState, tr: Translator) -> str:
+    """What the game expects next, in *tr*'s language: English is the view's own prompt."""
+    from pegboard.engine.game import Phase, show_order
+    from pegboard.engine.view import render_view
+
+    if tr.language is Language.ENGLISH:
+        return render_view(state).prompt
+    t = tr.gettext
+    rules, table, names = state.rules, state.table, state.names
+    dealer = state.seat_name(table.dealer) if table.dealer is not None else ""
+    match table.phase:
+        case Phase.CUT:
+            again = t("a tie: cut again") if table.cut else t("cut for the first deal")
+            words = t("{again}: one card per side ({names}), e.g. cut 9H 3C")
+            return words.format(again=again, names=", ".join(names))
+        case Phase.STARTER:
+            words = t(
+                "deal {deal}: {name} deals; enter the starter (starter 5H), or next to skip it"
+            )
+            return words.format(deal=table.deal, name=dealer)
+        case Phase.PLAY:
+            if table.play is None or table.play.turn is None:
+                words = t("the play: peg by hand (peg {side} 2); next ends the play")
+                return words.format(side=names[0])
+            words = t(
+                "the play: {name} to lay, count {count} (play 5H, go, peg {side} 2); "
+                "next ends the play"
+            )
+            who = state.seat_name(table.play.turn)
+            return words.format(name=who, count=table.play.count, side=names[0])
+        case Phase.SHOW:
+            assert table.dealer is not None
+            seat = show_order(rules, table.dealer)[table.show_step]
+            if seat is None:
+                words = t("the show: count {name}'s crib (crib 5H 5D 5S JC), or next to skip it")
+                return words.format(name=dealer)
+            claim = "claim 8, " if rules.muggins and table.claim is None else ""
+            words = t(
+                "the show: count {name}'s hand ({claim}show, show 5H 5D 5S JC), or next to skip"
+            )
+            return words.format(name=state.seat_name(seat), claim=claim)
+        case Phase.GAME_OVER:
+            result = table.finished[-1].result
+            worth = result.game_points
+            points = ""
+            if worth is not None:
+                points = tr.ngettext(" ({n} game point)", " ({n} game points)", worth)
+                points = points.format(n=worth)
+            words = t("game over: {name} won{points}; next starts game {game}")
+            return words.format(name=names[result.winner], points=points, game=table.game + 1)
+        case Phase.MATCH_OVER:
+            winner = table.match.winner
+            assert winner is not None
+            return t("match over: {name} won the match").format(name=names[winner])
+    return render_view(state).prompt
+
+
+def describe_event(
+    state: GameState, event: Event, language: Language = Language.ENGLISH
+) -> str | None:
+    """One event in words for the terminal, in *language*; None for events not worth a line."""
     from pegboard.engine.cards import format_cards
     from pegboard.engine.events import (
         CardPlayed,
@@ -278,52 +385,83 @@ def describe_event(state: GameState, event: Event) -> str | None:
     )
     from pegboard.engine.game import Phase
 
+    tr = translator(language)
+    t = tr.gettext
     names = state.names
+
+    def whose(seat: int | None) -> str:
+        if seat is None:
+            return tr.pgettext("whose", "the crib")
+        return tr.pgettext("whose", "{name}'s hand").format(name=state.seat_name(seat))
+
     match event:
         case Pegged(side=side, points=points, score=score, source=source, reason=reason):
-            why = reason or source.value
+            name = names[side]
+            if source is Source.PLAY and event.seat is not None:
+                items = ", ".join(_play_item(i, language) for i in event.breakdown.items)
+                words = t("{name} pegs {points} for {items} by {seat} -> {score}")
+                seat = state.seat_name(event.seat)
+                return words.format(name=name, points=points, items=items, seat=seat, score=score)
             if source is Source.HAND and event.seat is not None:
-                why = f"{state.seat_name(event.seat)}'s hand"
-            elif source is Source.PLAY and event.seat is not None:
-                items = ", ".join(i.kind.value for i in event.breakdown.items)
-                why = f"{items} by {state.seat_name(event.seat)}"
-            return f"{names[side]} pegs {points} for {why} -> {score}"
+                why = whose(event.seat)
+            else:
+                why = reason or tr.pgettext("source", _SOURCES.get(source.value, source.value))
+            words = t("{name} pegs {points} for {why} -> {score}")
+            return words.format(name=name, points=points, why=why, score=score)
         case CutMade(cards=cards, dealer=dealer):
             if dealer is None:
-                return f"cut {format_cards(cards)}: a tie, cut again"
-            return f"cut {format_cards(cards)}: {state.seat_name(dealer)} deals first"
+                return t("cut {cards}: a tie, cut again").format(cards=format_cards(cards))
+            words = t("cut {cards}: {name} deals first")
+            return words.format(cards=format_cards(cards), name=state.seat_name(dealer))
         case GameStarted(game=game, dealer=dealer):
-            return f"game {game}: {state.seat_name(dealer)} deals first"
+            words = t("game {game}: {name} deals first")
+            return words.format(game=game, name=state.seat_name(dealer))
         case DealStarted(deal=deal, dealer=dealer):
-            return f"deal {deal}: {state.seat_name(dealer)} deals"
+            return t("deal {deal}: {name} deals").format(deal=deal, name=state.seat_name(dealer))
         case StarterTurned(card=card):
-            return f"starter {card}"
+            return t("starter {card}").format(card=card)
         case CardPlayed(seat=seat, card=card, count=count):
-            return f"{state.seat_name(seat)} plays {card}: {count}"
+            words = t("{name} plays {card}: {count}")
+            return words.format(name=state.seat_name(seat), card=card, count=count)
         case SaidGo(seat=seat):
-            return f"{state.seat_name(seat)} says go"
+            return t("{name} says go").format(name=state.seat_name(seat))
         case PlayEnded():
-            return "the play is over"
+            return t("the play is over")
         case Claimed(seat=seat, points=points):
             if state.phase is Phase.PLAY and seat is not None:
-                return f"claim {points} for {state.seat_name(seat)}'s next card"
-            whose = "the crib" if seat is None else f"{state.seat_name(seat)}'s hand"
-            return f"claim {points} for {whose}"
+                words = t("claim {points} for {name}'s next card")
+                return words.format(points=points, name=state.seat_name(seat))
+            return t("claim {points} for {whose}").format(points=points, whose=whose(seat))
         case HandCounted(seat=seat, cards=cards, breakdown=breakdown):
-            whose = "the crib" if seat is None else f"{state.seat_name(seat)}'s hand"
-            told = f"{whose} {format_cards(cards)}" if cards else whose  # no cards: by points
-            return f"{told} is worth {breakdown.total}"
+            if cards:
+                words = t("{whose} {cards} is worth {total}")
+                return words.format(whose=whose(seat), cards=format_cards(cards),
+                                    total=breakdown.total)  # fmt: skip
+            # no cards: told by its points
+            return t("{whose} is worth {total}").format(whose=whose(seat), total=breakdown.total)
         case HandSkipped(seat=seat):
-            whose = "the crib" if seat is None else f"{state.seat_name(seat)}'s hand"
-            return f"{whose} is not counted"
+            return t("{whose} is not counted").format(whose=whose(seat))
         case GameWon(game=game, result=result):
-            worth = "" if result.game_points is None else f" for {result.game_points}"
+            worth = ""
+            if result.game_points is not None:
+                worth = t(" for {points}").format(points=result.game_points)
             scores = "-".join(str(s) for s in result.scores)
-            return f"game {game} won by {names[result.winner]}{worth} ({scores})"
+            words = t("game {game} won by {name}{worth} ({scores})")
+            return words.format(game=game, name=names[result.winner], worth=worth, scores=scores)
         case MatchWon(side=side):
-            return f"the match is won by {names[side]}"
+            return t("the match is won by {name}").format(name=names[side])
         case Undone(command=command):
-            return f"undone: {state.command_text(command)}"
+            return t("undone: {what}").format(what=state.command_text(command))
         case Redone(command=command):
-            return f"redone: {state.command_text(command)}"
+            return t("redone: {what}").format(what=state.command_text(command))
     return None
+
+
+def _play_item(item: ScoreItem, language: Language) -> str:
+    """One item of the play as an event's line names it: its kind ("pair"), or in another
+    language the call ("2 für Paar")."""
+    if language is Language.ENGLISH:
+        return item.kind.value
+    from pegboard.i18n.calls import play_call
+
+    return play_call(item.kind, item.points, len(item.cards), language)

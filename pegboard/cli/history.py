@@ -4,7 +4,7 @@ Both commands only read: the journal is opened with ``readonly=True``, so they c
 and rename nothing (no ``-wal``/``-shm`` beside it either). The figures come from
 ``Journal.history()`` (every match replayed from its journalled commands) and
 ``pegboard.engine.players.standings``; this module only filters and formats them as text,
-JSON or CSV.
+JSON or CSV. The text speaks ``--lang``; JSON and CSV are the same in every language.
 
 The module imports only what the parser needs; the handlers import the journal when they run.
 """
@@ -19,8 +19,10 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.rules import Variant
 from pegboard.errors import PegboardError, quote
+from pegboard.i18n import Translator
 
 if TYPE_CHECKING:
     from pegboard.engine.history import GameHistory, MatchHistory
@@ -50,6 +52,7 @@ def _add_format(p: argparse.ArgumentParser) -> None:
     form = p.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print JSON")
     form.add_argument("--csv", action="store_true", help="print CSV (one row a game / player)")
+    add_lang(p)
 
 
 def register(subparsers: Any) -> None:
@@ -165,7 +168,7 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     elif args.csv:
         out.write(_history_csv(chosen, since))
     else:
-        _print_history(chosen, since, out)
+        _print_history(chosen, since, out, words_of(args))
     return 0
 
 
@@ -181,59 +184,82 @@ def _game_day(game: GameHistory) -> date:
     return when.date()
 
 
-def _lurch_words(game: GameHistory) -> str:
+def _lurch_words(game: GameHistory, tr: Translator | None = None) -> str:
+    """Who was lurched in *game*: "Bob double-skunked" (CSV: always English)."""
     result = game.result
     assert result is not None
+    tr = tr or Translator()
     words = [
-        f"{game.names[side]} {lurch.value}"
+        f"{game.names[side]} {value_words(tr, lurch.value)}"
         for side, lurch in enumerate(result.lurches)
         if lurch.value != "none"
     ]
     return ", ".join(words)
 
 
-def _match_result(match: MatchHistory) -> str:
+def _match_result(match: MatchHistory, tr: Translator) -> str:
     """The match's result in words: who won it and how, or that it is open."""
+    t = tr.gettext
     if match.winner is not None:
-        won = f"{match.names[match.winner]} won the match"
+        won = t("{name} won the match").format(name=match.names[match.winner])
     elif match.abandoned:
-        won = "not finished (a newer match was started)"
+        won = t("not finished (a newer match was started)")
     else:
-        won = "in progress"
+        won = t("in progress")
     games = "-".join(str(n) for n in match.games_won)
     if match.game_points is None:
-        return f"{won}, games {games}"
+        return t("{result}, games {games}").format(result=won, games=games)
     points = "-".join(str(n) for n in match.game_points)
-    return f"{won}, games {games}, game points {points}"
+    said = t("{result}, games {games}, game points {points}")
+    return said.format(result=won, games=games, points=points)
 
 
-def _print_history(matches: list[MatchHistory], since: date | None, out: TextIO) -> None:
+def _print_history(
+    matches: list[MatchHistory], since: date | None, out: TextIO, tr: Translator
+) -> None:
+    t = tr.gettext
     if not matches:
-        out.write("no games in the journal" + (" since then" if since else "") + "\n")
+        out.write(
+            (t("no games in the journal since then") if since else t("no games in the journal"))
+            + "\n"
+        )
         return
     for match in matches:
-        out.write(
-            f"match {match.match_id}  {_day(match.created)}  {match.variant.value}  "
-            f"{match.format.value}  {' v '.join(match.names)}: {_match_result(match)}\n"
+        said = t("match {match}  {date}  {variant}  {format}  {sides}: {result}")
+        line = said.format(
+            match=match.match_id,
+            date=_day(match.created),
+            variant=value_words(tr, match.variant.value),
+            format=value_words(tr, match.format.value),
+            sides=tr.pgettext("sides", " v ").join(match.names),
+            result=_match_result(match, tr),
         )
+        out.write(line + "\n")
         current = match.current
         if current is not None and since is None:
             scores = "  ".join(
                 f"{name} {score}" for name, score in zip(current.names, current.scores, strict=True)
             )
-            out.write(f"  game {current.game}  in progress          {scores}\n")
+            running = t("game {game}  in progress          {scores}")
+            out.write("  " + running.format(game=current.game, scores=scores) + "\n")
         for game in _games(match, since):
             result = game.result
             assert result is not None
             scores = "  ".join(
                 f"{name} {score}" for name, score in zip(game.names, result.scores, strict=True)
             )
-            worth = "" if result.game_points is None else f" for {result.game_points}"
-            lurch = _lurch_words(game)
-            out.write(
-                f"  game {game.game}  {_minute(game.finished)}  {scores}  "
-                f"{game.names[result.winner]} won{worth}{f' ({lurch})' if lurch else ''}\n"
+            worth = "" if result.game_points is None else t(" for {points}")
+            lurch = _lurch_words(game, tr)
+            said = t("game {game}  {time}  {scores}  {name} won{worth}{lurch}")
+            line = said.format(
+                game=game.game,
+                time=_minute(game.finished),
+                scores=scores,
+                name=game.names[result.winner],
+                worth=worth.format(points=result.game_points),
+                lurch=f" ({lurch})" if lurch else "",
             )
+            out.write("  " + line + "\n")
 
 
 def _game_json(game: GameHistory) -> dict[str, Any]:
@@ -343,75 +369,127 @@ def cmd_stats_players(args: argparse.Namespace, out: TextIO) -> int:
     elif args.csv:
         out.write(_players_csv(table))
     else:
-        _print_players(table, out)
+        _print_players(table, out, words_of(args))
     return 0
 
 
-def _average(points: int, deals: int) -> str:
-    return "-" if deals == 0 else f"{points / deals:.2f}"
+def _average(points: int, deals: int, tr: Translator) -> str:
+    if deals == 0:
+        return "-"
+    return f"{points / deals:.2f}".replace(".", tr.pgettext("decimal point", "."))
 
 
-def _part_cell(part: PartFigures | None, deals: int) -> str:
+def _part_cell(part: PartFigures | None, deals: int, tr: Translator) -> str:
     if part is None:
         return ""
-    return f"{_average(part.points, part.deals)} ({part.deals} of {deals})"
+    said = tr.gettext("{average} ({n} of {deals})")
+    return said.format(average=_average(part.points, part.deals, tr), n=part.deals, deals=deals)
 
 
-def _print_player(player: PlayerStats, out: TextIO) -> None:
-    kind = f" (partnership of {', '.join(player.members)})" if player.members else ""
-    if not kind and player.kind == "partnership":
-        kind = " (partnership)"
-    out.write(
-        f"{player.name}{kind}: games {player.games_won} of {player.games_played} won, "
-        f"matches {player.matches_won} of {player.matches_played} won, "
-        f"game points {player.game_points}\n"
+def _print_player(player: PlayerStats, out: TextIO, tr: Translator) -> None:
+    t = tr.gettext
+    kind = ""
+    if player.members:
+        kind = t(" (partnership of {members})").format(members=", ".join(player.members))
+    elif player.kind == "partnership":
+        kind = t(" (partnership)")
+    said = t(
+        "{name}{kind}: games {games_won} of {games} won, matches {matches_won} of {matches} "
+        "won, game points {points}"
     )
     out.write(
-        f"  lurches given {player.lurches_given}, taken {player.lurches_taken}; "
-        f"double skunks given {player.double_skunks_given}, taken {player.double_skunks_taken}\n"
+        said.format(
+            name=player.name,
+            kind=kind,
+            games_won=player.games_won,
+            games=player.games_played,
+            matches_won=player.matches_won,
+            matches=player.matches_played,
+            points=player.game_points,
+        )
+        + "\n"
+    )
+    said = t(
+        "lurches given {lurches_given}, taken {lurches_taken}; double skunks given "
+        "{skunks_given}, taken {skunks_taken}"
+    )
+    out.write(
+        "  "
+        + said.format(
+            lurches_given=player.lurches_given,
+            lurches_taken=player.lurches_taken,
+            skunks_given=player.double_skunks_given,
+            skunks_taken=player.double_skunks_taken,
+        )
+        + "\n"
     )
     if player.dealer.deals or player.pone.deals:
-        out.write(f"  {'a deal':<10}{'deals':>6}{'all':>8}  {'pegging':<16}{'hand':<16}crib\n")
-        for label, role in (("as dealer", player.dealer), ("as pone", player.pone)):
-            cells = [_part_cell(part, role.deals) for part in (role.pegging, role.hand, role.crib)]
+        a_deal, deals, every = t("a deal"), t("deals"), t("all")
+        pegging, hand, crib = t("pegging"), t("hand"), t("crib")
+        out.write(f"  {a_deal:<10}{deals:>6}{every:>8}  {pegging:<16}{hand:<16}{crib}\n")
+        for label, role in ((t("as dealer"), player.dealer), (t("as pone"), player.pone)):
+            cells = [
+                _part_cell(part, role.deals, tr) for part in (role.pegging, role.hand, role.crib)
+            ]
             line = (
-                f"  {label:<10}{role.deals:>6}{_average(role.points, role.deals):>8}  "
+                f"  {label:<10}{role.deals:>6}{_average(role.points, role.deals, tr):>8}  "
                 f"{cells[0]:<16}{cells[1]:<16}{cells[2]}"
             )
             out.write(line.rstrip() + "\n")
     if player.by_hand:
         pegs = ", ".join(f"{reason} {points}" for reason, points in player.by_hand)
-        out.write(f"  pegged by hand: {pegs}\n")
-    out.write(f"  29s {player.twenty_nines}, 28s {player.twenty_eights}\n")
-    for hand in player.best_hands[:3]:
-        what = "crib" if hand.is_crib else "hand"
-        cards = f"{hand.cards} starter {hand.starter}" if hand.cards else "(cards not entered)"
-        out.write(f"  best {what} {hand.points:>2}: {cards}, game {hand.match_id}:{hand.game}\n")
+        out.write("  " + t("pegged by hand: {pegs}").format(pegs=pegs) + "\n")
+    said = t("29s {nines}, 28s {eights}")
+    out.write("  " + said.format(nines=player.twenty_nines, eights=player.twenty_eights) + "\n")
+    for hand_of in player.best_hands[:3]:
+        what = t("crib") if hand_of.is_crib else t("hand")
+        if hand_of.cards:
+            cards = t("{cards} starter {card}").format(cards=hand_of.cards, card=hand_of.starter)
+        else:
+            cards = t("(cards not entered)")
+        said = t("best {what} {points}: {cards}, game {match}:{game}")
+        line = said.format(
+            what=what,
+            points=f"{hand_of.points:>2}",
+            cards=cards,
+            match=hand_of.match_id,
+            game=hand_of.game,
+        )
+        out.write("  " + line + "\n")
 
 
-def _print_h2h(pair: HeadToHead, out: TextIO) -> None:
+def _print_h2h(pair: HeadToHead, out: TextIO, tr: Translator) -> None:
+    t = tr.gettext
     a, b = pair.names
-    line = f"  {a} v {b}: games {pair.games_won[0]}-{pair.games_won[1]} of {pair.games}"
+    sides = tr.pgettext("sides", " v ").join((a, b))
+    games = f"{pair.games_won[0]}-{pair.games_won[1]}"
+    line = t("{sides}: games {won} of {games}").format(sides=sides, won=games, games=pair.games)
     if pair.matches:
-        line += f", matches {pair.matches_won[0]}-{pair.matches_won[1]} of {pair.matches}"
-    line += f", game points {pair.game_points[0]}-{pair.game_points[1]}"
-    out.write(line + "\n")
+        won = f"{pair.matches_won[0]}-{pair.matches_won[1]}"
+        line += t(", matches {won} of {matches}").format(won=won, matches=pair.matches)
+    points = f"{pair.game_points[0]}-{pair.game_points[1]}"
+    line += t(", game points {points}").format(points=points)
+    out.write("  " + line + "\n")
 
 
-def _print_players(table: Standings, out: TextIO) -> None:
+def _print_players(table: Standings, out: TextIO, tr: Translator) -> None:
+    t = tr.gettext
     if not table.players:
-        out.write("no finished games in the journal\n")
+        out.write(t("no finished games in the journal") + "\n")
         return
     out.write(
-        "points a deal: all = everything pegged; pegging, hand, crib = averaged over the deals "
-        "where that part was counted on the device (N of M deals)\n"
+        t(
+            "points a deal: all = everything pegged; pegging, hand, crib = averaged over the "
+            "deals where that part was counted on the device (N of M deals)"
+        )
+        + "\n"
     )
     for player in table.players:
-        _print_player(player, out)
+        _print_player(player, out, tr)
     if table.head_to_head:
-        out.write("head to head\n")
+        out.write(t("head to head") + "\n")
         for pair in table.head_to_head:
-            _print_h2h(pair, out)
+            _print_h2h(pair, out, tr)
 
 
 _PLAYER_COLUMNS = (

@@ -17,9 +17,22 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from pegboard.cli.lang import add_lang, words_of
+from pegboard.i18n import NC_
+
 __all__ = ["register"]
 
 DEFAULT_DB = Path("league.db")
+
+_HEADS = (
+    NC_("standings", "player"),
+    NC_("standings", "P"),
+    NC_("standings", "W"),
+    NC_("standings", "L"),
+    NC_("standings", "MP"),
+    NC_("standings", "spread"),
+)
+"""The table's column heads: the player, games played, won, lost, match points, spread."""
 
 
 def register(subparsers: Any) -> None:
@@ -55,6 +68,7 @@ def register(subparsers: Any) -> None:
     s.add_argument("--username", default=None, help="the broker's user for the service")
     s.add_argument("--password-file", type=Path, default=None, help="its password, first line")
     s.add_argument("--ca-file", type=Path, default=None, help="TLS to the broker with this CA")
+    add_lang(s)
     s.set_defaults(handler=_cmd_serve, usage_error=s.error)
     t = sub.add_parser(
         "standings",
@@ -64,6 +78,7 @@ def register(subparsers: Any) -> None:
     )
     t.add_argument("--db", type=Path, default=DEFAULT_DB, help="the league's database")
     t.add_argument("--json", action="store_true", help="print JSON")
+    add_lang(t)
     t.set_defaults(handler=_cmd_standings)
 
 
@@ -97,12 +112,9 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
         service.start()
         url, note = public_url(web)
-        print(
-            f"league: {args.db} from {host}:{port}, standings at {url}"
-            + (f" ({note})" if note else ""),
-            file=out,
-            flush=True,
-        )
+        said = words_of(args).gettext("league: {db} from {broker}, standings at {url}")
+        said = said.format(db=args.db, broker=f"{host}:{port}", url=url)
+        print(said + (f" ({note})" if note else ""), file=out, flush=True)
         stop.wait()
     finally:
         service.close()
@@ -129,9 +141,13 @@ def _cmd_standings(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print(json.dumps([line.to_dict() for line in table]), file=out)
         return 0
-    width = max([len(line.name) for line in table] + [6])
+    tr = words_of(args)
+    # the column heads: played, won, lost, match points, spread
+    heads = [tr.pgettext("standings", head) for head in _HEADS]
+    player, played, won, lost, points, spread = heads
+    width = max([len(line.name) for line in table] + [len(player)])
     print(
-        f"{'#':>3}  {'player':<{width}}  {'P':>3} {'W':>3} {'L':>3} {'MP':>4} {'spread':>7}",
+        f"{'#':>3}  {player:<{width}}  {played:>3} {won:>3} {lost:>3} {points:>4} {spread:>7}",
         file=out,
     )
     for rank, line in enumerate(table, 1):
@@ -141,5 +157,5 @@ def _cmd_standings(args: argparse.Namespace, out: TextIO) -> int:
             file=out,
         )
     if not table:
-        print("no games yet", file=out)
+        print(tr.gettext("no games yet"), file=out)
     return 0

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
 from pegboard import __version__
+from pegboard.cli.lang import add_lang as _add_lang
+from pegboard.cli.lang import error_text, language_of
 from pegboard.engine.cards import MAX_TEXT_BYTES, Card, parse_cards
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.scoring import Breakdown, ScoreItem, ScoreKind, score_hand, show_calls
@@ -35,13 +36,6 @@ __all__ = ["main"]
 Handler = Callable[[argparse.Namespace, TextIO], int]
 
 _VARIANTS = [v.value for v in Variant]
-_LANGUAGES = [language.value for language in Language]
-
-
-def language_of(args: argparse.Namespace) -> Language:
-    """The language a command prints in: ``--lang``, else the locale's."""
-    lang: str | None = getattr(args, "lang", None)
-    return Language(lang) if lang else Language.from_environment(os.environ)
 
 
 def item_to_json(item: ScoreItem) -> dict[str, Any]:
@@ -196,12 +190,12 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
                 result = _score_line(text, crib=args.crib, rules=rules)
         except PegboardError as e:
             status = 1
-            message = f"line {number}: {e}"
+            message = error_text(f"line {number}: {e}", language)
             if args.json:
                 out.write(json.dumps({"line": number, "error": str(e)}) + "\n")
             else:
-                out.write(f"error: {message}\n")
-            print(f"pegboard: error: {message}", file=sys.stderr)
+                out.write(_error_line(message, language, prefix="") + "\n")
+            print(_error_line(message, language), file=sys.stderr)
             continue
         if args.json:
             out.write(answer)
@@ -336,21 +330,10 @@ def _cmd_stats_distribution(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.cli.demo import run_demo
 
-    return run_demo(out, seed=args.seed)
+    return run_demo(out, seed=args.seed, language=language_of(args))
 
 
 # --- the parser --------------------------------------------------------------------------------
-
-
-def _add_lang(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
-    """``--lang``: on the top parser with its default (None: the locale's), on a command
-    without one, so ``pegboard --lang de score`` and ``pegboard score --lang de`` both work."""
-    parser.add_argument(
-        "--lang",
-        choices=_LANGUAGES,
-        default=None if top else argparse.SUPPRESS,
-        help="language of the text output (default: the locale's; JSON is always the same)",
-    )
 
 
 def _add_variant(parser: argparse.ArgumentParser) -> None:
@@ -436,6 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=fmt,
     )
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable deal")
+    _add_lang(p)
     p.set_defaults(handler=_cmd_demo)
 
     _register_extensions(sub, stats)
@@ -457,6 +441,14 @@ def _register_extensions(sub: Any, stats: Any) -> None:
     league.register(sub)
 
 
+def _error_line(message: str, language: Language, *, prefix: str = "pegboard: ") -> str:
+    """``pegboard: error: <message>`` (German: ``pegboard: Fehler: ...``); *message* is already
+    in *language*."""
+    if language is Language.ENGLISH:
+        return f"{prefix}error: {message}"
+    return prefix + translator(language).gettext("error: {message}").format(message=message)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
@@ -467,7 +459,8 @@ def main(argv: list[str] | None = None) -> int:
     except PegboardError as e:
         if args.debug:
             raise
-        print(f"pegboard: error: {e}", file=sys.stderr)
+        language = language_of(args)
+        print(_error_line(error_text(str(e), language), language), file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 0

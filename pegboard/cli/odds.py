@@ -15,8 +15,10 @@ import argparse
 import json
 from typing import Any, TextIO
 
+from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.rules import Variant
 from pegboard.errors import PegboardError, quote
+from pegboard.i18n import Translator
 
 __all__ = ["OddsCommandError", "register"]
 
@@ -53,6 +55,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--table", action="store_true", help="the whole start-of-deal table")
     p.add_argument("--json", action="store_true", help="print JSON")
+    add_lang(p)
     p.set_defaults(handler=_cmd_odds)
 
 
@@ -94,7 +97,7 @@ def _cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
             payload["dealer_wins"] = rows
             out.write(json.dumps(payload, separators=(",", ":")) + "\n")
         else:
-            _print_table(out, variant, rows, target)
+            _print_table(out, variant, rows, target, words_of(args))
         return 0
     if len(args.scores) != 2:
         raise OddsCommandError(
@@ -115,27 +118,51 @@ def _cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
         }
         out.write(json.dumps(payload) + "\n")
         return 0
-    who = _who(variant, position)
+    tr = words_of(args)
+    dealing, other = _who(variant, position, tr)
+    said = tr.gettext(
+        "{variant}: {dealing} {dealer} (to deal), {other} {pone}: "
+        "{dealing} wins {dealer_wins}, {other} wins {pone_wins}"
+    )
     out.write(
-        f"{variant.value}: {who[0]} {dealer} (to deal), {who[1]} {pone}: "
-        f"{who[0]} wins {dealer_wins:.1%}, {who[1]} wins {pone_wins:.1%}\n"
+        said.format(
+            variant=value_words(tr, variant.value),
+            dealing=dealing,
+            dealer=dealer,
+            other=other,
+            pone=pone,
+            dealer_wins=_percent(dealer_wins, tr),
+            pone_wins=_percent(pone_wins, tr),
+        )
+        + "\n"
     )
     return 0
 
 
-def _who(variant: Variant, position: int) -> tuple[str, str]:
+def _percent(share: float, tr: Translator) -> str:
+    """*share* in percent with one decimal: "52.3%" ("52,3 %" in German, as it is written)."""
+    shown = f"{share:.1%}"
+    point = tr.pgettext("decimal point", ".")
+    return tr.pgettext("number", "{percent}%").format(percent=shown[:-1].replace(".", point))
+
+
+def _who(variant: Variant, position: int, tr: Translator) -> tuple[str, str]:
+    t = tr.gettext
     if variant is not Variant.TWO_AGAINST_ONE:
-        return "dealer", "pone"
+        return t("dealer"), t("pone")
     if position == _SOLO_SEAT:
-        return "the solo", "the pair"
-    return f"the pair (seat {position})", "the solo"
+        return t("the solo"), t("the pair")
+    return t("the pair (seat {position})").format(position=position), t("the solo")
 
 
-def _print_table(out: TextIO, variant: Variant, rows: list[list[float]], target: int) -> None:
+def _print_table(
+    out: TextIO, variant: Variant, rows: list[list[float]], target: int, tr: Translator
+) -> None:
     """Every tenth hole of the table in percent (the JSON has every one)."""
     step = 10
     marks = list(range(0, target, step))
-    out.write(f"{variant.value}: the dealer's chance (%), dealer's score down, pone's across\n")
+    said = tr.gettext("{variant}: the dealer's chance (%), dealer's score down, pone's across")
+    out.write(said.format(variant=value_words(tr, variant.value)) + "\n")
     out.write("      " + "".join(f"{p:>5}" for p in marks) + "\n")
     for d in marks:
         out.write(f"{d:>5} " + "".join(f"{rows[d][p] * 100:5.0f}" for p in marks) + "\n")

@@ -11,8 +11,8 @@ Without ``--config`` no config file is read: the address is ``[web]``'s defaults
 interface, port 8121) and the journal ``pegboard game``'s. With one, its ``[web] bind`` and
 ``port`` and its ``[game] database`` are the defaults instead. The page speaks ``--lang`` (also
 accepted before ``serve``), else the config's ``[game] language``, else the locale's: its fixed
-words and the calls. A journal that cannot be read is refused with ``pegboard game show``'s one
-line, exit 1.
+words and the calls, and so does the line it prints. A journal that cannot be read is refused
+with ``pegboard game show``'s one line, exit 1.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
-from pegboard.i18n import Language
+from pegboard.i18n import Language, translator
 
 __all__ = ["cmd_serve", "register"]
 
@@ -117,7 +117,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
     try:
         url, note = public_url(server)
-        print(f"serving {path} at {url}" + (f" ({note})" if note else ""), file=out, flush=True)
+        tr = translator(language)
+        said = tr.gettext("serving {path} at {url}").format(path=path, url=url)
+        print(said + (f" ({note})" if note else ""), file=out, flush=True)
         feed.run(stop)
     finally:
         server.close()

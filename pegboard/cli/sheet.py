@@ -1,9 +1,10 @@
 """``pegboard sheet``: a game's paper score sheet as PDF, PNG or SVG.
 
 ``pegboard sheet [--db PATH] [GAME] --out FILE.pdf|.png|.svg [--venue TEXT] [--paper a4|letter]
-[--force]``. GAME is the last finished game by default (else the running one), a game number
-of the latest match, or ``MATCH:GAME`` as ``pegboard history`` lists them. The journal is only
-read; the sheet is written to a new file (``--force`` to replace one), whole or not at all.
+[--force] [--lang en|de]``. GAME is the last finished game by default (else the running one), a
+game number of the latest match, or ``MATCH:GAME`` as ``pegboard history`` lists them. The
+journal is only read; the sheet is written to a new file (``--force`` to replace one), whole or
+not at all. In German the sheet is the German document's "Cribbage Zählbogen".
 
 The module imports only what the parser needs: the journal and Pillow load in the handler.
 """
@@ -15,6 +16,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pegboard.cli.lang import add_lang, language_of
 from pegboard.errors import PegboardError, quote
 
 if TYPE_CHECKING:
@@ -67,6 +69,7 @@ def register(subparsers: Any) -> None:
             "else ~/.local/share/pegboard/pegboard.db); only read"
         ),
     )
+    add_lang(p)
     p.set_defaults(handler=cmd_sheet)
 
 
@@ -137,6 +140,7 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
         SheetCommandError: a bad GAME, an --out with an unknown suffix or that exists.
         JournalError: no journal at the path, or not a pegboard journal.
     """
+    from pegboard.i18n import translator
     from pegboard.journal import Journal, default_db_path
     from pegboard.ui.sheet import Paper, layout_sheet, render_pdf, render_png, render_svg
 
@@ -146,7 +150,9 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     with Journal(db, readonly=True) as store:
         matches = store.history()
     match, game = pick_game(matches, args.game)
-    drawing = layout_sheet(game, venue=args.venue, paper=Paper.parse(args.paper), match=match)
+    language = language_of(args)
+    paper = Paper.parse(args.paper)
+    drawing = layout_sheet(game, venue=args.venue, paper=paper, match=match, language=language)
     if suffix == ".svg":
         data = render_svg(drawing).encode("utf-8")
     elif suffix == ".png":
@@ -154,10 +160,19 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     else:
         data = render_pdf(drawing)
     _write_whole(path, data, force=args.force)
-    state = "finished" if game.result is not None else "in progress"
+    tr = translator(language)
+    state = tr.gettext("finished") if game.result is not None else tr.gettext("in progress")
+    said = tr.gettext("wrote {path}: match {match} game {game} ({state}), {sides}, {deals} deals")
     out.write(
-        f"wrote {str(path)!r}: match {game.match_id} game {game.game} ({state}), "
-        f"{' v '.join(game.names)}, {len(game.deals)} deals\n"
+        said.format(
+            path=repr(str(path)),
+            match=game.match_id,
+            game=game.game,
+            state=state,
+            sides=tr.pgettext("sides", " v ").join(game.names),
+            deals=len(game.deals),
+        )
+        + "\n"
     )
     return 0
 

@@ -18,6 +18,10 @@ play, the hand and the crib pegged (the pegs of the play one by one where they a
 the score after it. At the foot: the totals, the winner, game points, lurch or double skunk,
 the match so far, and lines to sign.
 
+The sheet speaks the language it is given: German in the words of the German document's
+"Cribbage Zählbogen" (Turnier, Datum, Spieler 1, Spieler 2, Punkte) and of its rules (Geber,
+Krippe, Schneider). Pillow's default font has the German letters.
+
 The text font is Pillow's own scalable default (Aileron, in Pillow 10.1 and later), so the
 sheet looks the same on every machine; the SVG names it first, then common sans-serif fonts.
 """
@@ -36,6 +40,8 @@ from pegboard.engine.events import Source
 from pegboard.engine.history import DealHistory, GameHistory, MatchHistory, Part, PegMark
 from pegboard.engine.rules import Lurch
 from pegboard.frozen import frozen
+from pegboard.i18n import NC_, Language, Translator, translator
+from pegboard.i18n.values import value_words
 
 __all__ = [
     "DPI",
@@ -222,12 +228,15 @@ def layout_sheet(
     paper: Paper = Paper.A4,
     match: MatchHistory | None = None,
     tz: tzinfo | None = None,
+    language: Language = Language.ENGLISH,
 ) -> Drawing:
-    """The score sheet of *game* as a page of shapes.
+    """The score sheet of *game* as a page of shapes, its words in *language*.
 
     *venue* is printed in the header (empty: a line to fill in by hand); *match* adds the
     match's format and standing; times are shown in *tz* (None: this machine's local time).
     """
+    tr = translator(language)
+    t = tr.gettext
     page = _Page()
     width, height = paper.size
     margin = 36.0
@@ -239,7 +248,7 @@ def layout_sheet(
 
     # --- title and header: venue, date, game ---------------------------------------------
     y = margin + 20
-    page.text(left, y, "Cribbage score sheet", 20, bold=True)
+    page.text(left, y, t("Cribbage score sheet"), 20, bold=True)
     page.text(right, y, "pegboard", 9, align="r", grey=MID)
     y += 12
     page.line(left, y, right, y, width=1.2)
@@ -250,29 +259,30 @@ def layout_sheet(
     split = left + inner * 0.62
     page.line(split, header, split, header + 52)
     page.line(left, header + 26, right, header + 26, grey=LIGHT)
-    page.text(left + 6, header + 9, "TOURNAMENT / VENUE", 6.5, grey=MID)
+    page.text(left + 6, header + 9, t("TOURNAMENT / VENUE"), 6.5, grey=MID)
     page.text(left + 6, header + 21, _fit(venue, 11, split - left - 12), 11)
-    page.text(split + 6, header + 9, "DATE", 6.5, grey=MID)
+    page.text(split + 6, header + 9, t("DATE"), 6.5, grey=MID)
     page.text(split + 6, header + 21, date, 11)
-    fmt = f", {match.format.value}" if match is not None else ""
-    page.text(left + 6, header + 35, "GAME", 6.5, grey=MID)
-    page.text(
-        left + 6,
-        header + 47,
-        _fit(
-            f"match {game.match_id}, game {game.game}{fmt} · {rules.variant.value} to "
-            f"{rules.target}",
-            10,
-            split - left - 12,
-        ),
-        10,
+    fmt = f", {value_words(tr, match.format.value)}" if match is not None else ""
+    page.text(left + 6, header + 35, t("GAME"), 6.5, grey=MID)
+    which = t("match {match}, game {game}{format} · {variant} to {target}").format(
+        match=game.match_id,
+        game=game.game,
+        format=fmt,
+        variant=value_words(tr, rules.variant.value),
+        target=rules.target,
     )
+    page.text(left + 6, header + 47, _fit(which, 10, split - left - 12), 10)
     times = ""
     start = _local(game.started, tz)
     end = _local(game.finished, tz)
     if start is not None:
-        times = f"{start:%H:%M} - {end:%H:%M}" if end is not None else f"from {start:%H:%M}"
-    page.text(split + 6, header + 35, "TIME", 6.5, grey=MID)
+        times = (
+            f"{start:%H:%M} - {end:%H:%M}"
+            if end is not None
+            else t("from {time}").format(time=f"{start:%H:%M}")
+        )
+    page.text(split + 6, header + 35, t("TIME"), 6.5, grey=MID)
     page.text(split + 6, header + 47, times, 10)
 
     # --- the players ----------------------------------------------------------------------
@@ -281,12 +291,12 @@ def layout_sheet(
     for side, name in enumerate(names):
         x = left + side * box
         page.rect(x, y, box - (0 if side == sides - 1 else 6), 30, width=0.8)
-        page.text(x + 6, y + 9, f"PLAYER {side + 1}", 6.5, grey=MID)
+        page.text(x + 6, y + 9, t("PLAYER {n}").format(n=side + 1), 6.5, grey=MID)
         seats = rules.teams[side]
         who = (
             name if len(seats) == 1 else f"{name} ({', '.join(game.seat_names[s] for s in seats)})"
         )
-        first = " · deals first" if rules.side_of(game.first_dealer) == side else ""
+        first = t(" · deals first") if rules.side_of(game.first_dealer) == side else ""
         page.text(x + 6, y + 24, _fit(who, 13, box - 70), 13, bold=True)
         page.text(x + box - 14, y + 24, first.strip(" ·"), 7, align="r", grey=MID)
     y += 30 + 12
@@ -297,27 +307,37 @@ def layout_sheet(
     column = 44.0 if sides == 2 else 36.0
     holes_w = sides * (column + 28)
     table_right = right - holes_w - 8
-    _deals_table(page, game, left, table_right, top, bottom)
+    _deals_table(page, game, left, table_right, top, bottom, tr)
     for side in range(sides):
         x = table_right + 8 + side * (column + 28) + 22
-        _hole_column(page, game, side, x, column, top, bottom)
+        _hole_column(page, game, side, x, column, top, bottom, tr)
 
     # --- totals -----------------------------------------------------------------------------
-    _totals(page, game, match, left, right, foot + 10)
+    _totals(page, game, match, left, right, foot + 10, tr)
     page.text(
         left,
         height - margin + 6,
-        "Pegs: * pegged by hand or counted by the table · h his heels · m muggins · "
-        "b three for last. Play: each peg in order; hand, crib: their points.",
+        t(
+            "Pegs: * pegged by hand or counted by the table · h his heels · m muggins · "
+            "b three for last. Play: each peg in order; hand, crib: their points."
+        ),
         6.5,
         grey=MID,
     )
-    title = f"{' v '.join(names)}, match {game.match_id} game {game.game}"
+    title = t("{sides}, match {match} game {game}").format(
+        sides=tr.pgettext("sides", " v ").join(names), match=game.match_id, game=game.game
+    )
     return Drawing(paper, tuple(page.shapes), title)
 
 
 def _deals_table(
-    page: _Page, game: GameHistory, left: float, right: float, top: float, bottom: float
+    page: _Page,
+    game: GameHistory,
+    left: float,
+    right: float,
+    top: float,
+    bottom: float,
+    tr: Translator,
 ) -> None:
     names = game.names
     sides = len(names)
@@ -331,14 +351,15 @@ def _deals_table(
     group = (right - left - deal_w - dealer_w) / sides
     parts = (0.46, 0.16, 0.16, 0.22)  # play, hand, crib, score
     page.rect(left, top, right - left, head, fill=PALE, outline=None)
-    page.text(left + deal_w / 2, top + 19, "Deal", 7, align="m", bold=True)
-    page.text(left + deal_w + 4, top + 19, "Dealer", 7, bold=True)
+    page.text(left + deal_w / 2, top + 19, tr.gettext("Deal"), 7, align="m", bold=True)
+    page.text(left + deal_w + 4, top + 19, tr.gettext("Dealer"), 7, bold=True)
     for side, name in enumerate(names):
         x = left + deal_w + dealer_w + side * group
         page.text(x + group / 2, top + 11, _fit(name, 8, group - 6), 8, align="m", bold=True)
         offs = x
-        for label, share in zip(("play", "hand", "crib", "score"), parts, strict=True):
-            page.text(offs + group * share / 2, top + 25, label, 6.5, align="m", grey=DARK)
+        for label, share in zip(_COLUMNS, parts, strict=True):
+            shown = tr.pgettext("sheet", label)
+            page.text(offs + group * share / 2, top + 25, shown, 6.5, align="m", grey=DARK)
             offs += group * share
     y = top + head
     for index in range(rows):
@@ -357,7 +378,7 @@ def _deals_table(
                 for n, (cell, share) in enumerate(zip(cells, parts, strict=True)):
                     w = group * share
                     if n == 0:
-                        shown = cell if len(cell) * size * 0.5 <= w - 6 else _play_sum(cell)
+                        shown = cell if len(cell) * size * 0.5 <= w - 6 else _play_sum(cell, tr)
                         page.text(offs + 3, base, _fit(shown, size, w - 6), size, grey=DARK)
                     elif n == 3:
                         page.text(offs + w - 4, base, cell, size, align="r", bold=True)
@@ -377,20 +398,32 @@ def _deals_table(
             page.line(offs, top + 16, offs, y, grey=LIGHT)
     page.line(left, top + head, right, top + head, width=0.8)
     page.rect(left, y, right - left, 20, width=0.8)
-    page.text(left + 4, y + 14, "Total", 8, bold=True)
+    page.text(left + 4, y + 14, tr.gettext("Total"), 8, bold=True)
     for side in range(sides):
         x = left + deal_w + dealer_w + (side + 1) * group
         page.text(x - 4, y + 14, str(game.scores[side]), 10, align="r", bold=True)
 
 
-def _play_sum(cell: str) -> str:
+_COLUMNS = (NC_("sheet", "play"), NC_("sheet", "hand"), NC_("sheet", "crib"), NC_("sheet", "score"))
+"""Each side's columns in the deals table."""
+
+
+def _play_sum(cell: str, tr: Translator) -> str:
     """A play cell too long to list: the sum, marked if any peg was by hand."""
     total = sum(int("".join(ch for ch in word if ch.isdigit())) for word in cell.split())
-    return f"{total}{'*' if '*' in cell else ''} ({len(cell.split())} pegs)"
+    said = tr.gettext("{total} ({pegs} pegs)")
+    return said.format(total=f"{total}{'*' if '*' in cell else ''}", pegs=len(cell.split()))
 
 
 def _hole_column(
-    page: _Page, game: GameHistory, side: int, x: float, w: float, top: float, bottom: float
+    page: _Page,
+    game: GameHistory,
+    side: int,
+    x: float,
+    w: float,
+    top: float,
+    bottom: float,
+    tr: Translator,
 ) -> None:
     """A column of holes in fives from the start to the target, the score after every deal
     marked with its deal number, as on a paper score sheet."""
@@ -399,7 +432,8 @@ def _hole_column(
     head = 30.0
     cell_h = (bottom - top - head) / cells
     page.rect(x, top, w, head, fill=PALE, outline=BLACK, width=0.8)
-    page.text(x + w / 2, top + 12, f"Player {side + 1}", 6.5, align="m", grey=DARK)
+    player = tr.gettext("Player {n}").format(n=side + 1)
+    page.text(x + w / 2, top + 12, player, 6.5, align="m", grey=DARK)
     page.text(x + w / 2, top + 24, _fit(game.names[side], 8, w - 4), 8, align="m", bold=True)
     y0 = top + head
     for cell in range(cells):
@@ -415,6 +449,7 @@ def _hole_column(
     # the score after each deal: a tick at its place and the deal's number; labels pushed
     # apart so that close scores stay readable
     last_label = -1e9
+    deal_mark = tr.gettext("d{deal}")  # "d3": the score after deal 3
     for deal in game.deals:
         score = deal.scores[side]
         if score <= 0:
@@ -423,7 +458,7 @@ def _hole_column(
         page.line(x + 1, place, x + 13, place, width=1.6)
         label = max(place + 2.4, last_label + 7.5)  # close scores: labels pushed apart
         page.text(x + 16, label, str(score), 7, bold=True)
-        page.text(x + w - 3, label, f"d{deal.number}", 5.5, align="r", grey=DARK)
+        page.text(x + w - 3, label, deal_mark.format(deal=deal.number), 5.5, align="r", grey=DARK)
         last_label = label
 
 
@@ -445,43 +480,54 @@ def _totals(
     left: float,
     right: float,
     y: float,
+    tr: Translator,
 ) -> None:
+    t = tr.gettext
     names = game.names
     result = game.result
     inner = right - left
     page.rect(left, y, inner, 64, width=0.8)
-    page.text(left + 6, y + 10, "RESULT", 6.5, grey=MID)
+    page.text(left + 6, y + 10, t("RESULT"), 6.5, grey=MID)
     if result is None:
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))
-        page.text(left + 6, y + 28, _fit(f"In progress: {scores}", 12, inner - 12), 12, bold=True)
+        running = t("In progress: {scores}").format(scores=scores)
+        page.text(left + 6, y + 28, _fit(running, 12, inner - 12), 12, bold=True)
     else:
         winner = names[result.winner]
-        worth = "" if result.game_points is None else f" for {result.game_points} game points"
-        if result.game_points == 1:
-            worth = " for 1 game point"
-        scores = " to ".join(str(s) for s in sorted(result.scores, reverse=True))
-        page.text(
-            left + 6, y + 28, _fit(f"{winner} wins {scores}{worth}", 13, inner - 12), 13, bold=True
+        worth = ""
+        if result.game_points is not None:
+            points = result.game_points
+            worth = tr.ngettext(" for {n} game point", " for {n} game points", points)
+            worth = worth.format(n=points)
+        scores = tr.pgettext("score", " to ").join(
+            str(s) for s in sorted(result.scores, reverse=True)
         )
+        won = t("{name} wins {scores}{worth}").format(name=winner, scores=scores, worth=worth)
+        page.text(left + 6, y + 28, _fit(won, 13, inner - 12), 13, bold=True)
         lurched = [
-            f"{names[side]} {'double-skunked' if lurch is Lurch.DOUBLE_SKUNKED else 'lurched'} "
-            f"({result.scores[side]})"
+            (
+                t("{name} double-skunked ({score})")
+                if lurch is Lurch.DOUBLE_SKUNKED
+                else t("{name} lurched ({score})")
+            ).format(name=names[side], score=result.scores[side])
             for side, lurch in enumerate(result.lurches)
             if lurch is not Lurch.NONE
         ]
-        page.text(left + 6, y + 42, "; ".join(lurched) or "no lurch", 9, grey=DARK)
+        page.text(left + 6, y + 42, "; ".join(lurched) or t("no lurch"), 9, grey=DARK)
     if match is not None:
-        page.text(left + 6, y + 56, _fit(_match_line(match, game), 8, inner - 12), 8, grey=DARK)
+        standing = _match_line(match, game, tr)
+        page.text(left + 6, y + 56, _fit(standing, 8, inner - 12), 8, grey=DARK)
     # lines to sign, as a tournament sheet has
     sign = y + 64 + 30
     each = inner / len(names)
     for side, name in enumerate(names):
         x = left + side * each
         page.line(x, sign, x + each - 24, sign, grey=DARK)
-        page.text(x, sign + 9, _fit(f"signed: {name}", 7, each - 24), 7, grey=MID)
+        signed = t("signed: {name}").format(name=name)
+        page.text(x, sign + 9, _fit(signed, 7, each - 24), 7, grey=MID)
 
 
-def _match_line(match: MatchHistory, game: GameHistory) -> str:
+def _match_line(match: MatchHistory, game: GameHistory, tr: Translator) -> str:
     """The match after this game: game points (or games) per side, and who won it if over."""
     upto = [g for g in match.games if g.game <= game.game]
     won = [
@@ -491,15 +537,18 @@ def _match_line(match: MatchHistory, game: GameHistory) -> str:
         sum((g.result.game_points or 0) for g in upto if g.result and g.result.winner == s)
         for s in range(len(game.names))
     ]
+    t = tr.gettext
+    fmt = value_words(tr, match.format.value)
     if match.game_points is None:
         standing = ", ".join(f"{n} {w}" for n, w in zip(game.names, won, strict=True))
-        text = f"Match ({match.format.value}) after game {game.game}: games won {standing}"
+        said = t("Match ({format}) after game {game}: games won {standing}")
     else:
         standing = ", ".join(f"{n} {p}" for n, p in zip(game.names, points, strict=True))
-        text = f"Match ({match.format.value}) after game {game.game}: game points {standing}"
+        said = t("Match ({format}) after game {game}: game points {standing}")
+    text = said.format(format=fmt, game=game.game, standing=standing)
     last = match.games[-1].game if match.games else 0
     if match.winner is not None and game.game == last:
-        text += f"; {match.names[match.winner]} wins the match"
+        text += t("; {name} wins the match").format(name=match.names[match.winner])
     return text
 
 
