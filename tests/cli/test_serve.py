@@ -67,7 +67,8 @@ class Served:
             self.stop()
             pytest.fail(f"pegboard serve printed no address: {self.stderr()!r}")
         self.line = line.strip()
-        self.url = self.line.rsplit(" at ", 1)[1].split(" ", 1)[0]
+        # the address is the line's one URL, in every language ("serving ... at http://...")
+        self.url = next(word for word in self.line.split() if word.startswith("http://"))
         host_port = self.url.removeprefix("http://").rstrip("/")
         host, port = host_port.rsplit(":", 1)
         self.address = (host, int(port))
