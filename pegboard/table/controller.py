@@ -20,7 +20,9 @@ again ``retry_after`` seconds later from ``tick``; the game goes on meanwhile.
 
 The key path does only what the key changed (issue 11): the journal's commit is its one wait; a
 screen equal to the one shown is not drawn again; a count is laid out in pages once, after its
-first frame is out; an LED animation's frames are drawn one at a time, as each is shown.
+first frame is out; an LED animation's frames are drawn one at a time, as each is shown. The
+journal's history is never read here: the menu's head-to-head page is read in the journal's
+``HistoryReader`` thread (``table.headtohead``), which the controller only pokes.
 
 ``tick`` does the time-based work: it commits a combined peg after ``keypad.IDLE_COMMIT``
 seconds, ends the news and turns the count's pages when their time comes, steps the LED
@@ -63,12 +65,13 @@ do to the game. No frames are drawn while asleep; waking draws the current one.
 from __future__ import annotations
 
 import enum
+import functools
 import logging
 import queue
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from pegboard.devices.ports import (
     Clock,
@@ -89,6 +92,14 @@ from pegboard.engine.view import GameView, ScoreView, render_view
 from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
+from pegboard.table.headtohead import RecordPage
+from pegboard.table.outputs import (
+    LedAnimator,
+    LedRenderer,
+    PageCounter,
+    ScreenRenderer,
+    StillAnimator,
+)
 from pegboard.ui.count import PAGE_KEY
 from pegboard.ui.hints import render_entry
 from pegboard.ui.keypad import (
@@ -105,11 +116,11 @@ from pegboard.ui.keypad import (
 )
 from pegboard.ui.ledtracks import LedFrame, LedStep
 from pegboard.ui.news import News, news_of
-from pegboard.ui.results import HeadToHeadView, head_to_head_view
+from pegboard.ui.results import HeadToHeadView
 from pegboard.ui.screens import Screen, ScreenKind, choose_screen
 
 if TYPE_CHECKING:
-    from PIL.Image import Image
+    from pegboard.journal.reader import HistoryReader
 
 __all__ = [
     "Controller",
@@ -121,36 +132,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-ScreenRenderer = Callable[[Screen], "Image"]
-"""screen -> a Pillow image of the display's size and mode (``screens.render_screen``)."""
-
-PageCounter = Callable[[Screen], int]
-"""screen -> how many pages it has on the display (``screens.screen_pages``)."""
-
-LedRenderer = Callable[[GameView], LedFrame]
-"""view -> the colours for each LED strip, by the strip's name."""
-
-
-class LedAnimator(Protocol):
-    """Makes the LED steps from one view to the next (``TrackAnimator`` for the tracks)."""
-
-    def animate(self, before: GameView | None, after: GameView) -> Sequence[LedStep]:
-        """The steps that take the LEDs from *before* (None: nothing shown yet) to *after*.
-
-        At least one step; the last shows *after* for as long as it lasts.
-        """
-        ...
-
-
-class _StillAnimator:
-    """A plain renderer as an animator: every change is one step."""
-
-    def __init__(self, render: LedRenderer) -> None:
-        self._render = render
-
-    def animate(self, before: GameView | None, after: GameView) -> Sequence[LedStep]:
-        return (LedStep(self._render(after)),)
 
 
 class DisplayPower(enum.Enum):
@@ -181,7 +162,9 @@ class Controller:
     scoreboard's bar (``[display] win_probability``); it runs once a state change.
     *on_change(state, view)*, when given, is called in this thread after every state change
     (and once at construction); it must not block (the web page's ``ViewPublisher.publish``
-    swaps bytes), and an exception in it is logged and never stops a key.
+    swaps bytes), and an exception in it is logged and never stops a key. *history* (the
+    journal's ``HistoryReader``) reads the head-to-head page's figures in its own thread; it is
+    poked when the evening changes (``table.headtohead``). Without it the page reads them here.
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -214,8 +197,10 @@ class Controller:
         page_seconds: float = 2.5,
         win_chances: Callable[[GameState], tuple[float, ...] | None] | None = None,
         on_change: Callable[[GameState, GameView], None] | None = None,
+        history: HistoryReader | None = None,
     ) -> None:
         self.store = store
+        self._records = RecordPage(store, history)  # the head-to-head page's figures
         self._on_change = on_change
         self._win_chances = win_chances
         self._chances: tuple[float, ...] | None = None
@@ -226,7 +211,7 @@ class Controller:
         self._render_screen = render_screen
         self._count_pages = count_pages
         if animate_leds is None and render_leds is not None:
-            animate_leds = _StillAnimator(render_leds)
+            animate_leds = StillAnimator(render_leds)
         self._animator = animate_leds
         self._clock = clock if clock is not None else SystemClock()
         self._rng = rng if rng is not None else random.Random()
@@ -385,6 +370,10 @@ class Controller:
             self._carry_out(entry, outcome)
             self._tell(before, now)
             self._dirty_screen = self._dirty_leds = True
+        if self._record is not None and self._record.reading:  # the figures may be read now
+            record = self._records.record(*self._record.names)
+            self._dirty_screen = self._dirty_screen or record != self._record
+            self._record = record
         if self._news is not None and self._news_until is not None and now >= self._news_until:
             self._news = self._news.faded()
             self._news_until = None
@@ -433,6 +422,7 @@ class Controller:
         which is also how often ``tick`` runs when no key comes; while the LEDs animate, the
         wait ends when the next step is due.
         """
+        self._records.wake = functools.partial(events.put, None)  # figures read: draw them
         self._push()
         while not stop.is_set():
             if heartbeat is not None:
@@ -478,16 +468,15 @@ class Controller:
         return True
 
     def _show_record(self, entry: EntryState) -> bool:
-        """The head-to-head page of the first two sides, read from the journal's history once
-        for this press (the key path reads nothing per key otherwise)."""
+        """The head-to-head page of the first two sides: their figures as last read, or the
+        page that says they are being read (``tick`` draws them when they come)."""
+        first, second = self._view.names[:2]
         try:
-            matches = self.store.history()
+            self._record = self._records.record(first, second)
         except JournalError as e:
             self.last_error = _short(str(e))
             log.error("journal: %s", e)
             return False
-        first, second = self._view.names[:2]
-        self._record = head_to_head_view(matches, first, second)
         self._entry = entry
         return True
 
@@ -514,6 +503,8 @@ class Controller:
     def _refresh(self) -> None:
         self._view = render_view(self._state)
         self._situation = Situation.of(self._state, self._view)
+        view = self._view  # a new evening (match, game, winner) is read again, elsewhere
+        self._records.changed((self.store.match_id, view.game, view.winner, view.match.winner))
         if self._win_chances is not None:
             self._chances = self._win_chances(self._state)
         if self._on_change is not None:

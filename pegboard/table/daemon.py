@@ -22,6 +22,11 @@ Failing hardware never stops a game: the display and strips reopen on their own
 LED tracks' animation is ``ui.ledtracks.TrackAnimator``'s; dimming and sleeping the display
 after ``display.dim_after`` and ``display.sleep_after`` idle seconds is the controller's.
 
+The journal's history (the pub page's evening and players' figures, the menu's head-to-head
+page) is read by a ``HistoryReader`` in a thread of its own with its own read-only connection,
+started right after READY (its first read replays every match) and poked by the controller
+when the evening changes; nothing in the controller's thread waits for it.
+
 The pub page (``[web] enabled``, or a server the simulator started) gets each new view from the
 controller's thread; on SIGTERM its streams are told "paused" and closed first, so the service
 stops at once. A page that cannot start is logged; the daemon runs on without it. With
@@ -51,6 +56,7 @@ from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError, JournalError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
+from pegboard.journal.reader import HistoryReader
 from pegboard.table.controller import Controller
 from pegboard.table.sdnotify import Notifier, WatchdogPinger
 from pegboard.table.wiring import (
@@ -151,6 +157,9 @@ def run_daemon(
         log.warning("%s", store.notice)
     controller: Controller | None = None
     league: LeaguePublisher | None = None
+    # the history (the page's evening and players, the head-to-head page), read in its own
+    # thread with its own read-only connection; started once READY is sent
+    reader = HistoryReader(config.game.database)
     result: RunResult | None = None
     previous: dict[int, Any] = {}
 
@@ -166,11 +175,11 @@ def run_daemon(
         web = web if web is not None else start_web(config)
         league = start_league(config)
         on_change = on_changes(
-            web_publisher(web, store, config.game.language) if web is not None else None,
+            web_publisher(web, reader, config.game.language) if web is not None else None,
             league.on_change if league is not None else None,
         )
         controller = build_controller(
-            config, store, ports, clock=clock, rng=rng, on_change=on_change
+            config, store, ports, clock=clock, rng=rng, on_change=on_change, history=reader
         )
         result = RunResult(controller)
         log.info(
@@ -198,6 +207,7 @@ def run_daemon(
                 view = controller.view
                 notifier.ready(f"{view.variant}: " + _score_line(view))
                 log.info("ready in %.3f s", result.ready_after)
+                reader.start()  # the first read replays everything: after READY, not before
                 if on_ready is not None:
                     on_ready(controller)
             pinger.tick(time.monotonic())
@@ -205,6 +215,7 @@ def run_daemon(
         controller.run(events, stop, heartbeat=heartbeat)
         notifier.stopping("paused")
     finally:
+        reader.close()  # before the writer: its last close then tidies the -wal away
         if web is not None:
             web.close()  # the pages say "paused" now, not when the ports are done
         if league is not None:

@@ -18,7 +18,9 @@ it is built for.
 
 ``start_web`` starts the pub page's server when ``[web] enabled`` (``pegboard.web.server``,
 imported only then: a daemon without the page never loads ``http.server``), and
-``web_publisher`` is what the controller calls after each change to hand the page the view.
+``web_publisher`` is what the controller calls after each change to hand the page the view; the
+evening's results and the players' figures come from the journal's ``HistoryReader``, which
+reads the history in its own thread (the daemon starts it once READY is sent).
 A page that cannot start (its port in use) is logged in one line; the game goes on without it.
 
 ``start_league`` starts the board's league publisher when ``[league]`` is configured
@@ -53,6 +55,7 @@ from pegboard.ui.screens import Screen, choose_screen, render_screen, screen_pag
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+    from pegboard.journal.reader import HistoryReader
     from pegboard.league.publisher import LeaguePublisher
     from pegboard.web.server import WebServer
 
@@ -231,9 +234,11 @@ def build_controller(
     clock: Clock | None = None,
     rng: random.Random | None = None,
     on_change: Callable[[GameState, GameView], None] | None = None,
+    history: HistoryReader | None = None,
 ) -> Controller:
     """One controller over *store* and *ports*, with the config's rules, names, roster and
-    renderers; *on_change* is called after every state change (``web_publisher``).
+    renderers; *on_change* is called after every state change (``web_publisher``); *history*
+    reads the journal's history beside it (``journal.reader``; None: read when asked).
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -271,6 +276,7 @@ def build_controller(
         page_seconds=config.display.page_seconds,
         win_chances=_win_chances if config.display.win_probability else None,
         on_change=on_change,
+        history=history,
     )
 
 
@@ -306,14 +312,14 @@ def start_web(config: Config) -> WebServer | None:
 
 
 def web_publisher(
-    server: WebServer, store: Journal, language: Language = Language.ENGLISH
+    server: WebServer, reader: HistoryReader, language: Language = Language.ENGLISH
 ) -> Callable[[GameState, GameView], None]:
-    """The controller's ``on_change`` for *server*: each new view, with the evening's results
-    and the players' figures from *store* and the calls in *language* (``[game] language``),
-    serialised once (``ViewPublisher``)."""
+    """The controller's ``on_change`` for *server*: each new view, with the calls in *language*
+    (``[game] language``), serialised once (``ViewPublisher``). The evening's results and the
+    players' figures come from *reader*'s snapshots, made in its thread, never the caller's."""
     from pegboard.web.server import ViewPublisher
 
-    return ViewPublisher(server, store, language=language).publish
+    return ViewPublisher(server, reader=reader, language=language).publish
 
 
 # -- the league -----------------------------------------------------------------------------

@@ -4,8 +4,9 @@
 is what the menu's ``D`` shows (issue 14): the two sides of the table, their games won against
 each other from the journal's history, then their matches, game points and lurches. Its value,
 ``HeadToHeadView``, is made by ``head_to_head_view(matches, a, b)`` from the matches the
-journal read back (``Journal.history``) and ``players.standings``; the controller makes it once
-for the press that asks, so nothing is computed per key. Both renderers are pure.
+journal read back (``Journal.history``) and ``players.standings``, in the journal's history
+reader's thread (``table.headtohead``); until that read is done the page is a ``HeadToHeadView``
+with ``reading`` set, which says "reading the scores…". Both renderers are pure.
 """
 
 from __future__ import annotations
@@ -120,6 +121,7 @@ class HeadToHeadView:
 
     Each pair of numbers follows *names*: games and matches won, game points won, and the
     lurches (and double skunks) each gave the other, over the finished games both played.
+    *reading*: the figures are not read yet (the page says so, and is drawn again with them).
     """
 
     names: tuple[str, str]
@@ -129,6 +131,7 @@ class HeadToHeadView:
     matches_won: tuple[int, int] = (0, 0)
     game_points: tuple[int, int] = (0, 0)
     lurches: tuple[int, int] = (0, 0)
+    reading: bool = False
 
 
 def head_to_head_view(matches: Iterable[MatchHistory], a: str, b: str) -> HeadToHeadView:
@@ -187,7 +190,7 @@ def render_head_to_head(
     p = Painter(size, mode, style)
     tr = translator(language)
     (a, b), won = record.names, record.games_won
-    games = f"{won[0]} – {won[1]}"
+    games = "" if record.reading else f"{won[0]} – {won[1]}"
     bar = next(
         (f for f in (p.status, p.small) if f.width(f"{a}  {games}  {b}") <= p.width - 4),
         None,
@@ -195,9 +198,9 @@ def render_head_to_head(
     rows: list[tuple[str, str]] = []
     if bar is None:  # long names: the names alone in the bar, the games in a row
         bar = p.status if p.status.width(f"{a}  {b}") <= p.width - 4 else p.small
-        games_row = (tr.gettext("games"), games)
-        rows.append(games_row)
-        games = ""
+        if games:
+            rows.append((tr.gettext("games"), games))
+            games = ""
     p.inverted(0, 1, "", bar, width=p.width)
     p.draw.text((2, 1 - bar.top), a, font=bar.font, fill=p.ink(0))
     p.draw.text((p.width - 2 - bar.width(b), 1 - bar.top), b, font=bar.font, fill=p.ink(0))
@@ -206,10 +209,15 @@ def render_head_to_head(
             ((p.width - bar.width(games)) // 2, 1 - bar.top), games, font=bar.font, fill=p.ink(0)
         )
     top = bar.text_height + 4
-    if not record.games:
+    if record.reading or not record.games:
         face = p.status if p.height >= 48 else p.small
         y = top + 1
-        for line in wrap(tr.gettext("no games against each other yet"), face, p.width - 2):
+        words = (
+            tr.gettext("reading the scores…")
+            if record.reading
+            else tr.gettext("no games against each other yet")
+        )
+        for line in wrap(words, face, p.width - 2):
             if y + face.text_height > p.height:
                 break
             p.text(1, y, line, face, DIM)

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import functools
+import queue
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
+from pegboard.devices.ports import KeyEvent
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules
+from pegboard.i18n import Language, translator
 from pegboard.journal import Journal
+from pegboard.journal.reader import HistoryReader
 from pegboard.table.controller import Controller
 from pegboard.ui.keypad import Layout
-from pegboard.ui.results import HeadToHeadView
+from pegboard.ui.results import HeadToHeadView, render_head_to_head
 from pegboard.ui.screens import ScreenKind
 
 # cut (Bob deals), then one side pegs 59 + 59 + 3: 121 against 0, a double skunk (3 points)
@@ -26,9 +33,9 @@ class Reads:
         self.count = 0
         self._history = store.history
 
-        def history() -> list:  # type: ignore[type-arg]
+        def history(*, after: int = 0) -> list:  # type: ignore[type-arg]
             self.count += 1
-            return self._history()
+            return self._history(after=after)
 
         store.history = history  # type: ignore[method-assign]
 
@@ -84,3 +91,125 @@ def test_a_3x4_keypad_has_no_d_in_the_menu(tmp_path: Path, keys: str) -> None:
     press(ctl, keys)
     assert ctl.screen.kind is not ScreenKind.HEAD_TO_HEAD
     assert reads.count == 0
+
+
+# -- with the journal's history reader (the daemon's way) ---------------------------------------
+
+BOUND = 10.0  # seconds: the most a read may take to come on a loaded machine
+FAST = 0.25  # seconds: what a press may take here while the reader is busy (~10 ms measured)
+
+
+class Gate:
+    """Holds every history read at its start until ``open``; says when one is waiting."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.opened, self.waiting = threading.Event(), threading.Event()
+        self.reads = 0
+        history = Journal.history
+
+        def slow(store: Journal, *, after: int = 0) -> list:  # type: ignore[type-arg]
+            assert threading.current_thread() is not threading.main_thread()
+            self.reads += 1
+            self.waiting.set()
+            assert self.opened.wait(BOUND)
+            return history(store, after=after)
+
+        monkeypatch.setattr(Journal, "history", slow)
+
+    def open(self) -> None:
+        self.opened.set()
+
+
+def read_table(tmp_path: Path) -> tuple[Controller, HistoryReader, queue.Queue[KeyEvent | None]]:
+    """The test module's table, its three matches played, then a controller with a reader."""
+    ctl, _ = table(tmp_path)
+    press(ctl, f"{ANN_WINS} # {ANN_WINS} # {BOB_WINS} #")
+    ctl.store.close()
+    store = Journal(tmp_path / "pegboard.db")
+    reader = HistoryReader(store.path)
+    ctl = Controller(store=store, names=("Ann", "Bob"), history=reader)
+    events: queue.Queue[KeyEvent | None] = queue.Queue()
+    ctl._records.wake = functools.partial(events.put, None)  # what run() does
+    reader.start()
+    return ctl, reader, events
+
+
+def timed_press(ctl: Controller, keys: str) -> float:
+    start = time.perf_counter()
+    press(ctl, keys)
+    return time.perf_counter() - start
+
+
+def test_a_slow_history_never_holds_up_a_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Gate(monkeypatch)
+    ctl, reader, events = read_table(tmp_path)
+    try:
+        assert gate.waiting.wait(BOUND)  # the reader is held in its first read
+        assert timed_press(ctl, "9 3") < FAST  # the cut: a state change, journalled
+        assert ctl.view.dealer_name == "Bob"
+        assert timed_press(ctl, "ok:long D") < FAST
+        waiting = ctl.screen
+        assert waiting.kind is ScreenKind.HEAD_TO_HEAD and waiting.record is not None
+        assert waiting.record == HeadToHeadView(("Ann", "Bob"), reading=True)
+        ctl.tick()
+        assert ctl.screen == waiting  # still reading: nothing changes
+        gate.open()
+        assert events.get(timeout=BOUND) is None  # the reader wakes the controller's loop
+        ctl.tick()
+        shown = ctl.screen.record
+        assert shown == HeadToHeadView(("Ann", "Bob"), 3, (2, 1), 3, (2, 1), (6, 3), (2, 1))
+        assert reader.reads >= 1 and gate.reads >= 1
+    finally:
+        gate.open()
+        reader.close()
+        ctl.store.close()
+
+
+def test_the_page_is_shown_at_once_when_the_read_is_current(tmp_path: Path) -> None:
+    ctl, reader, events = read_table(tmp_path)
+    try:
+        assert events.get(timeout=BOUND) is None  # the first read (poked at construction)
+        press(ctl, "ok:long D")
+        assert ctl.screen.record == HeadToHeadView(
+            ("Ann", "Bob"), 3, (2, 1), 3, (2, 1), (6, 3), (2, 1)
+        )
+        press(ctl, "5")  # leave it, then win one more game: the reader is poked again
+        press(ctl, ANN_WINS)
+        press(ctl, "ok:long D")
+        record = ctl.screen.record
+        if record is not None and record.reading:  # the read of the win may still be going
+            assert events.get(timeout=BOUND) is None
+            ctl.tick()
+            record = ctl.screen.record
+        assert record == HeadToHeadView(("Ann", "Bob"), 4, (3, 1), 4, (3, 1), (9, 3), (3, 1))
+    finally:
+        reader.close()
+        ctl.store.close()
+
+
+def test_pokes_come_only_when_the_evening_changes(tmp_path: Path) -> None:
+    ctl, reader, _ = read_table(tmp_path)
+    try:
+        asked = reader.asked
+        press(ctl, "9 3 D 5 9 A D 5 9 A")  # a cut and pegs: the evening is the same
+        assert reader.asked == asked
+        press(ctl, "D 3 A")  # Ann wins: a new evening
+        assert reader.asked == asked + 1
+    finally:
+        reader.close()
+        ctl.store.close()
+
+
+@pytest.mark.parametrize("size", [(128, 64), (128, 32)], ids=["128x64", "128x32"])
+@pytest.mark.parametrize("language", list(Language), ids=lambda lang: lang.value)
+def test_the_waiting_page_says_the_scores_are_being_read(
+    size: tuple[int, int], language: Language
+) -> None:
+    reading = render_head_to_head(HeadToHeadView(("Ann", "Bob"), reading=True), size, "1",
+                                  language=language)  # fmt: skip
+    unmet = render_head_to_head(HeadToHeadView(("Ann", "Bob")), size, "1", language=language)
+    assert reading.size == size and reading.tobytes() != unmet.tobytes()
+    words = translator(language).gettext("reading the scores…")
+    assert words != "reading the scores…" or language is Language.ENGLISH

@@ -24,7 +24,8 @@ from typing import Any
 import pytest
 
 from pegboard.config.settings import Config, config_from_mapping
-from pegboard.devices.ports import FakeClock, KeyEvent
+from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
+from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView
@@ -326,3 +327,62 @@ def test_web_options_that_do_not_go_together_are_usage_errors(
         main(["run", *args])
     assert exited.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_slow_history_delays_neither_ready_nor_keys_and_the_page_gets_the_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The history is read in the reader's thread, started after READY; the page gets the
+    players' figures when that read ends, the view as it then stands."""
+    config = web_config(tmp_path)
+    with Journal(config.game.database) as store:  # a finished game for the figures
+        store.new_match(Rules.six_card(), ("Ann", "Bob"))
+        for text in ("cut 9C 3D", "starter 5C", "peg Ann 61", "peg Ann 60"):
+            assert store.state is not None
+            store.do(parse_command(text, store.state.names))
+        assert store.state is not None and store.state.table.finished
+    opened, reading = threading.Event(), threading.Event()
+    history = Journal.history
+
+    def slow(store: Journal, *, after: int = 0) -> list:  # type: ignore[type-arg]
+        reading.set()
+        assert opened.wait(10)
+        return history(store, after=after)
+
+    monkeypatch.setattr(Journal, "history", slow)
+    server = WebServer("127.0.0.1", 0)
+    server.start()
+    stop = threading.Event()
+    seen: dict[str, Any] = {}
+
+    def on_ready(ctl: Controller) -> None:
+        assert reading.wait(10)  # the reader is held in its first read: READY came anyway
+        seen["before"] = json.loads(server.latest()[1])
+        started = time.perf_counter()
+        ctl.handle(KeyEvent("ok", KeyAction.LONG_PRESS))  # the menu, and D: the head-to-head
+        ctl.handle(KeyEvent("D"))  # page, which says the scores are being read
+        seen["press"] = time.perf_counter() - started
+        seen["record"] = ctl.screen.record
+        opened.set()
+        deadline = time.monotonic() + 10
+        while json.loads(server.latest()[1])["players"] is None:
+            assert time.monotonic() < deadline, "the figures never came"
+            stop.wait(0.01)
+        seen["after"] = json.loads(server.latest()[1])
+        stop.set()
+
+    try:
+        result = run_daemon(
+            config, sim_ports(config), notifier=Notifier(env={}), stop=stop,
+            install_signals=False, on_ready=on_ready, web=server,
+        )  # fmt: skip
+    finally:
+        opened.set()
+    assert result.ready_after is not None
+    assert seen["press"] < 0.25
+    assert seen["record"] is not None and seen["record"].reading
+    assert (seen["before"]["players"], seen["before"]["evening"]) == (None, [])
+    after = seen["after"]
+    assert after["view"] == seen["before"]["view"]
+    assert after["players"]["sides"][0]["games_won"] == 1
+    assert [(g["winner"], g["game_points"]) for g in after["evening"]] == [("Ann", 3)]
