@@ -24,6 +24,9 @@ Krippe, Schneider). Pillow's default font has the German letters.
 
 The text font is Pillow's own scalable default (Aileron, in Pillow 10.1 and later), so the
 sheet looks the same on every machine; the SVG names it first, then common sans-serif fonts.
+Aileron draws ASCII only: a text with other letters (German's ä, ö, ü, ß, a name like "Zoë") is
+drawn in DejaVu Sans where the system has it, else spelled as German writes without umlauts
+("Zaehlbogen").
 """
 
 from __future__ import annotations
@@ -555,6 +558,18 @@ def _match_line(match: MatchHistory, game: GameHistory, tr: Translator) -> str:
 # --- renderers -------------------------------------------------------------------------------
 
 
+WIDE_FONT = "DejaVuSans.ttf"
+"""The PNG's and PDF's font for text with letters beyond Pillow's default font (ASCII): DejaVu
+Sans (Debian's fonts-dejavu-core), found among the system's fonts."""
+
+_DEFAULT_CHARS = frozenset(map(chr, range(0x20, 0x7F))) | {"·", "…"}
+"""The letters Pillow's default font (Aileron) draws; 'ä', 'ß' or the en dash it has not."""
+
+_SPELLED = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "–": "-"}
+)
+
+
 def _image(drawing: Drawing) -> object:
     """The page drawn with Pillow, greyscale at ``DPI``."""
     from PIL import Image, ImageDraw, ImageFont
@@ -562,13 +577,25 @@ def _image(drawing: Drawing) -> object:
     scale = DPI / 72
     image = Image.new("L", drawing.paper.pixels, WHITE)
     draw = ImageDraw.Draw(image)
-    fonts: dict[float, ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
+    fonts: dict[tuple[int, bool], ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
 
-    def font(size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    def font(size: float, wide: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         px = round(size * scale)
-        if px not in fonts:
-            fonts[px] = ImageFont.load_default(size=px)
-        return fonts[px]
+        if (px, wide) not in fonts:
+            if wide:  # Pillow finds a bare file name among the system's fonts
+                fonts[px, wide] = ImageFont.truetype(WIDE_FONT, px)
+            else:
+                fonts[px, wide] = ImageFont.load_default(size=px)
+        return fonts[px, wide]
+
+    def face(text: str, size: float) -> tuple[str, ImageFont.FreeTypeFont | ImageFont.ImageFont]:
+        """The font that has every letter of *text*, and *text* as it is drawn in it."""
+        if set(text) <= _DEFAULT_CHARS:
+            return text, font(size)
+        try:
+            return text, font(size, wide=True)
+        except OSError:  # no DejaVu Sans: German's own spelling without umlauts
+            return text.translate(_SPELLED), font(size)
 
     def px(v: float) -> float:
         return v * scale
@@ -589,11 +616,12 @@ def _image(drawing: Drawing) -> object:
             case Dot(x, y, r, grey):
                 draw.ellipse((px(x - r), px(y - r), px(x + r), px(y + r)), fill=grey)
             case Text(x, y, text, size, align, bold, grey):
+                shown, typeface = face(text, size)
                 draw.text(
                     (px(x), px(y)),
-                    text,
+                    shown,
                     fill=grey,
-                    font=font(size),
+                    font=typeface,
                     anchor=f"{align}s",
                     stroke_width=1 if bold and size >= 8 else 0,
                     stroke_fill=grey,
