@@ -5,25 +5,39 @@ plays ``tests/keys/six-card-lurch.keys`` once through the simulator, then stores
 as GAMES single-game matches (200; four players in turn, every deal counted on the device), and
 times, best of 5: ``Journal.history()`` (every match replayed), ``standings`` over it, the
 publisher's first look (nothing kept: everything replayed) and a later look when the evening
-changes (the older matches kept: only the latest replayed).
+changes (the older matches kept: only the latest replayed), and the evening's two queries.
+
+Then what the controller's thread pays now that a ``HistoryReader`` reads the history in its
+own thread: the D press as it was (``history()`` and the page's figures in the key path), the
+reader's reads (in its thread), and, in the controller's thread, a publish and a D press with
+the reader idle and while its first read (everything replayed) runs beside it: the press then
+waits only for the GIL, which the reader's replay gives up every 5 ms (``sys.getswitchinterval``).
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
+from pegboard.devices.ports import KeyAction, KeyEvent
 from pegboard.engine.commands import parse_command
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.players import standings
 from pegboard.engine.rules import Rules
+from pegboard.engine.view import render_view
 from pegboard.journal import Journal
+from pegboard.journal.reader import HistoryReader
+from pegboard.table.controller import Controller
+from pegboard.ui.results import head_to_head_view
 from pegboard.web.players import PlayerFigures
+from pegboard.web.server import ViewPublisher, WebServer
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -79,7 +93,73 @@ def main() -> int:
             figures.payload(journal)
             warm = best(lambda: figures.payload(journal))
             print(f"  evening change (latest only) {warm * 1000:7.1f} ms")
+            queries = best(lambda: (journal.finished_games(), journal.lurches()))
+            print(f"  finished_games() + lurches() {queries * 1000:7.1f} ms")
+            names = history[-1].names
+            before = best(lambda: head_to_head_view(journal.history(), *names[:2]), 3)
+            print(f"  D press before (in the key path) {before * 1000:7.1f} ms")
+        controller_thread(db)
     return 0
+
+
+MENU, D, LEAVE = KeyEvent("ok", KeyAction.LONG_PRESS), KeyEvent("D"), KeyEvent("5")
+
+
+def press_d(ctl: Controller) -> float:
+    """One D press (the menu, D), timed, then a key that leaves the page."""
+    ctl.handle(MENU)
+    start = time.perf_counter()
+    ctl.handle(D)
+    took = time.perf_counter() - start
+    shown.append(ctl.screen.record)
+    ctl.handle(LEAVE)
+    return took
+
+
+shown: list[object] = []  # the page each press showed
+
+
+def controller_thread(db: Path) -> None:
+    """What the controller's thread pays with the history read beside it."""
+    print("with the HistoryReader (the daemon's way):")
+    store = Journal(db)
+    server = WebServer()  # never started: publish only swaps bytes
+    reader = HistoryReader(db)
+    publisher = ViewPublisher(server, reader=reader)
+    reads: list[float] = []
+    done = threading.Event()
+    started = [0.0]
+
+    def finished(snapshot: object) -> None:
+        reads.append(time.perf_counter() - started[0])
+        done.set()
+
+    ctl = Controller(store=store, history=reader, on_change=publisher.publish)
+    reader.listen(finished)  # after the page's and the publisher's: both are done then
+    busy: list[float] = []
+    started[0] = time.perf_counter()
+    reader.start()  # the first read: every match replayed, beside the presses below
+    while not done.is_set():
+        busy.append(press_d(ctl))
+    waiting = sum(1 for r in shown if getattr(r, "reading", False))
+    idle = [press_d(ctl) for _ in range(50)]
+    print(f"  reader: first read (everything) {reads[0] * 1000:7.1f} ms, in its own thread")
+    done.clear()
+    started[0] = time.perf_counter()
+    reader.poke()  # an evening change: only the latest match replayed
+    done.wait(60)
+    print(f"  reader: an evening change       {reads[1] * 1000:7.1f} ms, in its own thread")
+    state = ctl.state
+    view = render_view(state)
+    publish = best(lambda: publisher.publish(state, view), 20)
+    print(f"  publish (controller's thread)   {publish * 1000:7.2f} ms (no journal read)")
+    print(f"  D press, reader idle            median {statistics.median(idle) * 1000:6.2f} ms,"
+          f" max {max(idle) * 1000:6.2f} ms ({len(idle)} presses)")  # fmt: skip
+    print(f"  D press, reader's first read    median {statistics.median(busy) * 1000:6.2f} ms,"
+          f" max {max(busy) * 1000:6.2f} ms ({len(busy)} presses; GIL shared)")  # fmt: skip
+    print(f"  presses that showed 'reading the scores…': {waiting}; after the read: {shown[-1]}")
+    reader.close()
+    store.close()
 
 
 if __name__ == "__main__":
