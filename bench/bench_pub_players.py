@@ -12,6 +12,7 @@ own thread: the D press as it was (``history()`` and the page's figures in the k
 reader's reads (in its thread), and, in the controller's thread, a publish and a D press with
 the reader idle and while its first read (everything replayed) runs beside it: the press then
 waits only for the GIL, which the reader's replay gives up every 5 ms (``sys.getswitchinterval``).
+Last, READY with the page on (``run_daemon``): the reader starts after it.
 """
 
 from __future__ import annotations
@@ -99,7 +100,32 @@ def main() -> int:
             before = best(lambda: head_to_head_view(journal.history(), *names[:2]), 3)
             print(f"  D press before (in the key path) {before * 1000:7.1f} ms")
         controller_thread(db)
+        print(f"  READY with [web] (run_daemon, simulator's ports) {ready(db) * 1000:7.1f} ms")
     return 0
+
+
+def ready(db: Path) -> float:
+    """Seconds from ``run_daemon`` to READY with the page on: the best of 3."""
+    import dataclasses
+
+    from pegboard.config.settings import config_from_mapping
+    from pegboard.table.daemon import run_daemon
+    from pegboard.table.sdnotify import Notifier
+    from pegboard.table.wiring import sim_ports
+
+    config = config_from_mapping({"game": {"database": str(db)}})
+    web = dataclasses.replace(config.web, enabled=True, bind="127.0.0.1", port=0)
+    config = dataclasses.replace(config, web=web)
+    times = []
+    for _ in range(3):
+        stop = threading.Event()
+        result = run_daemon(
+            config, sim_ports(config), notifier=Notifier(env={}), stop=stop,
+            install_signals=False, on_ready=lambda ctl, s=stop: s.set(),
+        )  # fmt: skip
+        assert result.ready_after is not None
+        times.append(result.ready_after)
+    return min(times)
 
 
 MENU, D, LEAVE = KeyEvent("ok", KeyAction.LONG_PRESS), KeyEvent("D"), KeyEvent("5")

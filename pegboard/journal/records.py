@@ -5,7 +5,9 @@ undo), ``Journal.do_all`` calls ``_write_history`` inside the command's own tran
 match's rows in ``games``, ``game_sides``, ``deal_points`` and ``shown_hands`` are written again.
 ``side_averages``, ``best_hands``, ``lurches`` and ``finished_games`` query them (sides are
 stored by name); ``history`` replays every match from its commands instead, so it reads any
-journal, however old. ``Journal`` takes these methods from ``HistoryTables``.
+journal, however old, and takes seconds on a Pi: the table reads it only in the history
+reader's thread (``reader.py``). ``reading`` puts several reads in one read transaction, so
+they agree. ``Journal`` takes these methods from ``HistoryTables``.
 """
 
 from __future__ import annotations
