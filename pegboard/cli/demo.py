@@ -70,7 +70,10 @@ def run_demo(out: TextIO, *, seed: int | None = None, language: Language = Langu
         out.write(dealt_words.format(name=names[seat], cards=format_cards(sorted(cards))) + "\n")
         best_words = t("best discard {cards} (hand {hand} {sign} crib {crib} = {net})")
         sign = "+" if seat == dealer else "-"
-        hand, crib_ev, net = f"{best.hand_ev:.2f}", f"{best.crib_ev:.2f}", f"{best.net_ev:.2f}"
+        point = tr.pgettext("decimal point", ".")
+        hand, crib_ev, net = (
+            f"{ev:.2f}".replace(".", point) for ev in (best.hand_ev, best.crib_ev, best.net_ev)
+        )
         discard = format_cards(best.discard)
         out.write(
             "  " + best_words.format(cards=discard, hand=hand, sign=sign, crib=crib_ev, net=net)
