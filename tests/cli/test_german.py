@@ -408,3 +408,15 @@ def test_pegboard_sheet_writes_german_and_says_so(
         f"pegboard: Fehler: --out {quote(str(out_file))} gibt es schon; die Datei bleibt, wie "
         "sie ist (--force ersetzt sie)\n"
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["demo", "--seed", "1"], ["odds", "100", "110"], ["peg", "5H", "10D", "KC"]],
+    ids=lambda argv: argv[0],
+)
+def test_english_commands_read_no_catalogue(argv: list[str]) -> None:
+    from tests.cli.test_imports import modules_after
+
+    modules = modules_after(["--lang", "en", *argv])
+    assert "pegboard.cli.lang" in modules and "pegboard.i18n.po" not in modules
