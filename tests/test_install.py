@@ -80,7 +80,7 @@ def test_no_drop_in_is_installed_unless_asked(tmp_path: Path) -> None:
     assert (
         f"not installed: {units / 'league.conf'} (for the league, [league]: install.sh --league)"
         in lines
-    )  # noqa: E501
+    )
 
 
 def test_web_installs_the_pub_pages_drop_in_and_only_that(tmp_path: Path) -> None:

@@ -142,7 +142,8 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     """
     from pegboard.i18n import translator
     from pegboard.journal import Journal, default_db_path
-    from pegboard.ui.sheet import Paper, layout_sheet, render_pdf, render_png, render_svg
+    from pegboard.ui.sheet import Paper, layout_sheet
+    from pegboard.ui.sheetfiles import render_pdf, render_png, render_svg
 
     path: Path = args.out
     suffix = _check_out(path, args.force)

@@ -4,11 +4,11 @@ Theory of operation
 -------------------
 ``layout_sheet`` is pure: it turns a ``GameHistory`` into a ``Drawing``, a page of simple
 shapes (lines, boxes, dots, text with an anchor) measured in points (1/72 inch) on A4 or US
-letter. Two small renderers draw the same shapes: ``render_png``/``render_pdf`` with Pillow
-(``ImageDraw`` at 150 dpi in greyscale; Pillow writes the PDF page at that resolution, so the
-page is exactly the paper's size) and ``render_svg`` as text. Nothing is measured by a
-renderer, so both agree: text is placed by its anchor (left, middle or right of its baseline)
-and kept short enough by the layout (``_fit``).
+letter. Two small renderers in ``sheetfiles.py`` draw the same shapes: ``render_png`` and
+``render_pdf`` with Pillow (``ImageDraw`` at 150 dpi in greyscale; Pillow writes the PDF page at
+that resolution, so the page is exactly the paper's size) and ``render_svg`` as text. Nothing
+is measured by a renderer, so both agree: text is placed by its anchor (left, middle or right
+of its baseline) and kept short enough by the layout (``_fit``).
 
 The page follows the tournament sheet at the end of the German rules document (the
 "Cribbage Zählbogen"): the tournament or venue and the date, player 1 and player 2, for each a
@@ -20,7 +20,7 @@ the match so far, and lines to sign.
 
 The sheet speaks the language it is given: German in the words of the German document's
 "Cribbage Zählbogen" (Turnier, Datum, Spieler 1, Spieler 2, Punkte) and of its rules (Geber,
-Krippe, Schneider). Pillow's default font has the German letters.
+Krippe, Schneider).
 
 The text font is Pillow's own scalable default (Aileron, in Pillow 10.1 and later), so the
 sheet looks the same on every machine; the SVG names it first, then common sans-serif fonts.
@@ -32,11 +32,8 @@ drawn in DejaVu Sans where the system has it, else spelled as German writes with
 from __future__ import annotations
 
 import enum
-import io
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
-from xml.sax.saxutils import escape
 
 from pegboard.choices import parse_choice
 from pegboard.engine.events import Source
@@ -54,9 +51,6 @@ __all__ = [
     "Rect",
     "Text",
     "layout_sheet",
-    "render_pdf",
-    "render_png",
-    "render_svg",
 ]
 
 DPI = 150
@@ -553,159 +547,3 @@ def _match_line(match: MatchHistory, game: GameHistory, tr: Translator) -> str:
     if match.winner is not None and game.game == last:
         text += t("; {name} wins the match").format(name=match.names[match.winner])
     return text
-
-
-# --- renderers -------------------------------------------------------------------------------
-
-
-WIDE_FONT = "DejaVuSans.ttf"
-"""The PNG's and PDF's font for text with letters beyond Pillow's default font (ASCII): DejaVu
-Sans (Debian's fonts-dejavu-core), found among the system's fonts."""
-
-_DEFAULT_CHARS = frozenset(map(chr, range(0x20, 0x7F))) | {"·", "…"}
-"""The letters Pillow's default font (Aileron) draws; 'ä', 'ß' or the en dash it has not."""
-
-_SPELLED = str.maketrans(
-    {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "–": "-"}
-)
-
-
-def _image(drawing: Drawing) -> object:
-    """The page drawn with Pillow, greyscale at ``DPI``."""
-    from PIL import Image, ImageDraw, ImageFont
-
-    scale = DPI / 72
-    image = Image.new("L", drawing.paper.pixels, WHITE)
-    draw = ImageDraw.Draw(image)
-    fonts: dict[tuple[int, bool], ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
-
-    def font(size: float, wide: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-        px = round(size * scale)
-        if (px, wide) not in fonts:
-            if wide:  # Pillow finds a bare file name among the system's fonts
-                fonts[px, wide] = ImageFont.truetype(WIDE_FONT, px)
-            else:
-                fonts[px, wide] = ImageFont.load_default(size=px)
-        return fonts[px, wide]
-
-    def face(text: str, size: float) -> tuple[str, ImageFont.FreeTypeFont | ImageFont.ImageFont]:
-        """The font that has every letter of *text*, and *text* as it is drawn in it."""
-        if set(text) <= _DEFAULT_CHARS:
-            return text, font(size)
-        try:
-            return text, font(size, wide=True)
-        except OSError:  # no DejaVu Sans: German's own spelling without umlauts
-            return text.translate(_SPELLED), font(size)
-
-    def px(v: float) -> float:
-        return v * scale
-
-    for shape in drawing.shapes:
-        match shape:
-            case Rect(x, y, w, h, fill, outline, width):
-                draw.rectangle(
-                    (px(x), px(y), px(x + w), px(y + h)),
-                    fill=fill,
-                    outline=outline,
-                    width=0 if outline is None else max(1, round(px(width))),
-                )
-            case Line(x1, y1, x2, y2, width, grey):
-                draw.line(
-                    (px(x1), px(y1), px(x2), px(y2)), fill=grey, width=max(1, round(px(width)))
-                )
-            case Dot(x, y, r, grey):
-                draw.ellipse((px(x - r), px(y - r), px(x + r), px(y + r)), fill=grey)
-            case Text(x, y, text, size, align, bold, grey):
-                shown, typeface = face(text, size)
-                draw.text(
-                    (px(x), px(y)),
-                    shown,
-                    fill=grey,
-                    font=typeface,
-                    anchor=f"{align}s",
-                    stroke_width=1 if bold and size >= 8 else 0,
-                    stroke_fill=grey,
-                )
-    return image
-
-
-def render_png(drawing: Drawing) -> bytes:
-    """The page as a PNG (greyscale, ``DPI`` dots per inch)."""
-    from PIL import Image
-
-    image = _image(drawing)
-    assert isinstance(image, Image.Image)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", dpi=(DPI, DPI), optimize=True)
-    return buffer.getvalue()
-
-
-def render_pdf(drawing: Drawing) -> bytes:
-    """The page as a one-page PDF of the paper's size (Pillow's PDF writer, ``DPI``)."""
-    from PIL import Image
-
-    image = _image(drawing)
-    assert isinstance(image, Image.Image)
-    buffer = io.BytesIO()
-    image.save(buffer, "PDF", resolution=float(DPI), title=drawing.title, creator="pegboard")
-    return buffer.getvalue()
-
-
-_ANCHOR = {"l": "start", "m": "middle", "r": "end"}
-
-
-def _grey(value: int) -> str:
-    return f"#{value:02x}{value:02x}{value:02x}"
-
-
-def _num(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def render_svg(drawing: Drawing) -> str:
-    """The page as an SVG document (sizes in millimetres; coordinates in points)."""
-    width, height = drawing.paper.size
-    out: list[str] = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width / 72 * 25.4)}mm" '
-        f'height="{_num(height / 72 * 25.4)}mm" viewBox="0 0 {_num(width)} {_num(height)}" '
-        f'font-family="{escape(FONT_FAMILY, {chr(34): "&quot;"})}">',
-        f"<title>{escape(drawing.title)}</title>",
-        f'<rect width="{_num(width)}" height="{_num(height)}" fill="#ffffff"/>',
-    ]
-    for shape in drawing.shapes:
-        match shape:
-            case Rect(x, y, w, h, fill, outline, line):
-                paint = _grey(fill) if fill is not None else "none"
-                stroke = (
-                    f' stroke="{_grey(outline)}" stroke-width="{_num(line)}"'
-                    if outline is not None
-                    else ""
-                )
-                out.append(
-                    f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" '
-                    f'fill="{paint}"{stroke}/>'
-                )
-            case Line(x1, y1, x2, y2, line, grey):
-                out.append(
-                    f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" '
-                    f'stroke="{_grey(grey)}" stroke-width="{_num(line)}"/>'
-                )
-            case Dot(x, y, r, grey):
-                out.append(
-                    f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" fill="{_grey(grey)}"/>'
-                )
-            case Text(x, y, text, size, align, bold, grey):
-                weight = ' font-weight="bold"' if bold else ""
-                out.append(
-                    f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" '
-                    f'text-anchor="{_ANCHOR[align]}" fill="{_grey(grey)}"{weight}>'
-                    f"{escape(text)}</text>"
-                )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
-
-def shapes_of(drawing: Drawing, kind: type[Shape]) -> Sequence[Shape]:
-    """The shapes of one kind (for tests)."""
-    return [s for s in drawing.shapes if isinstance(s, kind)]

@@ -19,7 +19,8 @@ from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.errors import PegboardError, quote
 from pegboard.i18n import Language
-from pegboard.ui.sheet import Paper, layout_sheet, render_png, render_svg
+from pegboard.ui.sheet import Paper, layout_sheet
+from pegboard.ui.sheetfiles import render_png, render_svg
 from tests.journal.games import SCRIPT, scripted_journal
 
 DE = Language.GERMAN

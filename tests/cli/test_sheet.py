@@ -15,7 +15,8 @@ from pegboard.engine.history import replay_match
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.errors import quote
-from pegboard.ui.sheet import Paper, layout_sheet, render_png, render_svg
+from pegboard.ui.sheet import Paper, layout_sheet
+from pegboard.ui.sheetfiles import render_png, render_svg
 from tests.journal.games import SCRIPT, scripted_journal
 from tests.journal.games import cli as ok
 
