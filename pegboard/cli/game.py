@@ -88,7 +88,7 @@ def register(subparsers: Any) -> None:
         choices=[f.value for f in MatchFormat],
         help="match format (default: best-of-three for two sides, single for three players)",
     )
-    _add_db(p)
+    add_db(p)
     add_lang(p)
     p.set_defaults(handler=cmd_new)
 
@@ -101,7 +101,7 @@ def register(subparsers: Any) -> None:
         formatter_class=fmt,
     )
     p.add_argument("commands", nargs="+", metavar="COMMAND")
-    _add_db(p)
+    add_db(p)
     add_lang(p)
     p.set_defaults(handler=cmd_do)
 
@@ -112,19 +112,23 @@ def register(subparsers: Any) -> None:
         formatter_class=fmt,
     )
     p.add_argument("--json", action="store_true", help="print the GameView as JSON")
-    _add_db(p)
+    add_db(p)
     add_lang(p)
     p.set_defaults(handler=cmd_show)
 
 
-def _add_db(p: argparse.ArgumentParser) -> None:
+def add_db(p: argparse.ArgumentParser, *, only_read: bool = False) -> None:
+    """Add ``--db``, the journal at its default path, to a command that keeps or reads one.
+
+    *only_read* says in the help that the command never writes the journal.
+    """
     p.add_argument(
         "--db",
         type=Path,
         default=None,
         help=(
             "journal database (default: $PEGBOARD_DB, else $STATE_DIRECTORY/pegboard.db, "
-            "else ~/.local/share/pegboard/pegboard.db)"
+            "else ~/.local/share/pegboard/pegboard.db)" + ("; only read" if only_read else "")
         ),
     )
 

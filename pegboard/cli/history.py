@@ -16,9 +16,9 @@ import csv
 import io
 import json
 from datetime import date, datetime, time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pegboard.cli.game import add_db
 from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.rules import Variant
 from pegboard.errors import PegboardError, quote
@@ -34,18 +34,6 @@ __all__ = ["HistoryCommandError", "parse_since", "register", "register_stats"]
 
 class HistoryCommandError(PegboardError, ValueError):
     """An option of ``pegboard history`` or ``stats players`` that means nothing (a bad date)."""
-
-
-def _add_db(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--db",
-        type=Path,
-        default=None,
-        help=(
-            "journal database (default: $PEGBOARD_DB, else $STATE_DIRECTORY/pegboard.db, "
-            "else ~/.local/share/pegboard/pegboard.db); only read"
-        ),
-    )
 
 
 def _add_format(p: argparse.ArgumentParser) -> None:
@@ -77,7 +65,7 @@ def register(subparsers: Any) -> None:
         metavar="YYYY-MM-DD",
         help="only games finished on or after this day (local time)",
     )
-    _add_db(p)
+    add_db(p, only_read=True)
     _add_format(p)
     p.set_defaults(handler=cmd_history)
 
@@ -100,7 +88,7 @@ def register_stats(stats: Any) -> None:
         choices=[v.value for v in Variant],
         help="only games of this variant (default: all)",
     )
-    _add_db(p)
+    add_db(p, only_read=True)
     _add_format(p)
     p.set_defaults(handler=cmd_stats_players)
 

@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pegboard.cli.game import add_db
 from pegboard.cli.lang import add_lang, language_of
 from pegboard.errors import PegboardError, quote
 
@@ -60,15 +61,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--venue", default="", help="tournament or venue (default: a line to fill in)")
     p.add_argument("--paper", default="a4", choices=["a4", "letter"], help="paper size")
     p.add_argument("--force", action="store_true", help="replace FILE if it exists")
-    p.add_argument(
-        "--db",
-        type=Path,
-        default=None,
-        help=(
-            "journal database (default: $PEGBOARD_DB, else $STATE_DIRECTORY/pegboard.db, "
-            "else ~/.local/share/pegboard/pegboard.db); only read"
-        ),
-    )
+    add_db(p, only_read=True)
     add_lang(p)
     p.set_defaults(handler=cmd_sheet)
 
