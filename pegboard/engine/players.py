@@ -39,7 +39,7 @@ What counts:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -376,13 +376,11 @@ def _add_game(book: _Book, game: GameHistory) -> None:
             each.lurches[3] += own is Lurch.DOUBLE_SKUNKED
     for deal in game.deals:
         _add_deal(sides, game, deal)
-    for a, b in itertools.combinations(range(len(sides)), 2):
-        pair, flip = _pair(book, sides[a].name, sides[b].name)
+    for pair, first in _pairs(book, sides, result.winner):
         pair.games += 1
-        for side, index in ((a, 0), (b, 1)):
-            if result.winner == side:
-                pair.games_won[index ^ flip] += 1
-                pair.game_points[index ^ flip] += result.game_points or 0
+        if first is not None:
+            pair.games_won[first] += 1
+            pair.game_points[first] += result.game_points or 0
 
 
 def _pair(book: _Book, a: str, b: str) -> tuple[_Pair, int]:
@@ -391,6 +389,16 @@ def _pair(book: _Book, a: str, b: str) -> tuple[_Pair, int]:
     flip = int(key[0] > key[1])
     ordered = (key[1], key[0]) if flip else key
     return book.pairs.setdefault(ordered, _Pair()), flip
+
+
+def _pairs(
+    book: _Book, sides: list[_Tally], winner: int | None
+) -> Iterator[tuple[_Pair, int | None]]:
+    """Each two of *sides*: their pair's tally and the index in it of *winner*, or None."""
+    for a, b in itertools.combinations(range(len(sides)), 2):
+        pair, flip = _pair(book, sides[a].name, sides[b].name)
+        won = 0 if winner == a else 1 if winner == b else None
+        yield pair, None if won is None else won ^ flip
 
 
 def _add_deal(sides: list[_Tally], game: GameHistory, deal: DealHistory) -> None:
@@ -444,12 +452,10 @@ def standings(matches: Iterable[MatchHistory], *, variant: Variant | None = None
             for each in (tally, *book.members(match.names, side)):
                 each.matches_played += 1
                 each.matches_won += side == match.winner
-        for a, b in itertools.combinations(range(len(sides)), 2):
-            pair, flip = _pair(book, sides[a].name, sides[b].name)
+        for pair, first in _pairs(book, sides, match.winner):
             pair.matches += 1
-            for side, index in ((a, 0), (b, 1)):
-                if match.winner == side:
-                    pair.matches_won[index ^ flip] += 1
+            if first is not None:
+                pair.matches_won[first] += 1
     names = {key: tally.name for key, tally in book.tallies.items()}
     return Standings(
         tuple(t.freeze() for t in book.tallies.values()),
