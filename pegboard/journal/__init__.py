@@ -44,6 +44,7 @@ from pegboard.engine.rules import Rules
 from pegboard.errors import JournalError, PegboardError
 
 from .outbox import OUTBOX_SCHEMA, write_outbox
+from .readonly import read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
 
@@ -294,28 +295,10 @@ class Journal(HistoryTables):
         return conn
 
     def _read_only(self) -> sqlite3.Connection:
-        """A connection that can neither write the journal nor create files beside it.
-
-        While a writer has the journal open (its ``-wal`` file exists), SQLite reads it in place
-        read-only, through the writer's ``-wal``/``-shm``. Otherwise the file is read into memory
-        (SQLite would create ``-wal``/``-shm`` to read a WAL database in place).
-        """
-        if _companion(self.path, "-wal").exists():
-            uri = f"{self.path.resolve().as_uri()}?mode=ro"
-            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=self._timeout)
-            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-            self.live = True
-            return conn
-        self.live = not self.readonly
-        data = bytearray(self.path.read_bytes())
-        if len(data) >= 20 and data[18:20] == b"\x02\x02":
-            data[18:20] = b"\x01\x01"  # our copy only: an in-memory database has no WAL
-        conn = sqlite3.connect(":memory:", isolation_level=None)
-        try:
-            conn.deserialize(bytes(data))
-        except sqlite3.Error:
-            conn.close()
-            raise
+        """A connection that can neither write the journal nor create files beside it
+        (``read_only_connection``: in place beside a writer, else a copy in memory)."""
+        conn, live = read_only_connection(self.path, timeout=self._timeout)
+        self.live = live or not self.readonly
         return conn
 
     def _create(self) -> sqlite3.Connection:

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pegboard.journal.readonly import read_only_connection
 from pegboard.league.standings import FinishedGame, LeagueError, Standing, standings
 
 __all__ = ["LeagueStore"]
@@ -32,6 +33,8 @@ CREATE TABLE IF NOT EXISTS games (
     received TEXT NOT NULL
 );
 """
+_COLUMNS = frozenset({"game_id", "revision", "venue", "board", "withdrawn", "payload"})
+"""The columns that make a ``games`` table the league's (a game journal has one too)."""
 
 
 class LeagueStore:
@@ -52,9 +55,15 @@ class LeagueStore:
                         f"no league database at {shown} (start one with 'pegboard league serve "
                         f"--db {self.path}')"
                     )
-                uri = f"{self.path.resolve().as_uri()}?mode=ro"
-                self._conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
-                self._conn.execute("SELECT COUNT(*) FROM games").fetchone()
+                # in place beside a running service, else a copy: no -wal/-shm made beside it
+                self._conn, _ = read_only_connection(self.path, check_same_thread=False)
+                columns = {row[1] for row in self._conn.execute("PRAGMA table_info(games)")}
+                if not columns >= _COLUMNS:
+                    self._conn.close()
+                    raise LeagueError(
+                        f"{shown} is not a league database (it has no league games table; "
+                        "expected the --db of 'pegboard league serve', e.g. league.db)"
+                    )
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self._conn = sqlite3.connect(

@@ -158,5 +158,21 @@ def test_league_standings_prints_the_table_and_json(
     assert not (tmp_path / "none.db").exists()
 
 
+def test_league_standings_reads_without_leaving_a_file_and_refuses_a_game_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    league = LeagueStore(tmp_path / "league.db")
+    league.close()  # the service stopped: its -wal and -shm are gone
+    with Journal(tmp_path / "p.db") as store:
+        finish_games(store, 1, loser=100)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert main(["league", "standings", "--db", str(tmp_path / "league.db")]) == 0
+    capsys.readouterr()
+    assert main(["league", "standings", "--db", str(tmp_path / "p.db")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'" + str(tmp_path / "p.db") + "' is not a league" in err
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
 def test_rules_are_the_journals_own() -> None:
     assert Rules.five_card().lurch_line == 45  # the five-card line the standings inherit
