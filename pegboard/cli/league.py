@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
-import threading
 from pathlib import Path
-from types import FrameType
 from typing import Any, TextIO
 
 from pegboard.cli.lang import add_lang, words_of
+from pegboard.cli.serve import stop_on_signals
 from pegboard.i18n import NC_
 
 __all__ = ["register"]
@@ -103,25 +101,18 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     web = WebServer(args.bind, args.web_port, static_dir=STATIC_DIR)
     service = LeagueService(store, broker, web=web, client_id=args.client_id)
     web.start()
-    stop = threading.Event()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
-    try:
-        service.start()
-        url, note = public_url(web)
-        said = words_of(args).gettext("league: {db} from {broker}, standings at {url}")
-        said = said.format(db=args.db, broker=f"{host}:{port}", url=url)
-        print(said + (f" ({note})" if note else ""), file=out, flush=True)
-        stop.wait()
-    finally:
-        service.close()
-        web.close()
-        store.close()
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+    with stop_on_signals() as stop:
+        try:
+            service.start()
+            url, note = public_url(web)
+            said = words_of(args).gettext("league: {db} from {broker}, standings at {url}")
+            said = said.format(db=args.db, broker=f"{host}:{port}", url=url)
+            print(said + (f" ({note})" if note else ""), file=out, flush=True)
+            stop.wait()
+        finally:
+            service.close()
+            web.close()
+            store.close()
     return 0
 
 

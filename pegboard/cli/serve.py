@@ -18,15 +18,17 @@ with ``pegboard game show``'s one line, exit 1.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
 from pegboard.i18n import Language, translator
 
-__all__ = ["cmd_serve", "register"]
+__all__ = ["cmd_serve", "register", "stop_on_signals"]
 
 
 def register(subparsers: Any) -> None:
@@ -109,6 +111,24 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     feed = JournalFeed(Path(path), ViewPublisher(server, language=language))
     feed.load()  # a journal that cannot be served stops here, before anything listens
     server.start()
+    with stop_on_signals() as stop:
+        try:
+            url, note = public_url(server)
+            tr = translator(language)
+            said = tr.gettext("serving {path} at {url}").format(path=path, url=url)
+            print(said + (f" ({note})" if note else ""), file=out, flush=True)
+            feed.run(stop)
+        finally:
+            server.close()
+    return 0
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[threading.Event]:
+    """An event that SIGTERM or SIGINT sets while the block runs; their handlers come back after.
+
+    ``pegboard serve`` and ``pegboard league serve`` run until it is set, then close and exit 0.
+    """
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -116,13 +136,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
     try:
-        url, note = public_url(server)
-        tr = translator(language)
-        said = tr.gettext("serving {path} at {url}").format(path=path, url=url)
-        print(said + (f" ({note})" if note else ""), file=out, flush=True)
-        feed.run(stop)
+        yield stop
     finally:
-        server.close()
         for number, handler in previous.items():
             signal.signal(number, handler)
-    return 0
