@@ -9,12 +9,7 @@ import pytest
 
 from pegboard.cli.main import main
 from pegboard.journal import Journal
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.cli.helpers import cli
 
 
 def test_a_deal_played_from_the_terminal(

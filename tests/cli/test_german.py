@@ -10,27 +10,21 @@ from datetime import UTC
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from pegboard.cli.lang import _TEMPLATES, error_text
-from pegboard.cli.main import main
 from pegboard.engine.history import replay_match
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.errors import PegboardError, quote
 from pegboard.i18n import Language
-from pegboard.ui.sheet import Paper, layout_sheet
+from pegboard.ui.sheet import layout_sheet
 from pegboard.ui.sheetfiles import render_png, render_svg
+from tests.cli.helpers import assert_like_golden_sheet, cli
 from tests.journal.games import SCRIPT, scripted_journal
 
 DE = Language.GERMAN
 GOLDEN = Path(__file__).parents[1] / "golden" / "sheet"
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.fixture(autouse=True)
@@ -374,13 +368,7 @@ def test_the_german_sheet_looks_as_it_did(request: pytest.FixtureRequest) -> Non
     path = GOLDEN / "six-card-de.png"
     if request.config.getoption("--update-golden", default=False):
         image.save(path, optimize=True)
-    with Image.open(path) as stored:
-        golden = stored.convert("L")
-    assert golden.size == image.size == Paper.A4.pixels
-    difference = ImageChops.difference(golden, image.convert("L"))
-    changed = sum(difference.point(lambda v: 255 if v > 64 else 0).histogram()[255:])
-    assert ImageStat.Stat(difference).mean[0] < 0.5
-    assert changed < 0.002 * image.size[0] * image.size[1]
+    assert_like_golden_sheet(image, path)
 
 
 def test_the_german_sheet_uses_the_documents_words(db: Path, tmp_path: Path) -> None:

@@ -13,14 +13,9 @@ from pathlib import Path
 import pytest
 
 from pegboard.cli.main import main
+from tests.cli.helpers import cli
 from tests.journal.games import cli as ok
 from tests.journal.games import scripted_journal
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.fixture(autouse=True)

@@ -6,14 +6,8 @@ import json
 
 import pytest
 
-from pegboard.cli.main import main
 from pegboard.engine import odds
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.cli.helpers import cli
 
 
 def test_the_chances_at_a_score_as_json(capsys: pytest.CaptureFixture[str]) -> None:
