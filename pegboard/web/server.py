@@ -78,7 +78,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-    "script-src 'self' 'unsafe-inline'; connect-src 'self'; base-uri 'none'; "
+    "script-src 'self'; connect-src 'self'; base-uri 'none'; "
     "form-action 'none'; frame-ancestors 'none'"
 )
 """The page's Content-Security-Policy: nothing from anywhere but this server."""

@@ -176,6 +176,7 @@ def test_the_policy_allows_nothing_from_elsewhere() -> None:
     assert directives["default-src"] == "'self'"
     assert directives["connect-src"] == "'self'"
     assert directives["frame-ancestors"] == "'none'"
+    assert directives["script-src"] == "'self'"  # no inline script, no eval
     assert "http" not in CSP and "*" not in CSP
 
 
