@@ -52,6 +52,22 @@ def start_worker(db: Path, port: int, games: int, keepalive: float = 30.0) -> su
     return process
 
 
+def publish_games(db: Path, port: int, games: int, until: Callable[[], bool], what: str) -> None:
+    """Board t1 at red-lion, publishing to the broker at *port* in this process, finishes *games*
+    games in *db* and shows its view; returns once *until* holds (else fails naming *what*)."""
+    store = Journal(db, outbox=True)
+    config = LeagueConfig("127.0.0.1", "red-lion", "t1", port=port)
+    publisher = LeaguePublisher(config, db, poll=0.05)
+    publisher.start()
+    try:
+        finish_games(store, games)
+        publisher.on_change(store.state, render_view(store.state))  # type: ignore[arg-type]
+        wait_until(until, 10.0, what)
+    finally:
+        publisher.close()
+        store.close()
+
+
 @pytest.fixture
 def services() -> Iterator[list[LeagueService]]:
     made: list[LeagueService] = []
@@ -111,17 +127,7 @@ def test_games_finished_while_the_league_was_down_arrive_after_the_broker_restar
     first = league(tmp_path / "league.db", broker.port, services)
     first.close()  # the broker keeps its session, and queues for it
     db = tmp_path / "board.db"
-    store = Journal(db, outbox=True)
-    config = LeagueConfig("127.0.0.1", "red-lion", "t1", port=broker.port)
-    publisher = LeaguePublisher(config, db, poll=0.05)
-    publisher.start()
-    try:
-        finish_games(store, 2)
-        publisher.on_change(store.state, render_view(store.state))  # type: ignore[arg-type]
-        wait_until(lambda: outbox_rows(db) == 0, 10.0, "the broker's acknowledgements")
-    finally:
-        publisher.close()
-        store.close()
+    publish_games(db, broker.port, 2, lambda: outbox_rows(db) == 0, "the broker's acknowledgements")
     broker.stop()
     broker.start()
     second = league(tmp_path / "league.db", broker.port, services)
@@ -234,17 +240,7 @@ def test_a_game_at_pub_a_reaches_the_central_standings_over_a_bridge(
     ).start()
     service = league(tmp_path / "league.db", central.port, services)
     db = tmp_path / "board.db"
-    store = Journal(db, outbox=True)
-    config = LeagueConfig("127.0.0.1", "red-lion", "t1", port=pub.port)
-    publisher = LeaguePublisher(config, db, poll=0.05)
-    publisher.start()
-    try:
-        finish_games(store, 1)
-        publisher.on_change(store.state, render_view(store.state))  # type: ignore[arg-type]
-        wait_until(lambda: service.store.count() == 1, 10.0, "the game at the centre")
-    finally:
-        publisher.close()
-        store.close()
+    publish_games(db, pub.port, 1, lambda: service.store.count() == 1, "the game at the centre")
     assert [(g.venue, g.board, g.winner.name) for g in service.store.games()] == [
         ("red-lion", "t1", "Ann")
     ]
