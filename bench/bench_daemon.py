@@ -141,15 +141,22 @@ def percentiles(seconds: list[float]) -> str:
     return f"p50 {p50:.2f} ms   p99 {p99:.2f} ms   max {lat[-1] * 1000:.2f} ms"
 
 
-def bench_daemon() -> tuple[float, int]:
+def bench_daemon(config: str | None = None) -> tuple[float, int]:
+    """Start to READY (seconds) and RSS at READY (KiB) of a simulated daemon, with *config*
+    (a TOML text) as its ``--config`` when given. bench_web.py times the pub page's cost so."""
     with tempfile.TemporaryDirectory() as tmp:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         path = str(Path(tmp) / "notify")
         sock.bind(path)
         sock.settimeout(60)
+        options = []
+        if config is not None:
+            conf = Path(tmp) / "pegboard.toml"
+            conf.write_text(config)
+            options = ["--config", str(conf)]
         env = dict(os.environ, NOTIFY_SOCKET=path, HOME=tmp)
         cmd = [sys.executable, "-m", "pegboard", "run", "--simulate", "--headless",
-               "--wait-for-signal", "--out", str(Path(tmp) / "out"),
+               "--wait-for-signal", *options, "--out", str(Path(tmp) / "out"),
                "--db", str(Path(tmp) / "g.db"), "--log-level", "WARNING"]  # fmt: skip
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, env=env, cwd=ROOT)

@@ -24,14 +24,16 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' browser flags
+
+from bench_daemon import bench_daemon as daemon_ready
 
 from pegboard.config.settings import parse_config
 from pegboard.devices.ports import FakeClock, KeyEvent
@@ -40,18 +42,10 @@ from pegboard.table.keyscript import read_script
 from pegboard.table.simulator import config_for_script
 from pegboard.table.wiring import build_controller, sim_ports
 from pegboard.web.server import ViewPublisher, WebServer
+from tests.web.conftest import CHROMIUM_ARGS  # launched as the page's tests launch it
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "tests" / "keys" / "six-card-lurch.keys"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 APPLIED_JS = "() => window.pegboardApplied"
 handled: list[float] = []  # ms in controller.handle (the game, the OLED, the LEDs, the publish)
 
@@ -126,33 +120,8 @@ def free_port() -> int:
 
 def bench_daemon(web: bool) -> tuple[float, int]:
     """Start to READY (seconds) and RSS at READY (KiB) of a daemon with or without the page."""
-    with tempfile.TemporaryDirectory() as tmp:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        path = str(Path(tmp) / "notify")
-        sock.bind(path)
-        sock.settimeout(60)
-        conf = Path(tmp) / "pegboard.toml"
-        conf.write_text(
-            f'[web]\nenabled = {"true" if web else "false"}\nbind = "127.0.0.1"\n'
-            f"port = {free_port()}\n"
-        )
-        env = dict(os.environ, NOTIFY_SOCKET=path, HOME=tmp)
-        cmd = [sys.executable, "-m", "pegboard", "run", "--simulate", "--headless",
-               "--wait-for-signal", "--config", str(conf), "--out", str(Path(tmp) / "out"),
-               "--db", str(Path(tmp) / "g.db"), "--log-level", "WARNING"]  # fmt: skip
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, env=env, cwd=ROOT)
-        while b"READY=1" not in sock.recv(4096):
-            pass
-        ready = time.perf_counter() - start
-        rss_kb = 0
-        for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                rss_kb = int(line.split()[1])
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=60)
-        sock.close()
-    return ready, rss_kb
+    config = f'[web]\nenabled = {"true" if web else "false"}\nbind = "127.0.0.1"\n'
+    return daemon_ready(config + f"port = {free_port()}\n")
 
 
 def main() -> None:
