@@ -111,7 +111,12 @@ _TEMPLATES = (
     N_("--since {text} is not a date (expected YYYY-MM-DD, e.g. 2025-03-02)"),
     N_("no games in the journal yet (start one with 'pegboard game new')"),
     N_("--out {path} exists; it was left as it is (add --force to replace it)"),
-    N_("{who} score {text} is not a number (expected a whole number of points)"),
+    # the engine's win probabilities (pegboard odds; its own errors it says directly)
+    N_("{who} score {score} is out of range (expected 0 to {most}: {target} has been reached)"),
+    N_(
+        "win probability is not computed for {variant} (three separate players need a "
+        "programme over three scores; expected one of {variants})"
+    ),
 )
 """The messages said again in the user's language, each as its English message with fields."""
 

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.rules import Variant
 from pegboard.errors import PegboardError, quote
-from pegboard.i18n import Translator
+from pegboard.i18n import N_, Translator
 
 __all__ = ["OddsCommandError", "register"]
 
@@ -26,7 +26,11 @@ _SOLO_SEAT = 2
 
 
 class OddsCommandError(PegboardError, ValueError):
-    """Arguments of ``pegboard odds`` that name no position (a score that is not a number)."""
+    """Arguments of ``pegboard odds`` that name no position (a score that is not a number).
+
+    Raised by the command line only, so its message is already in the user's language (the
+    engine's own errors, ``OddsError``, are said again by ``cli.lang.error_text``).
+    """
 
 
 def register(subparsers: Any) -> None:
@@ -59,35 +63,45 @@ def register(subparsers: Any) -> None:
     p.set_defaults(handler=_cmd_odds)
 
 
-def _score(text: str, name: str) -> int:
+def _score(text: str, who: str, tr: Translator) -> int:
+    """*text* as a score; *who* is ``dealer`` or ``pone``, said in *tr*'s language.
+
+    Raises:
+        OddsCommandError: *text* is not a whole number.
+    """
     try:
         return int(text)
     except ValueError:
-        raise OddsCommandError(
-            f"{name} score {quote(text)} is not a number (expected a whole number of points)"
-        ) from None
+        said = tr.gettext("{who} score {text} is not a number (expected a whole number of points)")
+        raise OddsCommandError(said.format(who=tr.gettext(who), text=quote(text))) from None
 
 
-def _position(variant: Variant, seat: int) -> int:
+def _position(variant: Variant, seat: int, tr: Translator) -> int:
+    """The table's dealer position of --dealer-seat *seat*.
+
+    Raises:
+        OddsCommandError: a seat other than 0 for a variant without dealer seats.
+    """
     if variant is Variant.TWO_AGAINST_ONE:
         return seat
     if seat:
-        raise OddsCommandError(
-            f"--dealer-seat {seat} is for two-against-one only (got {variant.value!r})"
-        )
+        said = tr.gettext("--dealer-seat {seat} is for two-against-one only (got {variant})")
+        raise OddsCommandError(said.format(seat=seat, variant=quote(variant.value)))
     return 0
 
 
 def _cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.engine import odds
 
+    tr = words_of(args)  # the errors raised here are said in the user's language at once
     variant = Variant(args.variant)
     target, tables = odds.load_table(variant)  # three separate players: OddsError
-    position = _position(variant, args.dealer_seat)
+    position = _position(variant, args.dealer_seat, tr)
     extra: dict[str, Any] = {"dealer_seat": position} if variant is Variant.TWO_AGAINST_ONE else {}
     if args.table:
         if args.scores:
-            raise OddsCommandError(f"--table takes no scores, got {quote(' '.join(args.scores))}")
+            said = tr.gettext("--table takes no scores, got {scores}")
+            raise OddsCommandError(said.format(scores=quote(" ".join(args.scores))))
         rows = [
             [round(v / odds.SCALE, 5) for v in tables[position][d * target : (d + 1) * target]]
             for d in range(target)
@@ -97,15 +111,13 @@ def _cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
             payload["dealer_wins"] = rows
             out.write(json.dumps(payload, separators=(",", ":")) + "\n")
         else:
-            _print_table(out, variant, rows, target, words_of(args))
+            _print_table(out, variant, rows, target, tr)
         return 0
     if len(args.scores) != 2:
-        raise OddsCommandError(
-            f"expected two scores, DEALER_SCORE PONE_SCORE, got {len(args.scores)}: "
-            f"{quote(' '.join(args.scores))}"
-        )
-    dealer = _score(args.scores[0], "dealer")
-    pone = _score(args.scores[1], "pone")
+        said = tr.gettext("expected two scores, DEALER_SCORE PONE_SCORE, got {n}: {scores}")
+        raise OddsCommandError(said.format(n=len(args.scores), scores=quote(" ".join(args.scores))))
+    dealer = _score(args.scores[0], N_("dealer"), tr)
+    pone = _score(args.scores[1], N_("pone"), tr)
     dealer_wins, pone_wins = odds.chances(variant, dealer, pone, position=position)
     if args.json:
         payload = {
@@ -118,7 +130,6 @@ def _cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
         }
         out.write(json.dumps(payload) + "\n")
         return 0
-    tr = words_of(args)
     dealing, other = _who(variant, position, tr)
     said = tr.gettext(
         "{variant}: {dealing} {dealer} (to deal), {other} {pone}: "

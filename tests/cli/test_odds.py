@@ -101,3 +101,46 @@ def test_bad_input_gives_one_line_and_exit_1(
 ) -> None:
     status, out, err = cli(capsys, "odds", *argv)
     assert (status, out, err) == (1, "", f"pegboard: error: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["-1", "0"],
+            "Punktzahl von Geber -1 liegt außerhalb (erwartet: 0 bis 120; mit 121 ist das Ziel "
+            "erreicht)",
+            id="out-of-range",
+        ),
+        pytest.param(
+            ["0", "x"],
+            "Punktzahl von Vorhand 'x' ist keine Zahl (erwartet: ganze Punkte)",
+            id="not-a-number",
+        ),
+        pytest.param(
+            ["7"],
+            "zwei Punktzahlen erwartet, DEALER_SCORE PONE_SCORE, erhalten 1: '7'",
+            id="one-score",
+        ),
+        pytest.param(
+            ["--variant", "three-handed", "0", "0"],
+            "Gewinnchancen sind für 'three-handed' nicht berechnet (drei einzelne Spieler "
+            "bräuchten eine Rechnung über drei Punktstände; erwartet: eine von six-card, "
+            "five-card, two-in-the-crib, four-handed, two-against-one)",
+            id="three-handed",
+        ),
+        pytest.param(
+            ["--dealer-seat", "1", "0", "0"],
+            "--dealer-seat 1 gilt nur für two-against-one (zwei gegen einen), nicht für 'six-card'",
+            id="seat",
+        ),
+        pytest.param(
+            ["--table", "1", "2"], "--table nimmt keine Punktzahlen, erhalten: '1 2'", id="table"
+        ),
+    ],
+)
+def test_bad_input_is_said_in_german(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = cli(capsys, "--lang", "de", "odds", *argv)
+    assert (status, out, err) == (1, "", f"pegboard: Fehler: {message}\n")
