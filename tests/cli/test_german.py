@@ -54,7 +54,7 @@ def test_game_new_do_and_show_speak_german(
     status, out, _ = cli(capsys, "game", "new", "--lang", "de", "--players", "Ann,Bob", "--db", db)
     assert status == 0
     assert out == (
-        f"neues Match: sechs Karten, Ann gegen Bob, best of three (Journal {db!r})\n"
+        f"neues Match: sechs Karten, Ann gegen Bob, drei Spiele (Journal {db!r})\n"
         "abheben für die erste Runde: eine Karte je Seite (Ann, Bob), z. B. cut 9H 3C\n"
     )
     commands = ["cut 9C 3D", "starter 5C", "play KS", "play 6H", "play KD", "go", "play 2C"]
@@ -78,7 +78,7 @@ def test_game_new_do_and_show_speak_german(
     ]
     status, out, _ = cli(capsys, "game", "show", "--db", db, "--lang", "de")
     assert out == (
-        "sechs Karten · Spiel 1 · Runde 1, Bob gibt · best of three: Ann 0 Bob 0\n"
+        "sechs Karten · Spiel 1 · Runde 1, Bob gibt · drei Spiele: Ann 0 Bob 0\n"
         "  Ann   3  hinten   0\n"
         "* Bob   0  hinten   0\n"
         "  Startkarte 5C · Wert 0\n"
@@ -150,6 +150,23 @@ def test_history_speaks_german(db: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert lines[1].endswith("  Ann 121  Bob 30  Ann gewinnt mit 3 (Bob dreifach Schneider)")
     _, out, _ = cli(capsys, "history", "--lang", "de", "--db", str(db), "--since", "2999-01-01")
     assert out == "seitdem keine Spiele im Journal\n"
+
+
+def test_best_of_three_is_said_in_german_in_the_history_and_on_the_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "b.db")
+    cli(capsys, "game", "new", "--players", "Ann,Bob", "--match", "best-of-three", "--db", db)
+    cli(capsys, "game", "do", "--db", db, *SCRIPT)
+    _, out, _ = cli(capsys, "history", "--lang", "de", "--db", db)
+    assert "  sechs Karten  drei Spiele  Ann gegen Bob: " in out.splitlines()[0]
+    _, english, _ = cli(capsys, "history", "--db", db)
+    assert "  six-card  best-of-three  Ann v Bob: " in english.splitlines()[0]
+    sheet = tmp_path / "b.svg"
+    cli(capsys, "sheet", "--lang", "de", "--db", db, "--out", str(sheet))
+    svg = sheet.read_text("utf-8")
+    assert ">Match 1, Spiel 1, drei Spiele · sechs Karten bis 121<" in svg
+    assert "best" not in svg
 
 
 def test_stats_players_speaks_german(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
