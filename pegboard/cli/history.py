@@ -22,11 +22,11 @@ from pegboard.cli.game import add_db
 from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.rules import Variant
 from pegboard.errors import PegboardError, quote
-from pegboard.i18n import Translator
+from pegboard.i18n import NC_, Translator
 
 if TYPE_CHECKING:
     from pegboard.engine.history import GameHistory, MatchHistory
-    from pegboard.engine.players import HeadToHead, PartFigures, PlayerStats, Standings
+    from pegboard.engine.players import ByHand, HeadToHead, PartFigures, PlayerStats, Standings
     from pegboard.journal import Journal
 
 __all__ = ["HistoryCommandError", "parse_since", "register", "register_stats"]
@@ -367,6 +367,31 @@ def _average(points: int, deals: int, tr: Translator) -> str:
     return f"{points / deals:.2f}".replace(".", tr.pgettext("decimal point", "."))
 
 
+_BY_HAND_PARTS = {
+    "pegging": NC_("pegged by hand", "pegging"),
+    "hands": NC_("pegged by hand", "hands"),
+    "crib": NC_("pegged by hand", "crib"),
+    "heels": NC_("pegged by hand", "heels"),
+    "other": NC_("pegged by hand", "other"),
+}
+"""The parts a peg by hand counts in (``history.PegMark.part``), as a text says them."""
+
+
+def _by_hand_words(why: ByHand, tr: Translator) -> str:
+    """Where and why points were pegged by hand, in *tr*'s language; the players' own reason
+    as they typed it. English is ``str(why)``, the JSON's key."""
+    part = why.part
+    if part in _BY_HAND_PARTS:
+        part = tr.pgettext("pegged by hand", _BY_HAND_PARTS[part])
+    if why.reason:
+        return tr.pgettext("pegged by hand", "{part}: {reason}").format(
+            part=part, reason=why.reason
+        )
+    if why.told:
+        return tr.pgettext("pegged by hand", "{part} (told)").format(part=part)
+    return tr.pgettext("pegged by hand", "{part} (no reason)").format(part=part)
+
+
 def _part_cell(part: PartFigures | None, deals: int, tr: Translator) -> str:
     if part is None:
         return ""
@@ -425,7 +450,7 @@ def _print_player(player: PlayerStats, out: TextIO, tr: Translator) -> None:
             )
             out.write(line.rstrip() + "\n")
     if player.by_hand:
-        pegs = ", ".join(f"{reason} {points}" for reason, points in player.by_hand)
+        pegs = ", ".join(f"{_by_hand_words(why, tr)} {points}" for why, points in player.by_hand)
         out.write("  " + t("pegged by hand: {pegs}").format(pegs=pegs) + "\n")
     said = t("29s {nines}, 28s {eights}")
     out.write("  " + said.format(nines=player.twenty_nines, eights=player.twenty_eights) + "\n")

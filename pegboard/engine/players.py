@@ -31,7 +31,9 @@ What counts:
 >>> table = standings([match])
 >>> ann = table.player("ann")
 >>> ann.games_won, ann.lurches_given, ann.by_hand
-(1, 0, (('pegging (no reason)', 121),))
+(1, 0, ((ByHand(part='pegging', reason='', told=False), 121),))
+>>> str(ann.by_hand[0][0])
+'pegging (no reason)'
 >>> table.between("Bob", "Ann").games_won
 (0, 1)
 """
@@ -50,6 +52,7 @@ from .rules import Lurch, Variant
 
 __all__ = [
     "BestHand",
+    "ByHand",
     "HeadToHead",
     "PartFigures",
     "PlayerStats",
@@ -60,6 +63,29 @@ __all__ = [
 
 BEST_HANDS = 5
 """How many best hands (and cribs) a player's record keeps."""
+
+
+@frozen
+class ByHand:
+    """Where and why points were pegged by hand: the *part* they count in (``pegging``,
+    ``hands``, ``crib``, ``heels``, ``other``), the *reason* the players typed (as typed; empty
+    for none), and whether a hand or crib was *told* by its points instead.
+
+    ``str()`` is its English key, as JSON shows it; a text in another language says the part
+    and "no reason" in its own words.
+
+    >>> str(ByHand("other", "for his heels")), str(ByHand("hands", told=True))
+    ('other: for his heels', 'hands (told)')
+    """
+
+    part: str
+    reason: str = ""
+    told: bool = False
+
+    def __str__(self) -> str:
+        if self.reason:
+            return f"{self.part}: {self.reason}"
+        return f"{self.part} (told)" if self.told else f"{self.part} (no reason)"
 
 
 @frozen
@@ -126,9 +152,10 @@ class PlayerStats:
     double_skunks_taken: int
     dealer: RoleFigures
     pone: RoleFigures
-    by_hand: tuple[tuple[str, int], ...]
-    """Points pegged by hand, by where and why: ``("hands (told)", 14)``, ``("pegging
-    (no reason)", 8)``, ``("other: for his heels", 2)``; largest first."""
+    by_hand: tuple[tuple[ByHand, int], ...]
+    """Points pegged by hand, by where and why: ``(ByHand("hands", told=True), 14)``,
+    ``(ByHand("pegging"), 8)``, ``(ByHand("other", "for his heels"), 2)``; largest first
+    (then by the English key)."""
     best_hands: tuple[BestHand, ...]
     twenty_nines: int
     twenty_eights: int
@@ -236,7 +263,7 @@ def _player_dict(p: PlayerStats) -> dict[str, Any]:
         "double_skunks_taken": p.double_skunks_taken,
         "dealer": _role_dict(p.dealer),
         "pone": _role_dict(p.pone),
-        "by_hand": {reason: points for reason, points in p.by_hand},
+        "by_hand": {str(why): points for why, points in p.by_hand},
         "best_hands": [
             {
                 "match": h.match_id,
@@ -293,13 +320,13 @@ class _Tally:
     lurches: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # given, taken; ds ditto
     dealer: _Role = field(default_factory=_Role)
     pone: _Role = field(default_factory=_Role)
-    by_hand: dict[str, int] = field(default_factory=dict)
+    by_hand: dict[ByHand, int] = field(default_factory=dict)
     hands: list[tuple[int, int, BestHand]] = field(default_factory=list)
 
     def freeze(self) -> PlayerStats:
         ordered = sorted(self.hands, key=lambda h: (-h[2].points, h[0], h[1]))
         points = [h[2].points for h in self.hands]
-        by_hand = tuple(sorted(self.by_hand.items(), key=lambda kv: (-kv[1], kv[0])))
+        by_hand = tuple(sorted(self.by_hand.items(), key=lambda kv: (-kv[1], str(kv[0]))))
         return PlayerStats(
             self.name,
             self.kind,
@@ -413,12 +440,8 @@ def _add_deal(sides: list[_Tally], game: GameHistory, deal: DealHistory) -> None
             role.add("crib", deal.crib_part is Part.COUNTED, deal.crib[side])
         for peg in deal.pegs:
             if peg.side == side and peg.manual:
-                if peg.reason:
-                    why = f"{peg.part}: {peg.reason}"
-                elif peg.source.value in ("hand", "crib"):
-                    why = f"{peg.part} (told)"
-                else:
-                    why = f"{peg.part} (no reason)"
+                told = not peg.reason and peg.source.value in ("hand", "crib")
+                why = ByHand(peg.part, peg.reason, told)
                 tally.by_hand[why] = tally.by_hand.get(why, 0) + peg.points
     for mark in deal.shown:
         owner = deal.dealer if mark.seat is None else mark.seat

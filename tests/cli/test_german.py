@@ -179,7 +179,7 @@ def test_stats_players_speaks_german(db: Path, capsys: pytest.CaptureFixture[str
         "  je Runde  Runden   alles  Auslegen        Hand            Krippe",
         "  Geber          1    9,00  1,00 (1 von 1)  6,00 (1 von 1)  2,00 (1 von 1)",
         "  Vorhand        2   56,00  3,00 (1 von 2)  5,00 (1 von 2)",
-        "  von Hand gesteckt: pegging: catch up 104",
+        "  von Hand gesteckt: Auslegen: catch up 104",
         "  29er 0, 28er 0",
         "  beste Hand  6: 8C 9C 10D JS Startkarte 6H, Spiel 1:1",
         "  beste Hand  5: 3S 2S AS 9D Startkarte 7H, Spiel 1:1",
@@ -188,6 +188,26 @@ def test_stats_players_speaks_german(db: Path, capsys: pytest.CaptureFixture[str
         "gegeneinander",
         "  Ann gegen Bob: Spiele 1-0 von 1, Matches 1-0 von 1, Spielpunkte 3-0",
     ]
+
+
+def test_points_pegged_by_hand_are_said_in_german_but_a_typed_reason_as_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.journal.games import key_journal
+
+    db = str(key_journal("six-card-lurch", tmp_path, monkeypatch))
+    _, out, _ = cli(capsys, "stats", "players", "--lang", "de", "--db", db)
+    assert [line for line in out.splitlines() if "von Hand gesteckt" in line] == [
+        "  von Hand gesteckt: Krippe (angesagt) 28, Auslegen (ohne Grund) 27, Hand (angesagt) 24",
+        "  von Hand gesteckt: Auslegen (ohne Grund) 25, Hand (angesagt) 6",
+    ]
+    _, english, _ = cli(capsys, "stats", "players", "--db", db)
+    assert [line for line in english.splitlines() if "pegged by hand" in line] == [
+        "  pegged by hand: crib (told) 28, pegging (no reason) 27, hands (told) 24",
+        "  pegged by hand: pegging (no reason) 25, hands (told) 6",
+    ]
+    _, data, _ = cli(capsys, "stats", "players", "--json", "--db", db)
+    assert '"by_hand": {"crib (told)": 28, "pegging (no reason)": 27, "hands (told)": 24}' in data
 
 
 def test_odds_speak_german(capsys: pytest.CaptureFixture[str]) -> None:

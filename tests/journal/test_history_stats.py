@@ -13,7 +13,7 @@ import pytest
 
 from pegboard.engine.history import Part, members_of, replay_match
 from pegboard.engine.match import MatchFormat
-from pegboard.engine.players import PartFigures, RoleFigures, standings
+from pegboard.engine.players import ByHand, PartFigures, RoleFigures, standings
 from pegboard.engine.rules import Rules, Variant
 from pegboard.journal import Journal
 
@@ -23,6 +23,11 @@ from .games import cli, key_journal, scripted_journal
 def _history(db: Path) -> list:  # type: ignore[type-arg]
     with Journal(db, readonly=True) as store:
         return store.history()
+
+
+def _keyed(by_hand: tuple[tuple[ByHand, int], ...]) -> dict[str, int]:
+    """Points pegged by hand by their English key, as the JSON shows them."""
+    return {str(why): points for why, points in by_hand}
 
 
 def test_the_scripted_game_gives_the_totals_worked_out_by_hand(tmp_path: Path) -> None:
@@ -50,7 +55,7 @@ def test_the_scripted_game_gives_the_totals_worked_out_by_hand(tmp_path: Path) -
     assert bob.pone == RoleFigures(1, 16, PartFigures(1, 2), PartFigures(1, 14), None)
     assert ann.pone.pegging.average == 3.0 and bob.dealer.crib is not None
     assert bob.dealer.crib.average == 10.0
-    assert ann.by_hand == (("pegging: catch up", 104),) and bob.by_hand == ()
+    assert ann.by_hand == ((ByHand("pegging", "catch up"), 104),) and bob.by_hand == ()
     assert (ann.games_won, ann.matches_won, ann.game_points) == (1, 1, 3)
     assert (ann.double_skunks_given, bob.double_skunks_taken, bob.lurches_taken) == (1, 1, 0)
     assert [(h.points, h.cards, h.is_crib) for h in bob.best_hands[:2]] == [
@@ -79,8 +84,8 @@ def test_the_lurch_key_file_gives_the_totals_its_comments_count(
     # Bob was pone in deals 2 (play 3, hand 12) and 4 (2 + 6 by hand)
     assert bob.pone == RoleFigures(2, 15 + 8, PartFigures(1, 3), PartFigures(1, 12), None)
     assert ann.dealer.points + ann.pone.points == 121 and bob.dealer.points + bob.pone.points == 73
-    assert dict(ann.by_hand) == {"pegging (no reason)": 27, "hands (told)": 24, "crib (told)": 28}
-    assert dict(bob.by_hand) == {"pegging (no reason)": 25, "hands (told)": 6}
+    assert _keyed(ann.by_hand) == {"pegging (no reason)": 27, "hands (told)": 24, "crib (told)": 28}
+    assert _keyed(bob.by_hand) == {"pegging (no reason)": 25, "hands (told)": 6}
     assert (ann.twenty_eights, ann.best_hands[0].points, ann.best_hands[0].cards) == (1, 28, "")
     assert (ann.lurches_given, bob.lurches_taken, ann.game_points) == (1, 1, 2)
 
@@ -180,7 +185,7 @@ def test_a_29_counts_with_its_cards_and_a_28_told_by_points(tmp_path: Path) -> N
         "5C",
     )
     assert (bob.twenty_eights, bob.best_hands[0].cards) == (1, "")
-    assert bob.by_hand == (("hands (told)", 28),)
+    assert bob.by_hand == ((ByHand("hands", told=True), 28),)
 
 
 def test_a_journal_without_the_history_tables_still_has_its_history(tmp_path: Path) -> None:
