@@ -156,7 +156,7 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     elif args.csv:
         out.write(_history_csv(chosen, since))
     else:
-        _print_history(chosen, since, out, words_of(args))
+        _print_history(chosen, since, out, words_of(args), player=args.player)
     return 0
 
 
@@ -202,15 +202,31 @@ def _match_result(match: MatchHistory, tr: Translator) -> str:
     return said.format(result=won, games=games, points=points)
 
 
+def _no_games(tr: Translator, player: str | None, since: date | None) -> str:
+    """There are no games to show: naming the filters that chose none (--player, --since)."""
+    t = tr.gettext
+    if player is not None and since is not None:
+        said = t("no games of {player} in the journal since {day}")
+    elif player is not None:
+        said = t("no games of {player} in the journal")
+    elif since is not None:
+        said = t("no games in the journal since {day}")
+    else:
+        said = t("no games in the journal")
+    return said.format(player=quote(player or ""), day=since.isoformat() if since else "")
+
+
 def _print_history(
-    matches: list[MatchHistory], since: date | None, out: TextIO, tr: Translator
+    matches: list[MatchHistory],
+    since: date | None,
+    out: TextIO,
+    tr: Translator,
+    *,
+    player: str | None = None,
 ) -> None:
     t = tr.gettext
     if not matches:
-        out.write(
-            (t("no games in the journal since then") if since else t("no games in the journal"))
-            + "\n"
-        )
+        out.write(_no_games(tr, player, since) + "\n")
         return
     for match in matches:
         said = t("match {match}  {date}  {variant}  {format}  {sides}: {result}")

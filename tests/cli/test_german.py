@@ -149,7 +149,7 @@ def test_history_speaks_german(db: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert lines[1].startswith(f"  Spiel 1  {day} ")
     assert lines[1].endswith("  Ann 121  Bob 30  Ann gewinnt mit 3 (Bob dreifach Schneider)")
     _, out, _ = cli(capsys, "history", "--lang", "de", "--db", str(db), "--since", "2999-01-01")
-    assert out == "seitdem keine Spiele im Journal\n"
+    assert out == "keine Spiele im Journal seit 2999-01-01\n"
 
 
 def test_best_of_three_is_said_in_german_in_the_history_and_on_the_sheet(

@@ -109,7 +109,29 @@ def test_history_since(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = cli(capsys, "history", "--db", str(db), "--json", "--since", today)
     assert len(json.loads(out)) == 2
     _, out, _ = cli(capsys, "history", "--db", str(db), "--since", "2999-01-01")
-    assert out == "no games in the journal since then\n"
+    assert out == "no games in the journal since 2999-01-01\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        pytest.param(["--player", "Zed"], "no games of 'Zed' in the journal", id="player"),
+        pytest.param(
+            ["--player", "Zed", "--since", "2026-01-01"],
+            "no games of 'Zed' in the journal since 2026-01-01",
+            id="player-since",
+        ),
+        pytest.param(
+            ["--lang", "de", "--player", "Zed", "--since", "2026-01-01"],
+            "keine Spiele von 'Zed' im Journal seit 2026-01-01",
+            id="german",
+        ),
+    ],
+)
+def test_history_with_no_games_names_the_filter(
+    db: Path, argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli(capsys, "history", "--db", str(db), *argv)[:2] == (0, f"{said}\n")
 
 
 @pytest.mark.parametrize("since", ["2025-13-01", "yesterday", "2025-3-1", "20250301"])
