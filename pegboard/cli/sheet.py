@@ -156,7 +156,11 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     _write_whole(path, data, force=args.force)
     tr = translator(language)
     state = tr.gettext("finished") if game.result is not None else tr.gettext("in progress")
-    said = tr.gettext("wrote {path}: match {match} game {game} ({state}), {sides}, {deals} deals")
+    said = tr.ngettext(
+        "wrote {path}: match {match} game {game} ({state}), {sides}, {deals} deal",
+        "wrote {path}: match {match} game {game} ({state}), {sides}, {deals} deals",
+        len(game.deals),
+    )
     out.write(
         said.format(
             path=repr(str(path)),

@@ -117,7 +117,11 @@ def test_the_game_chosen(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture
     _, said, _ = cli(capsys, "sheet", "--db", str(db), "--out", str(tmp_path / "a.svg"))
     assert "match 1 game 1 (finished), Ann v Bob" in said
     _, said, _ = cli(capsys, "sheet", "--db", str(db), "1", "--out", str(tmp_path / "b.svg"))
-    assert "match 2 game 1 (in progress), Cy v Di, 1 deals" in said
+    assert said.endswith("match 2 game 1 (in progress), Cy v Di, 1 deal\n")  # one: singular
+    _, said, _ = cli(
+        capsys, "sheet", "--db", str(db), "1", "--out", str(tmp_path / "d.svg"), "--lang", "de"
+    )
+    assert said.endswith("Match 2 Spiel 1 (läuft noch), Cy gegen Di, 1 Runde\n")
     _, said, _ = cli(capsys, "sheet", "--db", str(db), "1:1", "--out", str(tmp_path / "c.svg"))
     assert "match 1 game 1 (finished)" in said
 
