@@ -203,13 +203,13 @@ def _with_web(config: Config, bind: str | None, port: int | None) -> Config:
     """*config* with the page on, at *bind* and *port* when given (checked as [web] is).
 
     Raises:
-        ConfigError: a bind that is not an IP address.
+        ConfigError: a --bind that is not an IP address.
     """
-    from pegboard.config.settings import config_from_mapping
+    from pegboard.config.web import check_bind
 
     web = config.web
-    if bind is not None:  # checked by the config's own reader, so the message is the same
-        config_from_mapping({"web": {"bind": bind}})
+    if bind is not None:  # checked as [web] bind is, the message naming --bind
+        check_bind(bind)
     web = dataclasses.replace(
         web,
         enabled=True,

@@ -84,10 +84,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     Raises:
         SystemExit: a port out of range (usage, status 2).
-        PegboardError: a bad config or bind address, a journal that cannot be read or has no
+        PegboardError: a bad config or --bind address, a journal that cannot be read or has no
             match, or a port in use.
     """
     from pegboard.config.settings import config_from_mapping, load_config
+    from pegboard.config.web import check_bind
     from pegboard.journal import default_db_path
     from pegboard.web.feed import JournalFeed
     from pegboard.web.server import ViewPublisher, WebServer, public_url
@@ -95,8 +96,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if args.port is not None and not 0 <= args.port <= 65535:
         args.usage_error(f"--port must be from 0 to 65535, got {args.port}")
     config = load_config(args.config) if args.config is not None else config_from_mapping({})
-    if args.bind is not None:  # checked as [web] bind is, so the message is the same
-        config_from_mapping({"web": {"bind": args.bind}})
+    if args.bind is not None:  # checked as [web] bind is, the message naming --bind
+        check_bind(args.bind)
     if args.db is not None:
         path = args.db
     elif args.config is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ipaddress
 
 from pegboard.config.fields import Fields
+from pegboard.errors import ConfigError, quote
 from pegboard.frozen import frozen
 
 __all__ = ["WebConfig", "parse_web"]
@@ -29,6 +30,31 @@ class WebConfig:
     port: int = 8121
 
 
+_BIND_EXPECTED = "an IP address: '0.0.0.0' (every interface) or '127.0.0.1' (this machine only)"
+
+
+def _is_address(value: object) -> bool:
+    try:
+        ipaddress.ip_address(value if isinstance(value, str) else "")
+    except ValueError:
+        return False
+    return True
+
+
+def check_bind(bind: str, *, option: str = "--bind") -> str:
+    """*bind*, given on the command line as *option*, checked as ``[web] bind`` is.
+
+    >>> check_bind("127.0.0.1")
+    '127.0.0.1'
+
+    Raises:
+        ConfigError: not an IP address (the message names *option*, not the config).
+    """
+    if not _is_address(bind):
+        raise ConfigError(f"{option} must be {_BIND_EXPECTED}, got {quote(bind)}")
+    return bind
+
+
 def parse_web(f: Fields) -> WebConfig:
     """``[web]`` read and checked.
 
@@ -38,14 +64,8 @@ def parse_web(f: Fields) -> WebConfig:
     f.known(("enabled", "bind", "port"))
     d = WebConfig()
     bind = f.table.get("bind", d.bind)
-    try:
-        ipaddress.ip_address(bind if isinstance(bind, str) else "")
-    except ValueError:
-        raise f.error(
-            "bind",
-            "an IP address: '0.0.0.0' (every interface) or '127.0.0.1' (this machine only)",
-            bind,
-        ) from None
+    if not _is_address(bind):
+        raise f.error("bind", _BIND_EXPECTED, bind)
     return WebConfig(
         enabled=f.flag("enabled", d.enabled),
         bind=bind,

@@ -168,7 +168,12 @@ class WebServer:
         except OSError as e:
             reason = e.strerror or str(e)
             hint = "another program on that port? change [web] port or --port"
-            if e.errno in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES) and self.port >= 1024:
+            if e.errno == errno.EADDRNOTAVAIL:
+                hint = (
+                    f"{self.bind} is not one of this machine's addresses: change [web] bind or "
+                    "--bind, e.g. to 0.0.0.0 for every interface"
+                )
+            elif e.errno in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES) and self.port >= 1024:
                 # pegboard.service allows AF_UNIX sockets only: the page needs its drop-in
                 hint = (
                     "no network in this sandbox? under systemd install "

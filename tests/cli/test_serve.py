@@ -260,12 +260,20 @@ def test_a_port_in_use_is_one_line(journal: Path, capsys: pytest.CaptureFixture[
     assert err.startswith(f"pegboard: error: cannot serve the page on 127.0.0.1:{port}: ")
 
 
-def test_a_bad_bind_is_the_configs_message(
-    journal: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["serve", "--db", "{db}"], id="serve"),
+        pytest.param(["run", "--simulate", "--web", "--db", "{db}"], id="run"),
+    ],
+)
+def test_a_bad_bind_names_the_option_it_came_from(
+    journal: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["serve", "--db", str(journal), "--bind", "pub.local"]) == 1
+    args = [str(journal) if a == "{db}" else a for a in argv]
+    assert main([*args, "--bind", "pub.local"]) == 1
     assert capsys.readouterr().err == (
-        "pegboard: error: config: web.bind must be an IP address: '0.0.0.0' (every interface) "
+        "pegboard: error: --bind must be an IP address: '0.0.0.0' (every interface) "
         "or '127.0.0.1' (this machine only), got 'pub.local'\n"
     )
 

@@ -565,6 +565,25 @@ def test_a_port_in_use_is_one_clear_error(server: WebServer, static: Path) -> No
         other.start()
 
 
+def test_an_address_not_of_this_machine_is_said_so(
+    static: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """EADDRNOTAVAIL: the address, not the port, is what to change."""
+
+    def not_here(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")
+
+    monkeypatch.setattr("pegboard.web.server._HttpServer.__init__", not_here)
+    server = WebServer("192.0.2.7", 8121, static_dir=static)
+    with pytest.raises(WebServerError) as raised:
+        server.start()
+    assert str(raised.value) == (
+        "cannot serve the page on 192.0.2.7:8121: Cannot assign requested address (192.0.2.7 is "
+        "not one of this machine's addresses: change [web] bind or --bind, e.g. to 0.0.0.0 for "
+        "every interface)"
+    )
+
+
 def test_the_url_names_loopback_and_public_url_the_network(static: Path) -> None:
     local = start(static)
     everywhere = WebServer("0.0.0.0", 0, static_dir=static)
