@@ -344,11 +344,14 @@ def _deals_table(
     rows = max(len(deals), int(room / 20))  # blank rows below, as on a paper sheet
     row = min(20.0, room / rows)
     size = min(9.0, row * 0.5)
-    deal_w, dealer_w = 22.0, 44.0
+    deal_label = tr.gettext("Deal")
+    # the deal number's column is as wide as its header needs ("Runde" is wider than "Deal"),
+    # with room on both sides: the header's estimated width (see _fit) and 3 points a side
+    deal_w, dealer_w = max(22.0, len(deal_label) * 7 * 0.56 + 6), 44.0
     group = (right - left - deal_w - dealer_w) / sides
     parts = (0.46, 0.16, 0.16, 0.22)  # play, hand, crib, score
     page.rect(left, top, right - left, head, fill=PALE, outline=None)
-    page.text(left + deal_w / 2, top + 19, tr.gettext("Deal"), 7, align="m", bold=True)
+    page.text(left + deal_w / 2, top + 19, deal_label, 7, align="m", bold=True)
     page.text(left + deal_w + 4, top + 19, tr.gettext("Dealer"), 7, bold=True)
     for side, name in enumerate(names):
         x = left + deal_w + dealer_w + side * group
