@@ -66,7 +66,7 @@
       "source heels": "Hacken", "source muggins": "T\u00F6ffel",
       "source three for last": "drei f\u00FCr die Letzte", "source peg": "gesteckt",
       lurched: "Schneider!", "double-skunked": "dreifach!", wins: "gewinnt!",
-      "best-of-three": "best of three", "first-to-two": "zwei Siege", single: "",
+      "best-of-three": "drei Spiele", "first-to-two": "zwei Siege", single: "",
       "six-card": "sechs Karten", "five-card": "f\u00FCnf Karten", "three-handed": "zu dritt",
       "four-handed": "zu viert", "two-against-one": "zwei gegen einen",
       "two-in-the-crib": "zwei in die Krippe",
