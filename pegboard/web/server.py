@@ -26,9 +26,9 @@ second to send it, shuts every remaining connection and stops the server: the da
 stops at once, and the open pages say "paused" and reconnect when it is back.
 
 Only GET and HEAD are answered (every other method gets 405); the page's files are served from
-``static/`` by plain names only, so no path can reach outside it; every answer carries
-``Cache-Control: no-cache`` and a strict Content-Security-Policy (the page loads nothing from
-elsewhere: a pub may have no internet).
+``static/`` (then the shared look, ``house/``) by plain names only, so no path can reach outside
+them; every answer carries ``Cache-Control: no-cache`` and a strict Content-Security-Policy (the
+page loads nothing from elsewhere: a pub may have no internet).
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CSP",
+    "HOUSE_DIR",
     "STATIC_DIR",
     "ViewPublisher",
     "WebServer",
@@ -75,6 +76,9 @@ log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 """The page's files: ``index.html`` (served at ``/``) and whatever it loads from ``/static/``."""
+
+HOUSE_DIR = Path(__file__).resolve().parent / "house"
+"""The look every page shares (``house.css``): served at ``/static/`` after the page's own files."""
 
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
@@ -489,18 +493,19 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(status, body, "text/plain; charset=utf-8", head=head, extra=extra)
 
     def _static(self, name: str, *, head: bool) -> None:
-        """A file of the page's folder by its plain name; anything else is 404 (no ``..``,
-        no folders, no escapes: the name must be one the folder lists)."""
-        folder = self.server.web.static_dir
+        """A file of the page's folder, else of the house's, by its plain name; anything else
+        is 404 (no ``..``, no folders, no escapes: the name must be one the folder lists)."""
         data: bytes | None = None
         if _STATIC_NAME.fullmatch(name) and ".." not in name:
-            try:
-                listed = name in os.listdir(folder)
-                path = folder / name
-                if listed and path.is_file() and not path.is_symlink():
-                    data = path.read_bytes()
-            except OSError:
-                data = None
+            for folder in (self.server.web.static_dir, HOUSE_DIR):
+                try:
+                    listed = name in os.listdir(folder)
+                    path = folder / name
+                    if listed and path.is_file() and not path.is_symlink():
+                        data = path.read_bytes()
+                        break
+                except OSError:
+                    continue
         if data is None:
             self._error(404, "no such file", head=head)
             return

@@ -11,6 +11,7 @@ import errno
 import http.client
 import json
 import queue
+import re
 import socket
 import threading
 import time
@@ -28,8 +29,18 @@ from pegboard.engine.view import render_view
 from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.journal.reader import HistoryReader, HistorySnapshot
+from pegboard.league.service import STATIC_DIR as LEAGUE_STATIC_DIR
+from pegboard.ui.ledlayout import DEFAULT_SIDE_COLORS
 from pegboard.web.players import figures_payload
-from pegboard.web.server import CSP, ViewPublisher, WebServer, WebServerError, public_url
+from pegboard.web.server import (
+    CSP,
+    HOUSE_DIR,
+    STATIC_DIR,
+    ViewPublisher,
+    WebServer,
+    WebServerError,
+    public_url,
+)
 
 INDEX = b"<!doctype html><title>pegboard</title><p>the board</p>\n"
 
@@ -195,6 +206,31 @@ def test_static_files_by_plain_name(
     assert (status, headers["Content-Type"]) == (200, content_type)
     assert body == (static / name).read_bytes()
     assert headers["Cache-Control"] == "no-cache"
+
+
+def test_every_page_gets_the_house_look_and_its_own_file_comes_first(
+    server: WebServer, static: Path
+) -> None:
+    status, headers, body = request(server, "GET", "/static/house.css")
+    assert (status, headers["Content-Type"]) == (200, "text/css; charset=utf-8")
+    assert body == (HOUSE_DIR / "house.css").read_bytes()
+    (static / "house.css").write_text("body { color: red }\n")
+    assert request(server, "GET", "/static/house.css")[2] == b"body { color: red }\n"
+
+
+@pytest.mark.parametrize("page", [STATIC_DIR, LEAGUE_STATIC_DIR], ids=["pub", "league"])
+def test_both_pages_load_the_house_look_before_their_own(page: Path) -> None:
+    html = (page / "index.html").read_text(encoding="utf-8")
+    sheets = re.findall(r'<link rel="stylesheet" href="/?static/([\w.]+)">', html)
+    assert sheets[0] == "house.css" and len(sheets) == 2
+    assert (page / sheets[1]).is_file()
+
+
+def test_the_house_side_colours_are_the_led_tracks() -> None:
+    css = (HOUSE_DIR / "house.css").read_text(encoding="utf-8")
+    found = re.findall(r'\[data-side="(\d)"\] \{ --c: rgb\((\d+), (\d+), (\d+)\);', css)
+    colours = {int(side): tuple(map(int, rgb)) for side, *rgb in found}
+    assert colours == dict(enumerate(DEFAULT_SIDE_COLORS))
 
 
 @pytest.mark.parametrize(
