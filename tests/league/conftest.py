@@ -50,8 +50,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_until(check: Callable[[], bool], timeout: float = 10.0, what: str = "it") -> None:
-    """Poll *check* every 20 ms until true; fail after *timeout* seconds."""
+def wait_until(check: Callable[[], bool], timeout: float = 30.0, what: str = "it") -> None:
+    """Poll *check* every 20 ms until true; fail after *timeout* seconds (generous: a loaded CI
+    machine once took over 10 s for a TLS handshake and reconnect)."""
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
