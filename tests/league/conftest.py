@@ -51,8 +51,8 @@ def free_port() -> int:
 
 
 def wait_until(check: Callable[[], bool], timeout: float = 30.0, what: str = "it") -> None:
-    """Poll *check* every 20 ms until true; fail after *timeout* seconds (generous: a loaded CI
-    machine once took over 10 s for a TLS handshake and reconnect)."""
+    """Poll *check* every 20 ms until true; fail after *timeout* seconds (generous: a TLS test
+    once ran out of 10 s on a loaded machine, and passed alone)."""
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
