@@ -140,11 +140,14 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     """``pegboard history``.
 
     Raises:
-        HistoryCommandError: a bad ``--since``.
+        HistoryCommandError: a bad ``--since``, or a ``--player`` that is not UTF-8 text.
         JournalError: no journal at the path, or not a pegboard journal.
     """
+    from pegboard.engine.cards import check_text
     from pegboard.engine.history import filter_matches
 
+    if args.player is not None:  # an undecodable byte would match no one, silently
+        check_text(args.player, "--player", HistoryCommandError)
     since = parse_since(args.since) if args.since is not None else None
     with _open(args) as store:
         matches = store.history()

@@ -210,3 +210,15 @@ def test_a_missing_or_foreign_journal_is_the_same_one_line_as_game_show(
         assert err.count("\n") == 1
     assert not missing.exists() and text.read_text() == "not a journal\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_a_player_that_is_not_utf8_is_one_line(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An undecodable byte (U+DCFF from the command line) is refused as other commands do."""
+    status, out, err = cli(capsys, "history", "--db", str(db), "--player", "\udcff")
+    assert (status, out) == (1, "")
+    assert err == (
+        "pegboard: error: --player is not valid UTF-8: '\\udcff' (byte 0xFF at character 1 "
+        "cannot be decoded; expected UTF-8 text)\n"
+    )
