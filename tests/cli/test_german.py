@@ -446,3 +446,33 @@ def test_english_commands_read_no_catalogue(argv: list[str]) -> None:
 
     modules = modules_after(["--lang", "en", *argv])
     assert "pegboard.cli.lang" in modules and "pegboard.i18n.po" not in modules
+
+
+@pytest.mark.parametrize(
+    ("command", "german"),
+    [
+        pytest.param(
+            "peg Ann 200",
+            "Punkte müssen zwischen 1 und 61 liegen, nicht 200 (in 'peg Ann 200')",
+            id="points-out-of-range",
+        ),
+        pytest.param("next 5", "next steht allein, nicht 'next 5'", id="no-arguments"),
+        pytest.param(
+            "play", "nach play kommt eine Karte, nicht 'play' (z. B. 'play 5H')", id="no-card"
+        ),
+        pytest.param(
+            "peg Ann",
+            "nach peg kommen eine Seite und Punkte, nicht 'peg Ann' (z. B. 'peg B 2')",
+            id="peg-without-points",
+        ),
+    ],
+)
+def test_a_wrong_command_is_said_in_natural_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, german: str
+) -> None:
+    """No "bekam 200": German says what is expected, then "nicht" what came."""
+    db = str(tmp_path / "p.db")
+    cli(capsys, "game", "new", "--db", db, "--players", "Ann,Bob")
+    cli(capsys, "game", "do", "--db", db, "cut 9C 3D")
+    status, _, err = cli(capsys, "game", "do", "--lang", "de", "--db", db, command)
+    assert (status, err) == (1, f"pegboard: Fehler: Befehl 1 {command!r} abgelehnt: {german}\n")
