@@ -325,14 +325,42 @@ _HISTORY_COLUMNS = (
     "match_winner",
     "match_games_won",
     "match_game_points",
+    "status",
 )
+"""The CSV's columns: one row a game, "status" last ("finished" or "in progress") so that the
+columns before it keep their places."""
 
 
 def _history_csv(matches: list[MatchHistory], since: date | None) -> str:
+    """The games as CSV: the same games as the text, a game still in progress included (its
+    current scores; no finish, winner or lurch yet)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(_HISTORY_COLUMNS)
     for match in matches:
+        match_columns = [
+            "" if match.winner is None else match.names[match.winner],
+            " ".join(str(n) for n in match.games_won),
+            "" if match.game_points is None else " ".join(map(str, match.game_points)),
+        ]
+        current = match.current
+        if current is not None and since is None:  # as the text: --since asks for finished days
+            writer.writerow(
+                [
+                    match.match_id,
+                    current.game,
+                    "",
+                    match.variant.value,
+                    match.format.value,
+                    " ".join(current.names),
+                    " ".join(str(s) for s in current.scores),
+                    "",
+                    "",
+                    "",
+                    *match_columns,
+                    "in progress",
+                ]
+            )
         for game in _games(match, since):
             result = game.result
             assert result is not None
@@ -348,9 +376,8 @@ def _history_csv(matches: list[MatchHistory], since: date | None) -> str:
                     game.names[result.winner],
                     "" if result.game_points is None else result.game_points,
                     _lurch_words(game),
-                    "" if match.winner is None else match.names[match.winner],
-                    " ".join(str(n) for n in match.games_won),
-                    "" if match.game_points is None else " ".join(map(str, match.game_points)),
+                    *match_columns,
+                    "finished",
                 ]
             )
     return buffer.getvalue()

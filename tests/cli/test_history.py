@@ -82,10 +82,29 @@ def test_history_json_and_csv(db: Path, capsys: pytest.CaptureFixture[str]) -> N
     }
     _, out, _ = cli(capsys, "history", "--db", str(db), "--csv")
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert [(r["match"], r["game"], r["winner"], r["scores"]) for r in rows] == [
-        ("2", "1", "Bob+Dan", "0 121"),
-        ("1", "1", "Ann", "121 30"),
+    assert [(r["match"], r["game"], r["winner"], r["scores"], r["status"]) for r in rows] == [
+        ("2", "2", "", "0 0", "in progress"),
+        ("2", "1", "Bob+Dan", "0 121", "finished"),
+        ("1", "1", "Ann", "121 30", "finished"),
     ]
+
+
+def test_history_csv_has_the_games_the_text_shows(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game in progress is a row too, with its current scores and no finish yet; --since
+    (finished games by day) leaves it out, as the text does."""
+    _, text, _ = cli(capsys, "history", "--db", str(db))
+    _, out, _ = cli(capsys, "history", "--db", str(db), "--csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    shown = [line.split()[1] for line in text.splitlines() if line.startswith("  game ")]
+    assert [r["game"] for r in rows] == shown == ["2", "1", "1"]
+    running = rows[0]
+    assert running["finished"] == running["lurches"] == running["game_points"] == ""
+    assert (running["sides"], running["match_games_won"]) == ("Ann+Cat Bob+Dan", "0 1")
+    today = time.strftime("%Y-%m-%d")
+    _, out, _ = cli(capsys, "history", "--db", str(db), "--csv", "--since", today)
+    assert [r["status"] for r in csv.DictReader(io.StringIO(out))] == ["finished", "finished"]
 
 
 @pytest.mark.parametrize(
