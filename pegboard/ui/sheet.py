@@ -539,12 +539,17 @@ def _match_line(match: MatchHistory, game: GameHistory, tr: Translator) -> str:
     ]
     t = tr.gettext
     fmt = value_words(tr, match.format.value)
+    running = game.result is None  # "after game 1" only once game 1 is finished
     if match.game_points is None:
         standing = ", ".join(f"{n} {w}" for n, w in zip(game.names, won, strict=True))
         said = t("Match ({format}) after game {game}: games won {standing}")
+        if running:
+            said = t("Match ({format}), game {game} in progress: games won {standing}")
     else:
         standing = ", ".join(f"{n} {p}" for n, p in zip(game.names, points, strict=True))
         said = t("Match ({format}) after game {game}: game points {standing}")
+        if running:
+            said = t("Match ({format}), game {game} in progress: game points {standing}")
     text = said.format(format=fmt, game=game.game, standing=standing)
     last = match.games[-1].game if match.games else 0
     if match.winner is not None and game.game == last:
