@@ -39,11 +39,12 @@ def register(subparsers: Any) -> None:
         description="Serve the live, read-only pub page for the current match of a journal "
         "kept with 'pegboard game', following new commands as they are stored. Anyone who can "
         "reach the address can read the page; it changes nothing.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=_OwnDefaultsHelpFormatter,
     )
     p.add_argument(
         "--db",
-        type=Path,
+        type=str,  # not Path: Path("") is ".", and the message would name "." instead of ''
+        metavar="PATH",
         default=None,
         help="journal database (default: [game] database with --config, else $PEGBOARD_DB, "
         "$STATE_DIRECTORY/pegboard.db or ~/.local/share/pegboard/pegboard.db)",
@@ -64,7 +65,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--config",
-        type=Path,
+        type=str,
         metavar="PATH",
         default=None,
         help="take the defaults for --db, --bind, --port and --lang from this config",
@@ -79,13 +80,36 @@ def register(subparsers: Any) -> None:
     p.set_defaults(handler=cmd_serve, usage_error=p.error)
 
 
+class _OwnDefaultsHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """``ArgumentDefaultsHelpFormatter``, except for an option whose default is None: its help
+    says its default itself ("default: [web] bind, 0.0.0.0"), so "(default: None)" is not added."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None:
+            return action.help
+        return super()._get_help_string(action)
+
+
+def _path_option(text: str, option: str, expected: str) -> Path:
+    """*text*, given as *option*, as a path.
+
+    Raises:
+        ConfigError: *text* is empty (``Path("")`` would be the current folder).
+    """
+    from pegboard.errors import ConfigError, quote
+
+    if text == "":
+        raise ConfigError(f"{option} {quote(text)} is empty (expected {expected})")
+    return Path(text)
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     """``pegboard serve``: until SIGTERM or SIGINT, then exit 0.
 
     Raises:
         SystemExit: a port out of range (usage, status 2).
-        PegboardError: a bad config or --bind address, a journal that cannot be read or has no
-            match, or a port in use.
+        PegboardError: an empty --db or --config, a bad config or --bind address, a journal
+            that cannot be read or has no match, or a port in use.
     """
     from pegboard.config.settings import config_from_mapping, load_config
     from pegboard.config.web import check_bind
@@ -95,12 +119,22 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.port is not None and not 0 <= args.port <= 65535:
         args.usage_error(f"--port must be from 0 to 65535, got {args.port}")
-    config = load_config(args.config) if args.config is not None else config_from_mapping({})
+    db = (
+        None
+        if args.db is None
+        else _path_option(args.db, "--db", "a database file, e.g. pegboard.db")
+    )
+    config_path = (
+        None
+        if args.config is None
+        else _path_option(args.config, "--config", "a config file, e.g. pegboard.toml")
+    )
+    config = load_config(config_path) if config_path is not None else config_from_mapping({})
     if args.bind is not None:  # checked as [web] bind is, the message naming --bind
         check_bind(args.bind)
-    if args.db is not None:
-        path = args.db
-    elif args.config is not None:
+    if db is not None:
+        path = db
+    elif config_path is not None:
         path = config.game.database
     else:
         path = default_db_path()

@@ -380,3 +380,31 @@ def test_the_page_speaks_lang_else_the_configs_language(
         assert s.view()["language"] == language
     finally:
         assert s.stop() == 0
+
+
+def test_the_help_says_each_default_once(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--help"])
+    assert exited.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps lines at any word
+    assert "(default: None)" not in text
+    for option in ("--db PATH", "--bind ADDR", "--port N", "--lang {en,de}"):
+        help_of = text.split(f" {option} ", 1)[1].split(" --", 1)[0]
+        assert help_of.count("default:") == 1, f"{option}: {help_of!r}"
+    assert "(default: [web] bind, 0.0.0.0)" in text
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        pytest.param("--db", "a database file, e.g. pegboard.db", id="db"),
+        pytest.param("--config", "a config file, e.g. pegboard.toml", id="config"),
+    ],
+)
+def test_an_empty_path_is_named_as_empty(
+    option: str, expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", option, "", "--bind", "127.0.0.1", "--port", "0"]) == 1
+    assert capsys.readouterr().err == (
+        f"pegboard: error: {option} '' is empty (expected {expected})\n"
+    )
