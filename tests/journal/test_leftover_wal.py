@@ -1,0 +1,113 @@
+"""A journal (or league database) with a left-over ``-wal`` and no ``-shm``: the readers read it,
+the log's commits included, and create, change and rename nothing beside it.
+
+No writer can be running then (a writer always has the ``-shm``), so opening the file in place
+would make SQLite create a ``-shm`` of its own: the readers work on a private copy instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from pegboard.cli.main import main
+from pegboard.league.store import LeagueStore
+from tests.journal.games import cli as ok
+from tests.journal.games import scripted_journal
+
+
+def _left_over(source: Path, folder: Path) -> Path:
+    """*source* copied into *folder* with its ``-wal`` but no ``-shm``, as a writer that stopped
+    without a checkpoint leaves it; the copy's log holds commits its file has not yet."""
+    folder.mkdir()
+    copy = folder / source.name
+    shutil.copyfile(source, copy)
+    shutil.copyfile(f"{source}-wal", f"{copy}-wal")
+    return copy
+
+
+def _listing(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file in *folder*: its bytes and modification time."""
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Path:
+    """The scripted game finished, then a second match begun in the left-over log only."""
+    (tmp_path / "live").mkdir()
+    db = scripted_journal(tmp_path / "live" / "p.db")
+    holder = sqlite3.connect(db)  # keeps the log from being checkpointed away when ok() closes
+    try:
+        holder.execute("PRAGMA wal_autocheckpoint=0")
+        holder.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # opens the log
+        ok("game", "new", "--players", "Cy,Di", "--db", str(db))
+        assert Path(f"{db}-wal").stat().st_size > 0
+        return _left_over(db, tmp_path / "walt")
+    finally:
+        holder.close()
+
+
+@pytest.fixture
+def league(tmp_path: Path) -> Path:
+    """An empty league database whose tables are in its left-over log only."""
+    store = LeagueStore(tmp_path / "service" / "league.db")
+    try:
+        return _left_over(store.path, tmp_path / "league")
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["history"],
+        ["history", "--csv"],
+        ["stats", "players"],
+        ["sheet", "--out", "{elsewhere}/s.svg"],
+    ],
+    ids=" ".join,
+)
+def test_the_journal_readers_create_and_change_nothing(
+    journal: Path, tmp_path: Path, argv: list[str]
+) -> None:
+    before = _listing(journal.parent)
+    assert sorted(before) == ["p.db", "p.db-wal"]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    argv = [a.format(elsewhere=elsewhere) for a in argv]
+    assert main([*argv, "--db", str(journal)]) == 0
+    assert _listing(journal.parent) == before
+
+
+def test_the_left_over_log_is_read(journal: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The second match is only in the log: the reader applies it, to its copy."""
+    assert main(["history", "--db", str(journal)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("match 2  ") and "Cy v Di" in out
+    assert "Ann v Bob: Ann won the match" in out
+
+
+def test_league_standings_create_and_change_nothing(
+    league: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = _listing(league.parent)
+    assert sorted(before) == ["league.db", "league.db-wal"]
+    assert main(["league", "standings", "--db", str(league)]) == 0
+    assert capsys.readouterr().err == ""
+    assert _listing(league.parent) == before
+
+
+def test_the_private_copy_is_removed(
+    journal: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The temporary copy goes too: nothing is left in the temporary folder."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr("tempfile.tempdir", None)  # read TMPDIR afresh
+    assert main(["history", "--db", str(journal)]) == 0
+    assert os.listdir(scratch) == []
