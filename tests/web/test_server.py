@@ -189,7 +189,18 @@ def test_the_policy_allows_nothing_from_elsewhere() -> None:
     assert directives["connect-src"] == "'self'"
     assert directives["frame-ancestors"] == "'none'"
     assert directives["script-src"] == "'self'"  # no inline script, no eval
+    assert directives["style-src"] == "'self'"  # no inline style: el.style (CSSOM) still works
+    assert "unsafe" not in CSP
     assert "http" not in CSP and "*" not in CSP
+
+
+@pytest.mark.parametrize("page", [STATIC_DIR, LEAGUE_STATIC_DIR], ids=["pub", "league"])
+def test_neither_page_has_inline_style_the_policy_would_refuse(page: Path) -> None:
+    html = (page / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"<style\b|\sstyle\s*=", html, re.IGNORECASE) is None
+    for script in page.glob("*.js"):  # a style attribute made by script is refused as well
+        text = script.read_text(encoding="utf-8")
+        assert re.search(r"setAttribute\(\s*[\"']style|style=|cssText", text) is None, script.name
 
 
 @pytest.mark.parametrize(
