@@ -16,6 +16,7 @@ from pegboard.engine.advice import advise
 from pegboard.engine.play import PlayState, score_play
 from pegboard.engine.scoring import ScoreItem, score_hand, score_heels, show_calls
 from pegboard.i18n import N_, Language, translator
+from pegboard.i18n.numbers import decimal
 
 __all__ = ["run_demo"]
 
@@ -70,9 +71,8 @@ def run_demo(out: TextIO, *, seed: int | None = None, language: Language = Langu
         out.write(dealt_words.format(name=names[seat], cards=format_cards(sorted(cards))) + "\n")
         best_words = t("best discard {cards} (hand {hand} {sign} crib {crib} = {net})")
         sign = "+" if seat == dealer else "-"
-        point = tr.pgettext("decimal point", ".")
         hand, crib_ev, net = (
-            f"{ev:.2f}".replace(".", point) for ev in (best.hand_ev, best.crib_ev, best.net_ev)
+            decimal(ev, 2, tr) for ev in (best.hand_ev, best.crib_ev, best.net_ev)
         )
         discard = format_cards(best.discard)
         out.write(

@@ -30,6 +30,7 @@ from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.scoring import Breakdown, ScoreItem, ScoreKind, score_hand, show_calls
 from pegboard.errors import InvalidHandError, PegboardError
 from pegboard.i18n import Language, translator
+from pegboard.i18n.numbers import decimal, percent
 
 __all__ = ["main"]
 
@@ -288,7 +289,8 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     for o in options:
         discard = " ".join(str(c) for c in o.discard)
         keep = " ".join(str(c) for c in o.keep)
-        out.write(f"{discard:<12}{keep:<16}{o.hand_ev:7.2f}{o.crib_ev:7.2f}{o.net_ev:8.2f}\n")
+        hand, crib, net = (decimal(ev, 2, tr) for ev in (o.hand_ev, o.crib_ev, o.net_ev))
+        out.write(f"{discard:<12}{keep:<16}{hand:>7}{crib:>7}{net:>8}\n")
     return 0
 
 
@@ -316,11 +318,12 @@ def _cmd_stats_distribution(args: argparse.Namespace, out: TextIO) -> int:
         every = tr.gettext("every crib with every starter: {n} combinations")
     else:
         every = tr.gettext("every {size}-card hand with every starter: {n} combinations")
-    out.write(every.format(size=rules.hand_size, n=f"{dist.combinations:,}") + "\n")
-    for score, n in enumerate(dist.counts):
-        share = n / dist.combinations
-        out.write(f"{score:3}  {n:>10,}  {share:9.5%}\n")
-    out.write(tr.gettext("mean {mean}").format(mean=f"{dist.mean:.6f}") + "\n")
+    out.write(every.format(size=rules.hand_size, n=decimal(dist.combinations, 0, tr)) + "\n")
+    shares = [percent(n / dist.combinations, 5, tr) for n in dist.counts]
+    wide = max(9, *(len(share) for share in shares))  # German "7,76471 %" has a space
+    for score, (n, share) in enumerate(zip(dist.counts, shares, strict=True)):
+        out.write(f"{score:3}  {decimal(n, 0, tr):>10}  {share:>{wide}}\n")
+    out.write(tr.gettext("mean {mean}").format(mean=decimal(dist.mean, 6, tr)) + "\n")
     return 0
 
 

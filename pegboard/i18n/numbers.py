@@ -9,11 +9,28 @@ and the irregular "sechzehn", "siebzehn", "dreißig".
  'einhunderteinundzwanzig']
 >>> number_words(12, "en")
 '12'
+
+Numbers in digits are written as the language writes them (``decimal``, ``percent``): English
+"12,994,800", "12.43" and "7.76471%"; German "12.994.800", "12,43" and "7,76471 %". The marks
+come from the catalogue, so English reads nothing.
+
+>>> from pegboard.i18n import Language, translator
+>>> de = translator(Language.GERMAN)
+>>> decimal(12_994_800, 0, de), decimal(12.4321, 2, de), percent(0.0776471, 5, de)
+('12.994.800', '12,43', '7,76471 %')
+>>> en = translator(Language.ENGLISH)
+>>> decimal(12_994_800, 0, en), decimal(12.4321, 2, en), percent(0.0776471, 5, en)
+('12,994,800', '12.43', '7.76471%')
 """  # noqa: E501
 
 from __future__ import annotations
 
-__all__ = ["german_number", "number_words"]
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pegboard.i18n import Translator
+
+__all__ = ["decimal", "german_number", "number_words", "percent"]
 
 _UNITS = ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun")
 _TEENS = (
@@ -87,3 +104,17 @@ def number_words(n: int, language: str) -> str:
     if language == "de":
         return german_number(n)
     return str(n)
+
+
+def decimal(value: float, places: int, tr: Translator) -> str:
+    """*value* with *places* decimals, its digits grouped in thousands, as *tr*'s language
+    writes a number ("12,994,800" and "12.43"; German "12.994.800" and "12,43")."""
+    point = tr.pgettext("decimal point", ".")
+    thousands = tr.pgettext("thousands separator", ",")
+    return f"{value:,.{places}f}".translate(str.maketrans(",.", thousands + point))
+
+
+def percent(share: float, places: int, tr: Translator) -> str:
+    """*share* (0.5 is half) in percent with *places* decimals, as *tr*'s language writes it
+    ("7.76471%"; German "7,76471 %", with a space before the sign)."""
+    return tr.pgettext("number", "{percent}%").format(percent=decimal(share * 100, places, tr))

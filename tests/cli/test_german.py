@@ -476,3 +476,23 @@ def test_a_wrong_command_is_said_in_natural_german(
     cli(capsys, "game", "do", "--db", db, "cut 9C 3D")
     status, _, err = cli(capsys, "game", "do", "--lang", "de", "--db", db, command)
     assert (status, err) == (1, f"pegboard: Fehler: Befehl 1 {command!r} abgelehnt: {german}\n")
+
+
+def test_german_numbers_use_a_decimal_comma_and_points_between_thousands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As ``stats players`` ("43,50") and ``odds`` ("28,5 %") write them; English as before."""
+    _, out, _ = cli(capsys, "stats", "distribution", "--variant", "five-card", "--lang", "de")
+    lines = out.splitlines()
+    assert lines[0] == "jede Hand aus 3 Karten mit jeder Startkarte: 1.082.900 Kombinationen"
+    assert lines[1] == "  0     260.220  24,02992 %"
+    assert lines[-1] == "Mittelwert 2,592350"
+    _, out, _ = cli(capsys, "stats", "distribution", "--variant", "five-card")
+    assert out.splitlines()[:2] == [
+        "every 3-card hand with every starter: 1,082,900 combinations",
+        "  0     260,220  24.02992%",
+    ]
+    _, out, _ = cli(capsys, "advise", "5H", "5D", "5S", "JC", "6H", "2C", "--lang", "de")
+    assert out.splitlines()[1] == "2C 6H       5D 5H 5S JC       16,63   4,19   20,82"
+    _, out, _ = cli(capsys, "advise", "5H", "5D", "5S", "JC", "6H", "2C")
+    assert out.splitlines()[1] == "2C 6H       5D 5H 5S JC       16.63   4.19   20.82"
