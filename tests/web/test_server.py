@@ -43,6 +43,8 @@ from pegboard.web.server import (
     public_url,
 )
 
+from .test_page import Table
+
 INDEX = b"<!doctype html><title>pegboard</title><p>the board</p>\n"
 
 
@@ -560,6 +562,49 @@ def test_hundreds_of_connections_never_slow_a_publish(static: Path) -> None:
         if normal is not None:
             normal.close()
         server.close()
+
+
+def test_a_games_keys_reach_an_open_page_with_300_idle_connections_open(tmp_path: Path) -> None:
+    """The device's way: keys pressed on a controller, each change published by its
+    ``ViewPublisher`` while 300 connections sit idle; every change reaches a stream."""
+    table, keys = Table.for_keys("six-card-lurch", tmp_path)
+    sockets: list[socket.socket] = []
+    normal: Stream | None = None
+    try:
+        for i in range(300):
+            sock = socket.create_connection(table.server.address, timeout=10)
+            if i % 2:  # half send half a request and stop; half send nothing at all
+                sock.sendall(b"GET /events HTTP/1.1\r\nHost: pub\r\n")
+            sockets.append(sock)
+        normal = Stream(table.server)
+        normal.head()
+        assert normal.event()["view"] == table.view
+        times, changes = [], 0
+        for key in keys:
+            before = table.server.version
+            started = time.perf_counter()
+            table.press(key)
+            times.append(time.perf_counter() - started)
+            if table.server.version == before:
+                continue  # a key that changed nothing publishes nothing
+            changes += 1
+            payload = normal.event()
+            while payload["version"] < table.server.version:  # a key may publish twice
+                payload = normal.event()
+            assert payload["view"] == table.view, f"key {key}"
+        assert changes > 40
+        assert [side["score"] for side in table.view["sides"]] == [121, 73]
+        times.sort()
+        print(
+            f"\na key press with 300 idle connections open: median "
+            f"{times[len(times) // 2] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms"
+        )
+    finally:
+        for sock in sockets:
+            sock.close()
+        if normal is not None:
+            normal.close()
+        table.close()
 
 
 def test_hundreds_of_open_streams_are_each_sent_the_new_payload(static: Path) -> None:
