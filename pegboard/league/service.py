@@ -6,10 +6,13 @@ One MQTT subscriber with a persistent session: a fixed client id, clean start of
 session expiry (MQTT 5), subscribed with QoS 1 to every board's ``finished``, ``live`` and
 ``status`` (``league.topics``). While the service is down, or restarting, the broker keeps the
 games published meanwhile for this session (on disk, with Mosquitto's ``persistence true``) and
-delivers them when it is back. paho acknowledges a message only after ``on_message`` returns,
-and a finished game is committed to the league's SQLite (``league.store``) inside it, so a game
-is never acknowledged and then lost. A copy (QoS 1 may deliver twice, a board may send again)
-is kept once, by the id the board gave the game.
+delivers them when it is back. The service acknowledges a message itself (paho's
+``manual_ack``): a finished game only once it is committed to the league's SQLite
+(``league.store``), or refused as not a game, so a game is never acknowledged and then lost. A
+game the database could not take (locked, full, an I/O error) is held unacknowledged and tried
+again every second, in order, with the games that came after it; if the connection drops
+meanwhile, the held games are forgotten and the broker sends them again. A copy (QoS 1 may
+deliver twice, a board may send again) is kept once, by the id the board gave the game.
 
 ``live`` and ``status`` are kept in memory: both are retained, so the broker hands the latest
 of every board to the service at each (re)subscription. The page's payload (``payload()``:
@@ -25,6 +28,7 @@ import json
 import logging
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from pegboard.frozen import frozen
 from pegboard.league.publisher import ConnectFailures, no_delay, read_password, use_tls
 from pegboard.league.standings import LeagueError, Standing
-from pegboard.league.store import LeagueStore
+from pegboard.league.store import LeagueStore, LeagueStoreError
 from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions
 
 if TYPE_CHECKING:
@@ -106,6 +110,8 @@ class _Counts:
     finished: int = 0
     stored: int = 0
     refused: int = 0
+    unstored: int = 0
+    """Attempts to store a good game that the database failed (each retry counts)."""
     pages: int = 0
     lag: list[float] = field(default_factory=list)
 
@@ -155,10 +161,13 @@ class LeagueService:
         self._connected = threading.Event()
         self._standings: list[Standing] | None = None
         self._thread: threading.Thread | None = None
+        self._held: deque[mqtt.MQTTMessage] = deque()  # games not stored yet: not acknowledged
+        self._held_lock = threading.Lock()
         client = mqtt.Client(
             callback_api_version=CallbackAPIVersion.VERSION2,
             client_id=client_id,
             protocol=mqtt.MQTTv5,
+            manual_ack=True,  # a game is acknowledged once stored (module notes)
         )
         if broker.username is not None:
             client.username_pw_set(broker.username, read_password(broker.password_file))
@@ -236,17 +245,54 @@ class LeagueService:
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any
     ) -> None:
         self._connected.clear()
+        with self._held_lock:  # unacknowledged: the broker sends them again on reconnecting
+            self._held.clear()
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        with self._held_lock:
+            if not self._held and self._take(message):
+                client.ack(message.mid, message.qos)
+            else:  # behind the games held before it, in order
+                self._held.append(message)
+
+    def _take(self, message: mqtt.MQTTMessage) -> bool:
+        """Handle *message*; whether it may be acknowledged (False: the database failed)."""
         try:
             self.handle(message.topic, bytes(message.payload))
+        except LeagueStoreError as e:
+            self.counts.unstored += 1
+            if not self._held:  # said once, not at every retry
+                log.warning(
+                    "league: a game on %r was not stored: %s; not acknowledged, so it is tried "
+                    "again (and the broker keeps it)",
+                    message.topic,
+                    e,
+                )
+            return False
         except Exception:  # a bad message never stops the service
             log.exception("league: message on %r failed", message.topic)
+        return True
+
+    def _retry_held(self) -> None:
+        """Store the held games, in order, acknowledging each; stop at the first that fails."""
+        with self._held_lock:
+            while self._held:
+                message = self._held[0]
+                if not self._take(message):
+                    return
+                self._held.popleft()
+                self._client.ack(message.mid, message.qos)
+                if not self._held:
+                    log.info("league: the held games are stored")
 
     def handle(self, name: str, payload: bytes) -> None:
         """Take one message on topic *name* (called in paho's thread; tests call it too).
 
-        A finished game is committed before this returns (and so before paho acknowledges it).
+        A finished game is committed before this returns (and so before it is acknowledged),
+        or refused (logged) when it is not a game.
+
+        Raises:
+            LeagueStoreError: the database failed to store a good game: do not acknowledge it.
         """
         where = parse_topic(name)
         if where is None:
@@ -260,6 +306,8 @@ class LeagueService:
                 if not isinstance(data, dict):
                     raise LeagueError(f"not a JSON object: {payload[:60]!r}")
                 changed = self.store.add(venue, board, data)
+            except LeagueStoreError:
+                raise
             except (ValueError, LeagueError) as e:
                 self.counts.refused += 1
                 log.warning("league: a game from %s/%s was refused: %s", venue, board, e)
@@ -341,6 +389,8 @@ class LeagueService:
             self._dirty.wait(1.0)
             if self._stop.is_set():
                 return
+            if self._held:
+                self._retry_held()
             if not self._dirty.is_set():
                 continue
             wait = last + self.refresh - time.monotonic()

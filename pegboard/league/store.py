@@ -20,7 +20,7 @@ from typing import Any
 from pegboard.journal.readonly import read_only_connection
 from pegboard.league.standings import FinishedGame, LeagueError, Standing, standings
 
-__all__ = ["LeagueStore"]
+__all__ = ["LeagueStore", "LeagueStoreError"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -37,14 +37,20 @@ _COLUMNS = frozenset({"game_id", "revision", "venue", "board", "withdrawn", "pay
 """The columns that make a ``games`` table the league's (a game journal has one too)."""
 
 
+class LeagueStoreError(LeagueError):
+    """The league's database failed to store a game (locked, full, an I/O error): the game was
+    good, and may be stored when tried again."""
+
+
 class LeagueStore:
-    """The league's games at *path* (created, with its folder, unless *readonly*).
+    """The league's games at *path* (created, with its folder, unless *readonly*). A write
+    waits up to *timeout* seconds for another connection's lock.
 
     Raises:
         LeagueError: the database cannot be opened or created, or (*readonly*) is missing.
     """
 
-    def __init__(self, path: Path | str, *, readonly: bool = False) -> None:
+    def __init__(self, path: Path | str, *, readonly: bool = False, timeout: float = 10.0) -> None:
         self.path = Path(path)
         self._lock = threading.Lock()  # the subscriber's thread writes, the page's reads
         shown = repr(str(self.path))
@@ -67,7 +73,7 @@ class LeagueStore:
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self._conn = sqlite3.connect(
-                    self.path, isolation_level=None, timeout=10.0, check_same_thread=False
+                    self.path, isolation_level=None, timeout=timeout, check_same_thread=False
                 )
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=FULL")
@@ -84,7 +90,8 @@ class LeagueStore:
         copy, an older revision, or an id that belongs to another board). Committed on return.
 
         Raises:
-            LeagueError: not a finished game (nor a withdrawn one), or the database failed.
+            LeagueStoreError: the database failed (the game may be stored when tried again).
+            LeagueError: not a finished game (nor a withdrawn one).
         """
         withdrawn = bool(payload.get("withdrawn"))
         if not withdrawn:
@@ -105,7 +112,7 @@ class LeagueStore:
                     (game_id, revision, venue, board, int(withdrawn), json.dumps(payload), now),
                 )
         except sqlite3.Error as e:
-            raise LeagueError(f"cannot store game {game_id!r}: {e}") from e
+            raise LeagueStoreError(f"cannot store game {game_id!r}: {e}") from e
         return cur.rowcount > 0
 
     def games(self) -> list[FinishedGame]:

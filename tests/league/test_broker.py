@@ -6,6 +6,7 @@ Each test starts its own broker(s) on 127.0.0.1 at a free port (``conftest.Mosqu
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import sqlite3
@@ -77,8 +78,18 @@ def services() -> Iterator[list[LeagueService]]:
         service.store.close()
 
 
-def league(db: Path, port: int, made: list[LeagueService], **broker: object) -> LeagueService:
-    service = LeagueService(LeagueStore(db), Broker("127.0.0.1", port, **broker))  # type: ignore[arg-type]
+def league(
+    db: Path,
+    port: int,
+    made: list[LeagueService],
+    client_id: str = "pegboard-league",
+    **broker: object,
+) -> LeagueService:
+    service = LeagueService(
+        LeagueStore(db),
+        Broker("127.0.0.1", port, **broker),  # type: ignore[arg-type]
+        client_id=client_id,
+    )
     made.append(service)
     service.start()
     assert service.wait_connected(10.0)
@@ -156,6 +167,57 @@ def test_a_game_delivered_twice_is_counted_once(
         sender.loop_stop()
     assert service.store.count() == 1
     assert [(s.name, s.played) for s in service.standings()] == [("Ann", 1), ("Bob", 1)]
+
+
+def finished_payloads(tmp_path: Path, games: int) -> list[str]:
+    """The outbox's payloads of *games* games finished on a board of this process."""
+    db = tmp_path / "payloads.db"
+    with Journal(db, outbox=True) as store:
+        finish_games(store, games)
+    with sqlite3.connect(db) as conn:
+        return [p for (p,) in conn.execute("SELECT payload FROM outbox ORDER BY id")]
+
+
+def send(port: int, payload: str, topic: str = "pegboard/v1/red-lion/t1/finished") -> None:
+    sender = client(port, f"sender-{time.monotonic_ns()}")
+    sender.connect("127.0.0.1", port)
+    sender.loop_start()
+    try:
+        sender.publish(topic, payload, qos=1).wait_for_publish(5)
+    finally:
+        sender.disconnect()
+        sender.loop_stop()
+
+
+def test_a_game_the_database_could_not_store_is_not_acknowledged_and_arrives_once(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService], caplog: pytest.LogCaptureFixture
+) -> None:
+    broker = mosquitto().start()
+    db = tmp_path / "league.db"
+    first = LeagueService(
+        LeagueStore(db, timeout=0.05), Broker("127.0.0.1", broker.port), client_id="held"
+    )
+    services.append(first)
+    caplog.set_level(logging.WARNING, logger="pegboard.league")
+    first.start()
+    assert first.wait_connected(10.0)
+    game, later = finished_payloads(tmp_path, 2)
+    hold = sqlite3.connect(db, isolation_level=None)
+    hold.execute("BEGIN EXCLUSIVE")  # another program holds the database: the game cannot go in
+    try:
+        send(broker.port, game)
+        wait_until(lambda: bool(caplog.records), what="the database's failure said")
+    finally:
+        hold.execute("COMMIT")
+        hold.close()
+    wait_until(lambda: first.store.count() == 1, what="the game stored once the lock is gone")
+    assert first.counts.refused == 0
+    first.close()
+    # the same session again: had the game not been acknowledged, it would come first
+    second = league(db, broker.port, services, client_id="held")
+    send(broker.port, later)
+    wait_until(lambda: second.store.count() == 2, what="the later game")
+    assert second.counts.finished == 1
 
 
 def test_a_board_writes_only_its_own_topics_and_only_with_its_password(
