@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -23,7 +24,7 @@ from pegboard.errors import PegboardError, quote
 if TYPE_CHECKING:
     from pegboard.engine.history import GameHistory, MatchHistory
 
-__all__ = ["SheetCommandError", "pick_game", "register"]
+__all__ = ["SheetCommandError", "check_venue", "pick_game", "register"]
 
 FORMATS = (".pdf", ".png", ".svg")
 
@@ -108,6 +109,36 @@ def pick_game(matches: list[MatchHistory], spec: str | None) -> tuple[MatchHisto
     raise SheetCommandError(f"no game {number} in match {chosen.match_id} (games: {have})")
 
 
+def check_venue(text: str) -> str:
+    """*text* itself, if it is one line of printable UTF-8 text for the sheet's header.
+
+    Raises:
+        SheetCommandError: *text* is not valid UTF-8, too long, or has a control character (a
+            newline, a tab, U+0001) or another character that cannot be printed.
+
+    >>> check_venue("The Red Lion")
+    'The Red Lion'
+    >>> check_venue("Red\\nLion")
+    Traceback (most recent call last):
+    ...
+    pegboard.cli.sheet.SheetCommandError: --venue 'Red\\nLion' cannot be printed: U+000A at character 4 is a control character (expected one line of printable text, e.g. 'The Red Lion')
+    """  # noqa: E501
+    from pegboard.engine.cards import check_text
+
+    check_text(text, "--venue", SheetCommandError)
+    for at, ch in enumerate(text, 1):
+        kind = unicodedata.category(ch)
+        # control characters and line breaks cannot be drawn, and most are not even XML;
+        # U+FFFE and U+FFFF are not characters at all
+        if kind in ("Cc", "Zl", "Zp") or ch in "\ufffe\uffff":
+            what = "a control character" if kind == "Cc" else "not printable"
+            raise SheetCommandError(
+                f"--venue {quote(text)} cannot be printed: U+{ord(ch):04X} at character {at} is "
+                f"{what} (expected one line of printable text, e.g. 'The Red Lion')"
+            )
+    return text
+
+
 def _check_out(path: Path, force: bool) -> str:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
@@ -130,7 +161,8 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     """``pegboard sheet``.
 
     Raises:
-        SheetCommandError: a bad GAME, an --out with an unknown suffix or that exists.
+        SheetCommandError: a bad GAME, an --out with an unknown suffix or that exists, a
+            --venue that cannot be printed.
         JournalError: no journal at the path, or not a pegboard journal.
     """
     from pegboard.i18n import translator
@@ -139,6 +171,7 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.ui.sheetfiles import render_pdf, render_png, render_svg
 
     path: Path = args.out
+    venue = check_venue(args.venue)
     suffix = _check_out(path, args.force)
     db = args.db if args.db is not None else default_db_path()
     with Journal(db, readonly=True) as store:
@@ -146,7 +179,7 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     match, game = pick_game(matches, args.game)
     language = language_of(args)
     paper = Paper.parse(args.paper)
-    drawing = layout_sheet(game, venue=args.venue, paper=paper, match=match, language=language)
+    drawing = layout_sheet(game, venue=venue, paper=paper, match=match, language=language)
     if suffix == ".svg":
         data = render_svg(drawing).encode("utf-8")
     elif suffix == ".png":

@@ -9,6 +9,7 @@ letters is drawn in DejaVu Sans where the system has it, else spelled without um
 from __future__ import annotations
 
 import io
+import re
 from xml.sax.saxutils import escape
 
 from .sheet import DPI, FONT_FAMILY, WHITE, Dot, Drawing, Line, Rect, Text
@@ -112,6 +113,21 @@ def render_pdf(drawing: Drawing) -> bytes:
 _ANCHOR = {"l": "start", "m": "middle", "r": "end"}
 
 
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""Characters XML 1.0 cannot hold at all, not even escaped (control characters, lone
+surrogates, U+FFFE, U+FFFF)."""
+
+
+def _xml(text: str) -> str:
+    """*text* as an SVG element's or attribute's content: &, <, > and quotes escaped, and any
+    character XML cannot hold shown as U+FFFD (a name from an old journal may have one).
+
+    >>> _xml('Bar & <Grill> "x"\\x01') == 'Bar &amp; &lt;Grill&gt; &quot;x&quot;\\ufffd'
+    True
+    """
+    return escape(_NOT_XML.sub("\ufffd", text), {'"': "&quot;"})
+
+
 def _grey(value: int) -> str:
     return f"#{value:02x}{value:02x}{value:02x}"
 
@@ -127,8 +143,8 @@ def render_svg(drawing: Drawing) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width / 72 * 25.4)}mm" '
         f'height="{_num(height / 72 * 25.4)}mm" viewBox="0 0 {_num(width)} {_num(height)}" '
-        f'font-family="{escape(FONT_FAMILY, {chr(34): "&quot;"})}">',
-        f"<title>{escape(drawing.title)}</title>",
+        f'font-family="{_xml(FONT_FAMILY)}">',
+        f"<title>{_xml(drawing.title)}</title>",
         f'<rect width="{_num(width)}" height="{_num(height)}" fill="#ffffff"/>',
     ]
     for shape in drawing.shapes:
@@ -158,7 +174,7 @@ def render_svg(drawing: Drawing) -> str:
                 out.append(
                     f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" '
                     f'text-anchor="{_ANCHOR[align]}" fill="{_grey(grey)}"{weight}>'
-                    f"{escape(text)}</text>"
+                    f"{_xml(text)}</text>"
                 )
     out.append("</svg>")
     return "\n".join(out) + "\n"

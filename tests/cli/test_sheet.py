@@ -8,9 +8,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from pegboard.cli.main import main
+from pegboard.cli.sheet import SheetCommandError, check_venue
 from pegboard.engine.history import replay_match
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules
@@ -204,3 +207,74 @@ def test_three_sides_and_a_long_game_fit_the_page() -> None:
         )
         assert 0 <= x <= width and 0 <= y <= height, shape
     assert "In progress: Ann 30, Bob 60, Cy 30" in render_svg(drawing)
+
+
+@pytest.mark.parametrize(
+    ("venue", "message"),
+    [
+        pytest.param(
+            "\udcff",
+            "--venue is not valid UTF-8: '\\udcff' (byte 0xFF at character 1 cannot be decoded; "
+            "expected UTF-8 text)",
+            id="undecodable-byte",
+        ),
+        pytest.param(
+            "Red\x01Lion",
+            "--venue 'Red\\x01Lion' cannot be printed: U+0001 at character 4 is a control "
+            "character (expected one line of printable text, e.g. 'The Red Lion')",
+            id="control-character",
+        ),
+        pytest.param(
+            "Red\nLion",
+            "--venue 'Red\\nLion' cannot be printed: U+000A at character 4 is a control "
+            "character (expected one line of printable text, e.g. 'The Red Lion')",
+            id="newline",
+        ),
+        pytest.param(
+            "Red\u2028Lion",
+            "--venue 'Red\\u2028Lion' cannot be printed: U+2028 at character 4 is not printable "
+            "(expected one line of printable text, e.g. 'The Red Lion')",
+            id="line-separator",
+        ),
+    ],
+)
+@pytest.mark.parametrize("suffix", [".svg", ".png"])
+def test_a_venue_that_cannot_be_printed_is_one_line(
+    db: Path,
+    tmp_path: Path,
+    venue: str,
+    message: str,
+    suffix: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = tmp_path / f"s{suffix}"
+    status, said, err = cli(capsys, "sheet", "--db", str(db), "--out", str(out), "--venue", venue)
+    assert (status, said, err) == (1, "", f"pegboard: error: {message}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.db"]
+
+
+_NAME = st.text(
+    st.characters(blacklist_categories=("Cs",)).filter(lambda ch: not ch.isspace() and ch != ","),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(venue=st.text(max_size=40), names=st.lists(_NAME, min_size=2, max_size=2))
+def test_the_svg_is_xml_whatever_the_names_and_venue(venue: str, names: list[str]) -> None:
+    """Every accepted venue and every name the game takes (control characters included: a name
+    is one word, and U+0001 is no space) give an SVG that parses, the venue shown as it is."""
+    assume(names[0].lower() != names[1].lower())
+    try:
+        check_venue(venue)
+    except SheetCommandError:
+        venue = "".join(ch for ch in venue if ch.isprintable()) or "The Red Lion"
+        check_venue(venue)
+    times = [(text, "2025-03-01T20:00:00+00:00") for text in SCRIPT[:2]]
+    match = replay_match(Rules.six_card(), tuple(names), MatchFormat.SINGLE, times)
+    assert match.current is not None
+    svg = render_svg(layout_sheet(match.current, venue=venue, match=match))
+    root = ET.fromstring(svg.encode("utf-8"))
+    texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert venue == "" or venue in texts  # 40 letters fit the header uncut
