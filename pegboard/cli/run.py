@@ -22,9 +22,19 @@ if TYPE_CHECKING:
 __all__ = ["cmd_run", "cmd_selftest", "register"]
 
 
+class _OwnDefaultsHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """``ArgumentDefaultsHelpFormatter``, except for an option whose default is None: its help
+    says its default itself, or it has none, so "(default: None)" is not added."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None:
+            return action.help
+        return super()._get_help_string(action)
+
+
 def register(subparsers: Any) -> None:
     """Add ``run`` and ``selftest`` to the ``pegboard`` command line."""
-    fmt = argparse.ArgumentDefaultsHelpFormatter
+    fmt = _OwnDefaultsHelpFormatter
     p = subparsers.add_parser(
         "run",
         help="run the pegboard device (or its simulator)",
@@ -62,13 +72,15 @@ def register(subparsers: Any) -> None:
         "(headless: with --wait-for-signal, serving the replayed game until stopped)",
     )
     web.add_argument(
-        "--bind", metavar="ADDR", help="with --web: the address to listen on (default: [web] bind)"
+        "--bind",
+        metavar="ADDR",
+        help="with --web: the address to listen on (default: [web] bind, 0.0.0.0)",
     )
     web.add_argument(
         "--port",
         type=int,
         metavar="N",
-        help="with --web: the port (default: [web] port; 0: any free port)",
+        help="with --web: the port (default: [web] port, 8080; 0: any free port)",
     )
     p.set_defaults(handler=cmd_run, usage_error=p.error)
 
@@ -160,36 +172,43 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         usage_error("--headless --web needs --wait-for-signal (else the page would end at once)")
     if args.port is not None and not 0 <= args.port <= 65535:
         usage_error(f"--port must be from 0 to 65535, got {args.port}")
+    if args.simulate and not args.headless and not sys.stdin.isatty():
+        # the keys would never come: say so rather than hang (and before serving anything)
+        print(
+            "pegboard: error: the simulator reads keys from a terminal, and stdin is not "
+            "one (for scripts: --headless --keys FILE --out DIR)",
+            file=sys.stderr,
+        )
+        return 2
     config = _setup(args)
     if args.web:
         config = _with_web(config, args.bind, args.port)
-    web = _start_web(config, out) if args.web and args.simulate else None
+    # the page's address is said once it is served, after the inputs were checked
+    web = _start_web(config) if args.web and args.simulate else None
     if args.simulate and args.headless:
         from pegboard.table.simulator import run_headless
 
-        run_headless(
-            config,
-            keys_file=args.keys,
-            out_dir=args.out,
-            gif=args.gif,
-            seed=args.seed,
-            wait_for_signal=args.wait_for_signal,
-            journal=args.db,  # without --db: a throwaway journal, never the saved game
-            web=web,
-        )
+        try:
+            run_headless(
+                config,
+                keys_file=args.keys,
+                out_dir=args.out,
+                gif=args.gif,
+                seed=args.seed,
+                wait_for_signal=args.wait_for_signal,
+                journal=args.db,  # without --db: a throwaway journal, never the saved game
+                web=web,
+                serving=None if web is None else lambda: _say_where(web, out),
+            )
+        finally:
+            if web is not None:
+                web.close()  # a bad key file stops it before it served anything
         return 0
     if args.simulate:
         from pegboard.table.simulator import run_terminal
 
-        if not sys.stdin.isatty():  # the keys would never come: say so rather than hang
-            if web is not None:
-                web.close()
-            print(
-                "pegboard: error: the simulator reads keys from a terminal, and stdin is not "
-                "one (for scripts: --headless --keys FILE --out DIR)",
-                file=sys.stderr,
-            )
-            return 2
+        if web is not None:
+            _say_where(web, out)
         run_terminal(config, out, web=web)
         return 0
     from pegboard.table.daemon import run_daemon
@@ -219,19 +238,26 @@ def _with_web(config: Config, bind: str | None, port: int | None) -> Config:
     return dataclasses.replace(config, web=web)
 
 
-def _start_web(config: Config, out: TextIO) -> WebServer:
-    """The simulator's page, started, its URL printed on *out* (before the terminal view).
+def _start_web(config: Config) -> WebServer:
+    """The simulator's page, started (its address is said by ``_say_where`` once it serves).
 
     Raises:
         WebServerError: the port is in use (asked for on the command line, so an error).
     """
-    from pegboard.web.server import WebServer, public_url
+    from pegboard.web.server import WebServer
 
     server = WebServer(config.web.bind, config.web.port)
     server.start()
+    return server
+
+
+def _say_where(server: WebServer, out: TextIO) -> None:
+    """The page's URL on *out*: "serving the pub page at http://..." (before the terminal
+    view; headless, once the key file is replayed)."""
+    from pegboard.web.server import public_url
+
     url, note = public_url(server)
     print(f"serving the pub page at {url}" + (f" ({note})" if note else ""), file=out, flush=True)
-    return server
 
 
 def cmd_selftest(args: argparse.Namespace, out: TextIO) -> int:

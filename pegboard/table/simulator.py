@@ -41,7 +41,7 @@ import select
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -248,6 +248,7 @@ def run_headless(
     journal: Path | None = None,
     notifier: Notifier | None = None,
     web: WebServer | None = None,
+    serving: Callable[[], None] | None = None,
 ) -> Controller:
     """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
 
@@ -257,7 +258,8 @@ def run_headless(
     (``config.game.database`` is not used). Without *keys_file* nothing is replayed. With
     *wait_for_signal* it then goes on as a daemon until SIGTERM or SIGINT, which leaves the
     paused screen and the LEDs off in the outputs. *web* (a started server, with
-    *wait_for_signal* only) serves the pub page meanwhile and is closed at the end.
+    *wait_for_signal* only) serves the pub page meanwhile and is closed at the end; *serving*
+    is called once the page serves the replayed game (the key file read and replayed).
 
     The replay stops at a key the device refuses unless the file marks it ``!``, and at a
     marked key it accepts; the outputs show where it stopped, then ``ReplayError`` is raised.
@@ -280,7 +282,9 @@ def run_headless(
         clock = FakeClock(1000.0)
         ports = sim_ports(config)
         if wait_for_signal:
-            return _headless_daemon(config, ports, script, clock, seed, out_dir, gif, notifier, web)
+            return _headless_daemon(
+                config, ports, script, clock, seed, out_dir, gif, notifier, web, serving
+            )
         if web is not None:
             web.close()  # nothing to serve once the replay is written
         with Journal(config.game.database) as store:
@@ -370,12 +374,15 @@ def _headless_daemon(
     gif: Path | None,
     notifier: Notifier,
     web: WebServer | None = None,
+    serving: Callable[[], None] | None = None,
 ) -> Controller:
     def on_ready(controller: Controller) -> None:
         problem = _replay(controller, script, clock)
         write_outputs(out_dir, controller, ports, config.leds.layout)
         if problem is not None:
             raise problem  # out of run_daemon, which stops the ports on its way out
+        if serving is not None:
+            serving()
         notifier.status(f"keys replayed: {len(script.lines)} steps")
 
     result = run_daemon(
