@@ -596,9 +596,10 @@ def win_probability(state: GameState) -> tuple[float, ...] | None:
     """Each side's chance to win at this moment of *state*'s game, summing to 1.
 
     None when there is nothing to say: before the cut, after the game, with three separate
-    players, or in a deal whose starter was not entered (pegged by hand). During the play of a
-    three- or four-player variant, which has no counts per card laid, it is the chance as the
-    play began (the scores less what the play has pegged so far).
+    players, or in a deal whose starter was not entered (pegged by hand). Before the first card
+    is laid it is the chance after the starter at the scores as they stand (a peg by hand
+    counts). Once a card is laid in a three- or four-player variant, which has no counts per
+    card laid, it is the chance as the play began (the scores less what the play has pegged).
     """
     from .game import Phase  # the game is only needed when a game is asked about
 
@@ -622,7 +623,12 @@ def win_probability(state: GameState) -> tuple[float, ...] | None:
             laid = 0 if table.play is None else len(table.play.laid)
             heels = table.starter.rank.value == _JACK
             key = checkpoint_key(Moment.PLAY, laid)
-            if laid and key in load_model(rules.variant).positions[position].checkpoints:
+            if laid == 0:
+                # no card laid: the moment after the starter, with whatever was pegged by hand
+                value = in_deal(
+                    rules.variant, dealer, pone, Moment.STARTER, heels=heels, position=position
+                )
+            elif key in load_model(rules.variant).positions[position].checkpoints:
                 value = in_deal(rules.variant, dealer, pone, Moment.PLAY, laid, position=position)
             else:
                 # no counts per card (three or four players): the chance as the play began
