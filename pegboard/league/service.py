@@ -57,6 +57,9 @@ SESSION_EXPIRY = 30 * 86_400
 RECENT_GAMES = 12
 """How many of the latest games the page lists."""
 
+LAGS_KEPT = 1000
+"""How many of the latest live views' lags (``_Counts.lag``) are kept."""
+
 
 @frozen
 class Broker:
@@ -113,7 +116,8 @@ class _Counts:
     unstored: int = 0
     """Attempts to store a good game that the database failed (each retry counts)."""
     pages: int = 0
-    lag: list[float] = field(default_factory=list)
+    lag: deque[float] = field(default_factory=lambda: deque(maxlen=LAGS_KEPT))
+    """Seconds from a board's live view to its arrival here, the latest only."""
 
 
 class LeagueService:
