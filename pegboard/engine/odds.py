@@ -67,6 +67,7 @@ from .rules import Rules, Variant
 
 if TYPE_CHECKING:
     from .game import GameState
+    from .play import PlayState
 
 __all__ = [
     "SCALE",
@@ -116,7 +117,8 @@ class Moment(enum.Enum):
     """The starter is turned (his heels pegged if it was a jack), no card laid yet."""
     PLAY = "play"
     """During the play: *step* cards laid, with their points and any go after the last of them
-    pegged (a go point not yet pegged is counted as if it were)."""
+    pegged. The counts take the rest of the deal from after that go: a go point the game has
+    not pegged yet is missing from them (see ``win_probability`` for a point sure to come)."""
     SHOW = "show"
     """The play is over: *step* hands shown so far (all of them: the crib is next)."""
 
@@ -600,6 +602,15 @@ def win_probability(state: GameState) -> tuple[float, ...] | None:
     is laid it is the chance after the starter at the scores as they stand (a peg by hand
     counts). Once a card is laid in a three- or four-player variant, which has no counts per
     card laid, it is the chance as the play began (the scores less what the play has pegged).
+
+    A point still to come in the play: when every seat but the one that laid the last card
+    has said go or has no cards left, that seat pegs at least one more point (go, last, or 31)
+    before anyone else pegs. If that point reaches the target its side has won: the chance is
+    exactly 1 (0 for the other side). Otherwise, in a two-player variant, the point is counted
+    with the scores and the moment is the one after the go (the play's end in five-card), so
+    the chance does not move when the go is said and the point pegged. Before anyone has
+    said go, the go point that may follow the last card is in the counts of the moment but not
+    in the scores (the counts cannot tell the deals where it came from the others).
     """
     from .game import Phase  # the game is only needed when a game is asked about
 
@@ -620,27 +631,7 @@ def win_probability(state: GameState) -> tuple[float, ...] | None:
         elif table.starter is None:
             return None
         elif table.phase is Phase.PLAY:
-            laid = 0 if table.play is None else len(table.play.laid)
-            heels = table.starter.rank.value == _JACK
-            key = checkpoint_key(Moment.PLAY, laid)
-            if laid == 0:
-                # no card laid: the moment after the starter, with whatever was pegged by hand
-                value = in_deal(
-                    rules.variant, dealer, pone, Moment.STARTER, heels=heels, position=position
-                )
-            elif key in load_model(rules.variant).positions[position].checkpoints:
-                value = in_deal(rules.variant, dealer, pone, Moment.PLAY, laid, position=position)
-            else:
-                # no counts per card (three or four players): the chance as the play began
-                pegged = table.record.pegging if table.record is not None else (0, 0)
-                value = in_deal(
-                    rules.variant,
-                    dealer - pegged[mine],
-                    pone - pegged[other],
-                    Moment.STARTER,
-                    heels=heels,
-                    position=position,
-                )
+            value = _in_the_play(state, dealer, pone, position)
         else:
             value = in_deal(
                 rules.variant, dealer, pone, Moment.SHOW, table.show_step, position=position
@@ -650,3 +641,58 @@ def win_probability(state: GameState) -> tuple[float, ...] | None:
     result = [0.0, 0.0]
     result[mine], result[other] = value, 1.0 - value
     return tuple(result)
+
+
+def _in_the_play(state: GameState, dealer: int, pone: int, position: int) -> float:
+    """The dealer's side's chance during the play of *state* (see ``win_probability``).
+
+    Raises:
+        OddsError: a moment without counts.
+    """
+    rules, table = state.rules, state.table
+    assert table.dealer is not None and table.starter is not None  # win_probability checked
+    mine = rules.side_of(table.dealer)
+    play = table.play
+    laid = 0 if play is None else len(play.laid)
+    heels = table.starter.rank.value == _JACK
+    if play is None or laid == 0:
+        # no card laid: the moment after the starter, with whatever was pegged by hand
+        return in_deal(rules.variant, dealer, pone, Moment.STARTER, heels=heels, position=position)
+    sure = _sure_point(play)
+    if sure is not None:
+        if rules.side_of(sure) == mine:
+            dealer += 1
+        else:
+            pone += 1
+        if dealer >= rules.target or pone >= rules.target:
+            return 1.0 if dealer >= rules.target else 0.0  # the point still to come wins
+    checkpoints = load_model(rules.variant).positions[position].checkpoints
+    if checkpoint_key(Moment.PLAY, laid) in checkpoints:
+        if sure is not None and rules.single_series:  # that point is last: the play ends
+            return in_deal(rules.variant, dealer, pone, Moment.SHOW, 0, position=position)
+        return in_deal(rules.variant, dealer, pone, Moment.PLAY, laid, position=position)
+    # no counts per card (three or four players): the chance as the play began
+    pegged = table.record.pegging if table.record is not None else (0, 0)
+    other = 1 - mine
+    return in_deal(
+        rules.variant,
+        table.scores[mine] - pegged[mine],
+        table.scores[other] - pegged[other],
+        Moment.STARTER,
+        heels=heels,
+        position=position,
+    )
+
+
+def _sure_point(play: PlayState) -> int | None:
+    """The seat sure to peg at least one point (go, last, or 31) before any other seat pegs:
+    the one that laid the last card, when the series is open and every other seat has said go
+    or has no cards left. None when no point is sure to come."""
+    if play.is_over or not play.series:
+        return None
+    closer = play.laid[-1][0]
+    left = play.cards_left
+    others = (seat for seat in range(play.rules.players) if seat != closer)
+    if all(seat in play.said_go or not left[seat] for seat in others):
+        return closer
+    return None
