@@ -7,8 +7,9 @@ input (one line ``pegboard: error: <message>`` on stderr), 2 bad usage (argparse
 ``--lang en|de`` (before the command or after it) is the language of the text output: the
 calls, labels and headings (``pegboard score --lang de 5H 5D JS KC 8C`` counts "Fünfzehn – zwei,
 ..."). Without it, the locale's (German when ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` starts with
-"de"). JSON is the same in every language. ``pegboard run`` speaks the config's
-``[game] language``.
+"de"). JSON is the same in every language. ``pegboard run`` speaks ``--lang`` too (the OLED,
+the keypad's hints, the news), else the config's ``[game] language`` (a key file's
+``language`` header wins over the config); ``selftest`` is a hardware check in English.
 
 A command imports what it needs when it runs: a process that scores one hand loads the cards,
 the rules and the scorer, not the game, the journal or the devices.

@@ -15,8 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from pegboard.cli.lang import add_lang
+
 if TYPE_CHECKING:
     from pegboard.config.settings import Config
+    from pegboard.i18n import Language
     from pegboard.web.server import WebServer
 
 __all__ = ["cmd_run", "cmd_selftest", "register"]
@@ -82,6 +85,7 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="with --web: the port (default: [web] port, 8080; 0: any free port)",
     )
+    add_lang(p)
     p.set_defaults(handler=cmd_run, usage_error=p.error)
 
     p = subparsers.add_parser(
@@ -181,6 +185,11 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         )
         return 2
     config = _setup(args)
+    language = _language(args)
+    if language is not None:
+        config = dataclasses.replace(
+            config, game=dataclasses.replace(config.game, language=language)
+        )
     if args.web:
         config = _with_web(config, args.bind, args.port)
     # the page's address is said once it is served, after the inputs were checked
@@ -199,6 +208,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 journal=args.db,  # without --db: a throwaway journal, never the saved game
                 web=web,
                 serving=None if web is None else lambda: _say_where(web, out),
+                language=language,  # --lang wins over a key file's language header
             )
         finally:
             if web is not None:
@@ -216,6 +226,15 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
 
     run_daemon(config, open_ports(config))
     return 0
+
+
+def _language(args: argparse.Namespace) -> Language | None:
+    """The table's language given as ``--lang`` (before or after ``run``), else None: the
+    config's ``[game] language`` (a key file's header may set its own)."""
+    from pegboard.i18n import Language
+
+    lang: str | None = getattr(args, "lang", None)
+    return Language(lang) if lang else None
 
 
 def _with_web(config: Config, bind: str | None, port: int | None) -> Config:

@@ -47,11 +47,13 @@ by commas), ``roster`` (the names the menu offers, separated by commas), ``match
 (``best-of-three``, ``first-to-two``, ``single``), ``target``, ``muggins``,
 ``muggins_in_play``, ``starter_counts_in_play`` (``yes`` or ``no``),
 ``win_points``, ``lurch_points``, ``double_skunk_points`` (whole numbers), ``lurch_line`` and
-``double_skunk_line`` (a hole number, or ``none``). A file with any of them plays exactly the
-game they describe, whatever the config's ``[game]`` says; a setting left out takes its
-default (six-card for two, the variant's own match format, no muggins). A file with none of
-them plays the config's game. One more key is a check, not a setting: ``final_scores``, one
-score per side, which the game must end on (a headless run that ends elsewhere is an error).
+``double_skunk_line`` (a hole number, or ``none``), ``language`` (``en`` or ``de``). A file
+with any of them plays exactly the game they describe, whatever the config's ``[game]`` says;
+a setting left out takes its default (six-card for two, the variant's own match format, no
+muggins), except the language: the table speaks the config's unless the header says
+``language`` itself. A file with none of them plays the config's game. One more key is a
+check, not a setting: ``final_scores``, one score per side, which the game must end on (a
+headless run that ends elsewhere is an error).
 
 Before the first key, a comment that starts with a lower-case word and a colon is a header,
 so an unknown or misspelt key is an error rather than a setting silently lost; write other
@@ -89,6 +91,7 @@ from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import ConfigError, PegboardError, quote
 from pegboard.frozen import frozen
+from pegboard.i18n import Language
 
 __all__ = [
     "HEADER_KEYS",
@@ -219,6 +222,15 @@ def _variant(text: str) -> str:
         raise KeyScriptError(str(e)) from None
 
 
+def _language(text: str) -> str:
+    codes = [language.value for language in Language]
+    if text not in codes:
+        raise KeyScriptError(
+            f"language must be one of {', '.join(codes)}, got {quote(text)} (e.g. 'de')"
+        )
+    return text
+
+
 def _match(text: str) -> str:
     try:
         return MatchFormat.parse(text).value
@@ -297,6 +309,7 @@ HEADER_KEYS: Mapping[str, Callable[[str], HeaderValue]] = {
     "double_skunk_points": _whole("double_skunk_points", 3),
     "lurch_line": _hole("lurch_line"),
     "double_skunk_line": _hole("double_skunk_line"),
+    "language": _language,
     "final_scores": _scores,
 }
 """The header keys, each with the function that reads its value: the config's ``[game]`` keys

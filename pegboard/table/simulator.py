@@ -50,6 +50,7 @@ from pegboard.devices.leds import RecordingStrip
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import Color, FakeClock, KeySink, LedStrip
 from pegboard.errors import ConfigError, PegboardError
+from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.table.daemon import run_daemon
@@ -190,9 +191,11 @@ def config_for_script(config: Config, script: KeyScript) -> Config:
     """*config* playing the game that *script*'s header describes (see ``keyscript``).
 
     The header's settings replace the config's ``[game]`` (a setting left out takes its
-    default); the journal stays the config's. The LED layout stays the config's own, unless
-    the config has none of its own (the default for its sides), when it becomes the default
-    for the header's sides. A script without settings leaves *config* as it is.
+    default); the journal stays the config's, and so does the language unless the header says
+    ``language`` itself (what the table speaks is the table's, not the game's). The LED
+    layout stays the config's own, unless the config has none of its own (the default for its
+    sides), when it becomes the default for the header's sides. A script without settings
+    leaves *config* as it is.
 
     Raises:
         KeyScriptError: settings that do not go together, or a config with fewer LED tracks
@@ -206,6 +209,8 @@ def config_for_script(config: Config, script: KeyScript) -> Config:
     except ConfigError as e:
         raise _header_error(script, e) from None
     game = dataclasses.replace(described.game, database=config.game.database)
+    if "language" not in table:
+        game = dataclasses.replace(game, language=config.game.language)
     leds = config.leds
     own_default = config_from_mapping({"game": {"variant": config.game.rules.variant.value}}).leds
     if leds == own_default:
@@ -249,6 +254,7 @@ def run_headless(
     notifier: Notifier | None = None,
     web: WebServer | None = None,
     serving: Callable[[], None] | None = None,
+    language: Language | None = None,
 ) -> Controller:
     """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
 
@@ -260,6 +266,8 @@ def run_headless(
     paused screen and the LEDs off in the outputs. *web* (a started server, with
     *wait_for_signal* only) serves the pub page meanwhile and is closed at the end; *serving*
     is called once the page serves the replayed game (the key file read and replayed).
+    *language* (``--lang``), when given, is what the table speaks, whatever the key file's
+    header or the config say.
 
     The replay stops at a key the device refuses unless the file marks it ``!``, and at a
     marked key it accepts; the outputs show where it stopped, then ``ReplayError`` is raised.
@@ -272,6 +280,10 @@ def run_headless(
     notifier = notifier if notifier is not None else Notifier()
     script = read_script(keys_file) if keys_file is not None else KeyScript("", (), ())
     config = config_for_script(config, script)
+    if language is not None:
+        config = dataclasses.replace(
+            config, game=dataclasses.replace(config.game, language=language)
+        )
     with contextlib.ExitStack() as stack:
         if journal is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="pegboard-headless-"))
