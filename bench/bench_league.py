@@ -1,6 +1,7 @@
 """The league over a real Mosquitto on loopback: board-to-standings latency, and 50 boards.
 
     .venv/bin/python bench/bench_league.py [--games 40] [--boards 50] [--rate 2] [--seconds 20]
+                                           [--stored 5000] [--payload-only]
 
 1. Latency: a board (the journal with its outbox and the league publisher, in this process)
    finishes games one after another; each is timed from the moment its winning peg is
@@ -12,6 +13,9 @@
    messages the league service took per second, the page's lag (a payload's arrival on the
    stream minus the newest board view it carries: the 0.25 s refresh is part of it), and the
    league service's CPU (its process's user+system time over the window).
+3. The page's payload (``LeagueService.payload``, no broker) with *stored* games in the league's
+   database: the mean time of a refresh (a live view changed, no new game), and of the first
+   payload after a new game.
 
 Loopback only; mosquitto must be installed (``make test`` installs it).
 """
@@ -42,6 +46,8 @@ from pegboard.engine.rules import Rules
 from pegboard.engine.view import render_view
 from pegboard.journal import Journal
 from pegboard.league.publisher import LeaguePublisher, live_payload
+from pegboard.league.service import Broker, LeagueService
+from pegboard.league.store import LeagueStore
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -203,15 +209,71 @@ def load(port: int, stream: Stream, pid: int, boards: int, rate: float, seconds:
     print(f"  league service CPU: {100 * cpu / elapsed:.1f}% of one core ({cpu:.2f} s)")
 
 
+def stored_game(number: int, names: list[str]) -> dict[str, object]:
+    """A finished game's payload as a board sends it, between two of *names*."""
+    winner, loser = names[number % len(names)], names[(7 * number + 3) % len(names)]
+    if loser == winner:
+        loser = names[(number + 1) % len(names)]
+    return {
+        "game_id": f"bench-{number}",
+        "revision": 1,
+        "variant": "six-card",
+        "target": 121,
+        "game_points": 2,
+        "winner": winner,
+        "sides": [
+            {"name": winner, "players": [winner], "score": 121, "won": True, "lurch": "none"},
+            {"name": loser, "players": [loser], "score": 100, "won": False, "lurch": "none"},
+        ],
+        "deals": [
+            {"number": i, "dealer": winner, "starter": "5C", "points": [10, 8]} for i in range(9)
+        ],
+        "started": "2026-01-01T00:00:00",
+        "ended": f"2026-01-01T{number:08d}",
+    }
+
+
+def payload_cost(folder: Path, stored: int, refreshes: int = 50) -> None:
+    store = LeagueStore(folder / "payload.db")
+    names = [f"P{i}" for i in range(40)]
+    for number in range(stored):
+        store.add("red-lion", "t1", stored_game(number, names))
+    service = LeagueService(store, Broker("127.0.0.1", 1))
+    live = json.dumps({"view": None, "sent": time.time()}).encode()
+    try:
+        service.payload()
+        started = time.perf_counter()
+        for _ in range(refreshes):
+            service.handle("pegboard/v1/red-lion/t1/live", live)
+            service.payload()
+        refresh = (time.perf_counter() - started) / refreshes
+        finished = json.dumps(stored_game(stored, names)).encode()
+        started = time.perf_counter()
+        service.handle("pegboard/v1/red-lion/t1/finished", finished)
+        service.payload()
+        after_game = time.perf_counter() - started
+    finally:
+        store.close()
+    print(
+        f"page payload with {stored} games: a refresh {1000 * refresh:.2f} ms, "
+        f"after a new game {1000 * after_game:.1f} ms"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--boards", type=int, default=50)
     parser.add_argument("--rate", type=float, default=2.0)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--stored", type=int, default=5000, help="games for the payload's cost")
+    parser.add_argument("--payload-only", action="store_true", help="only the payload's cost")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        payload_cost(folder, args.stored)
+        if args.payload_only:
+            return 0
         broker, port = start_broker(folder)
         serve = subprocess.Popen(
             [sys.executable, "-m", "pegboard", "league", "serve", "--broker",

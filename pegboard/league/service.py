@@ -18,8 +18,11 @@ deliver twice, a board may send again) is kept once, by the id the board gave th
 of every board to the service at each (re)subscription. The page's payload (``payload()``:
 the standings, each board with its status and live view, the latest games) is rebuilt in the
 service's own thread: at once after a finished game, and at most every *refresh* seconds for
-live views, however many boards send them. It is served by the pub page's server
-(``web.server.WebServer``, Server-Sent Events) with the league's page (``league/static``).
+live views, however many boards send them. The part made of the stored games (the standings,
+the latest games and their count) is read from the database once after each new game and
+kept: a refresh for a live view reads no game, however many are stored. It is served by the
+pub page's server (``web.server.WebServer``, Server-Sent Events) with the league's page
+(``league/static``).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from pegboard.frozen import frozen
 from pegboard.league.publisher import ConnectFailures, no_delay, read_password, use_tls
-from pegboard.league.standings import LeagueError, Standing
+from pegboard.league.standings import LeagueError, Standing, standings
 from pegboard.league.store import LeagueStore, LeagueStoreError
 from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions
 
@@ -107,6 +110,15 @@ class _Board:
     updated: float = 0.0
 
 
+@dataclass(frozen=True)
+class _Table:
+    """What the page shows of the stored games, kept until the next game is stored."""
+
+    standings: list[Standing]
+    recent: list[dict[str, Any]]
+    games: int
+
+
 @dataclass
 class _Counts:
     messages: int = 0
@@ -163,7 +175,8 @@ class LeagueService:
         self._urgent = threading.Event()  # a game: the page is rebuilt at once
         self._stop = threading.Event()
         self._connected = threading.Event()
-        self._standings: list[Standing] | None = None
+        self._table: _Table | None = None  # None: a game was stored since it was read
+        self._stored = 0  # games stored by this service: a table read before one is stale
         self._thread: threading.Thread | None = None
         self._held: deque[mqtt.MQTTMessage] = deque()  # games not stored yet: not acknowledged
         self._held_lock = threading.Lock()
@@ -319,7 +332,8 @@ class LeagueService:
             if changed:
                 self.counts.stored += 1
                 with self._lock:
-                    self._standings = None
+                    self._table = None
+                    self._stored += 1
                 self._urgent.set()
                 self._dirty.set()
             return
@@ -342,20 +356,35 @@ class LeagueService:
 
     def standings(self) -> list[Standing]:
         """The table now (kept until the next game)."""
+        return self._games_table().standings
+
+    def _games_table(self) -> _Table:
         with self._lock:
-            cached = self._standings
-        if cached is None:
-            cached = self.store.standings()
-            with self._lock:
-                self._standings = cached
-        return cached
+            cached, stored = self._table, self._stored
+        if cached is not None:
+            return cached
+        games = self.store.games()
+        recent = [
+            {
+                "venue": g.venue,
+                "board": g.board,
+                "ended": g.ended,
+                "winner": g.winner.name,
+                "sides": [{"name": s.name, "score": s.score, "lurch": s.lurch} for s in g.sides],
+            }
+            for g in reversed(games[-RECENT_GAMES:])
+        ]
+        table = _Table(standings(games), recent, len(games))
+        with self._lock:
+            if self._stored == stored:  # else a game came while this was read: read again
+                self._table = table
+        return table
 
     def payload(self) -> dict[str, Any]:
         """The page's fields: ``standings``, ``boards`` (venue, board, status, live view, win
         probability and when the board sent it), ``recent`` (the latest games), ``games`` (how
         many stand) and ``messages`` (how many the service has taken since start)."""
-        games = self.store.games()
-        table = self.standings()
+        table = self._games_table()
         with self._lock:
             boards = [
                 {
@@ -369,21 +398,11 @@ class LeagueService:
                 }
                 for (venue, board), state in sorted(self._boards.items())
             ]
-        recent = [
-            {
-                "venue": g.venue,
-                "board": g.board,
-                "ended": g.ended,
-                "winner": g.winner.name,
-                "sides": [{"name": s.name, "score": s.score, "lurch": s.lurch} for s in g.sides],
-            }
-            for g in reversed(games[-RECENT_GAMES:])
-        ]
         return {
-            "standings": [line.to_dict() for line in table],
+            "standings": [line.to_dict() for line in table.standings],
             "boards": boards,
-            "recent": recent,
-            "games": len(games),
+            "recent": table.recent,
+            "games": table.games,
             "messages": self.counts.messages,
         }
 

@@ -10,7 +10,27 @@ from pathlib import Path
 import pytest
 
 from pegboard.league.service import Broker, LeagueService
+from pegboard.league.standings import FinishedGame
 from pegboard.league.store import LeagueStore
+
+FINISHED = "pegboard/v1/red-lion/t1/finished"
+LIVE = "pegboard/v1/red-lion/t1/live"
+
+
+def game(number: int) -> bytes:
+    """Game *number*'s payload: Ann beats Bob, ending a minute after game *number* - 1."""
+    return json.dumps(
+        {
+            "game_id": f"g{number}",
+            "variant": "six-card",
+            "target": 121,
+            "sides": [
+                {"name": "Ann", "score": 121, "won": True, "lurch": "none"},
+                {"name": "Bob", "score": 100, "won": False, "lurch": "none"},
+            ],
+            "ended": f"2026-01-01T{number // 60:02d}:{number % 60:02d}:00",
+        }
+    ).encode()
 
 
 @pytest.fixture
@@ -23,7 +43,32 @@ def service(tmp_path: Path) -> Iterator[LeagueService]:
 def test_the_live_views_lags_kept_are_the_latest_only(service: LeagueService) -> None:
     for number in range(2000):
         live = {"view": {"n": number}, "sent": time.time() - number}
-        service.handle("pegboard/v1/red-lion/t1/live", json.dumps(live).encode())
+        service.handle(LIVE, json.dumps(live).encode())
     assert service.counts.messages == 2000
     assert len(service.counts.lag) == 1000  # service.LAGS_KEPT
     assert min(service.counts.lag) > 999  # the later views, sent longer ago
+
+
+def test_a_page_refresh_reads_no_stored_game_however_many_there_are(
+    service: LeagueService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read: list[str] = []
+    parse = FinishedGame.from_payload
+
+    def counted(payload: dict[str, object], venue: str, board: str) -> FinishedGame:
+        read.append(str(payload["game_id"]))
+        return parse(payload, venue, board)
+
+    monkeypatch.setattr(FinishedGame, "from_payload", counted)
+    for stored in (20, 400):
+        for number in range(service.counts.finished, stored):
+            service.handle(FINISHED, game(number))
+        service.payload()  # the first after new games reads them
+        read.clear()
+        for number in range(5):
+            service.handle(LIVE, json.dumps({"view": {"n": number}}).encode())
+            page = service.payload()
+        assert read == [], f"a refresh with {stored} games read {len(read)} of them"
+        assert page["games"] == stored and len(page["recent"]) == 12
+        assert page["recent"][0]["ended"] == json.loads(game(stored - 1))["ended"]
+        assert page["standings"][0]["played"] == stored
