@@ -8,7 +8,9 @@ letter. Two small renderers in ``sheetfiles.py`` draw the same shapes: ``render_
 ``render_pdf`` with Pillow (``ImageDraw`` at 150 dpi in greyscale; Pillow writes the PDF page at
 that resolution, so the page is exactly the paper's size) and ``render_svg`` as text. Nothing
 is measured by a renderer, so both agree: text is placed by its anchor (left, middle or right
-of its baseline) and kept short enough by the layout (``_fit``).
+of its baseline) and kept short enough by the layout: a name or a line too wide for its place
+is first drawn smaller (``_Page.shrink``, down to a least size), and cut with "…" only when it
+still does not fit (``_Page.fit``); the drawing lists what was cut (``Drawing.cut``).
 
 The page follows the tournament sheet at the end of the German rules document (the
 "Cribbage Zählbogen"): the tournament or venue and the date, player 1 and player 2, for each a
@@ -144,21 +146,42 @@ Shape = Line | Rect | Dot | Text
 
 @frozen
 class Drawing:
-    """A page of shapes in points; *paper* gives its size."""
+    """A page of shapes in points; *paper* gives its size. *cut* holds every text that was too
+    wide for its place even at its least size, as it was before it was cut (ending in "…")."""
 
     paper: Paper
     shapes: tuple[Shape, ...]
     title: str = ""
+    cut: tuple[str, ...] = ()
 
 
 # --- layout ------------------------------------------------------------------------------------
 
 
+GLYPH = 0.56
+"""A generous average glyph width, as a share of the font size: text measured with it never
+runs over in any renderer."""
+
+
 def _fit(text: str, size: float, width: float) -> str:
-    """*text* cut (ending in "…") to about *width* points at *size* (a generous average glyph
-    width, so no renderer runs over)."""
-    room = max(1, int(width / (size * 0.56)))
+    """*text* cut (ending in "…") to about *width* points at *size*.
+
+    >>> _fit("Ann+Cat", 10, 30), _fit("Ann", 10, 30)
+    ('Ann+…', 'Ann')
+    """
+    room = max(1, int(width / (size * GLYPH)))
     return text if len(text) <= room else text[: max(0, room - 1)] + "…"
+
+
+def _shrunk(text: str, size: float, width: float, least: float) -> float:
+    """The size, from *size* down to *least*, at which *text* fits *width* points.
+
+    >>> _shrunk("Bob+Dan1", 9, 38, 6), _shrunk("Bob", 9, 38, 6), _shrunk("x" * 99, 9, 38, 6)
+    (8.4, 9, 6)
+    """
+    if not text or len(text) * size * GLYPH <= width:
+        return size
+    return max(least, int(width / (len(text) * GLYPH) * 10) / 10)
 
 
 def _local(stamp: str | None, tz: tzinfo | None) -> datetime | None:
@@ -206,6 +229,7 @@ class _Page:
     """Shapes being laid out."""
 
     shapes: list[Shape] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, **kw: float) -> None:
         self.shapes.append(Line(x1, y1, x2, y2, **kw))  # type: ignore[arg-type]
@@ -216,6 +240,19 @@ class _Page:
     def text(self, x: float, y: float, text: str, size: float, **kw: object) -> None:
         if text:
             self.shapes.append(Text(x, y, text, size, **kw))  # type: ignore[arg-type]
+
+    def fit(self, text: str, size: float, width: float) -> str:
+        """*text* cut to *width* points at *size* (``_fit``), noted in ``cut`` if it was."""
+        shown = _fit(text, size, width)
+        if shown != text:
+            self.cut.append(text)
+        return shown
+
+    def shrink(self, text: str, size: float, width: float, least: float) -> tuple[str, float]:
+        """*text* and the size to draw it at: smaller down to *least* to fit *width* points,
+        and only then cut (``fit``)."""
+        size = _shrunk(text, size, width, least)
+        return self.fit(text, size, width), size
 
 
 def layout_sheet(
@@ -257,7 +294,7 @@ def layout_sheet(
     page.line(split, header, split, header + 52)
     page.line(left, header + 26, right, header + 26, grey=LIGHT)
     page.text(left + 6, header + 9, t("TOURNAMENT / VENUE"), 6.5, grey=MID)
-    page.text(left + 6, header + 21, _fit(venue, 11, split - left - 12), 11)
+    page.text(left + 6, header + 21, *page.shrink(venue, 11, split - left - 12, 8))
     page.text(split + 6, header + 9, t("DATE"), 6.5, grey=MID)
     page.text(split + 6, header + 21, date, 11)
     fmt = f", {value_words(tr, match.format.value)}" if match is not None else ""
@@ -269,7 +306,7 @@ def layout_sheet(
         variant=value_words(tr, rules.variant.value),
         target=rules.target,
     )
-    page.text(left + 6, header + 47, _fit(which, 10, split - left - 12), 10)
+    page.text(left + 6, header + 47, *page.shrink(which, 10, split - left - 12, 7))
     times = ""
     start = _local(game.started, tz)
     end = _local(game.finished, tz)
@@ -288,13 +325,13 @@ def layout_sheet(
     for side, name in enumerate(names):
         x = left + side * box
         page.rect(x, y, box - (0 if side == sides - 1 else 6), 30, width=0.8)
-        page.text(x + 6, y + 9, t("PLAYER {n}").format(n=side + 1), 6.5, grey=MID)
+        label = t("PLAYER {n}").format(n=side + 1)
         seats = rules.teams[side]
-        who = (
-            name if len(seats) == 1 else f"{name} ({', '.join(game.seat_names[s] for s in seats)})"
-        )
+        if len(seats) > 1:  # a partnership's seats go on the small line, its name stays large
+            label += f" · {', '.join(game.seat_names[s] for s in seats)}"
+        page.text(x + 6, y + 9, *page.shrink(label, 6.5, box - 20, 5), grey=MID)
         first = t(" · deals first") if rules.side_of(game.first_dealer) == side else ""
-        page.text(x + 6, y + 24, _fit(who, 13, box - 70), 13, bold=True)
+        page.text(x + 6, y + 24, *page.shrink(name, 13, box - 70, 8), bold=True)
         page.text(x + box - 14, y + 24, first.strip(" ·"), 7, align="r", grey=MID)
     y += 30 + 12
 
@@ -324,7 +361,7 @@ def layout_sheet(
     title = t("{sides}, match {match} game {game}").format(
         sides=tr.pgettext("sides", " v ").join(names), match=game.match_id, game=game.game
     )
-    return Drawing(paper, tuple(page.shapes), title)
+    return Drawing(paper, tuple(page.shapes), title, tuple(page.cut))
 
 
 def _deals_table(
@@ -347,7 +384,11 @@ def _deals_table(
     deal_label = tr.gettext("Deal")
     # the deal number's column is as wide as its header needs ("Runde" is wider than "Deal"),
     # with room on both sides: the header's estimated width (see _fit) and 3 points a side
-    deal_w, dealer_w = max(22.0, len(deal_label) * 7 * 0.56 + 6), 44.0
+    deal_w = max(22.0, len(deal_label) * 7 * GLYPH + 6)
+    # the dealer's column fits the longest dealer's name ("Bob+Dan1"), within bounds: a longer
+    # one is drawn smaller
+    longest = max((len(game.seat_names[d.dealer]) for d in deals), default=0)
+    dealer_w = min(72.0, max(44.0, longest * size * 0.62 + 10))  # digits and capitals: wider
     group = (right - left - deal_w - dealer_w) / sides
     parts = (0.46, 0.16, 0.16, 0.22)  # play, hand, crib, score
     page.rect(left, top, right - left, head, fill=PALE, outline=None)
@@ -355,7 +396,9 @@ def _deals_table(
     page.text(left + deal_w + 4, top + 19, tr.gettext("Dealer"), 7, bold=True)
     for side, name in enumerate(names):
         x = left + deal_w + dealer_w + side * group
-        page.text(x + group / 2, top + 11, _fit(name, 8, group - 6), 8, align="m", bold=True)
+        page.text(
+            x + group / 2, top + 11, *page.shrink(name, 8, group - 6, 6), align="m", bold=True
+        )
         offs = x
         for label, share in zip(_COLUMNS, parts, strict=True):
             shown = tr.pgettext("sheet", label)
@@ -370,7 +413,7 @@ def _deals_table(
             base = y + row * 0.68
             page.text(left + deal_w / 2, base, str(deal.number), size, align="m")
             dealer = game.seat_names[deal.dealer]
-            page.text(left + deal_w + 4, base, _fit(dealer, size, dealer_w - 6), size)
+            page.text(left + deal_w + 4, base, *page.shrink(dealer, size, dealer_w - 6, 5.5))
             for side in range(sides):
                 x = left + deal_w + dealer_w + side * group
                 cells = (*_cells(deal, side), str(deal.scores[side]))
@@ -379,7 +422,7 @@ def _deals_table(
                     w = group * share
                     if n == 0:
                         shown = cell if len(cell) * size * 0.5 <= w - 6 else _play_sum(cell, tr)
-                        page.text(offs + 3, base, _fit(shown, size, w - 6), size, grey=DARK)
+                        page.text(offs + 3, base, page.fit(shown, size, w - 6), size, grey=DARK)
                     elif n == 3:
                         page.text(offs + w - 4, base, cell, size, align="r", bold=True)
                     else:
@@ -433,8 +476,19 @@ def _hole_column(
     cell_h = (bottom - top - head) / cells
     page.rect(x, top, w, head, fill=PALE, outline=BLACK, width=0.8)
     player = tr.gettext("Player {n}").format(n=side + 1)
-    page.text(x + w / 2, top + 12, player, 6.5, align="m", grey=DARK)
-    page.text(x + w / 2, top + 24, _fit(game.names[side], 8, w - 4), 8, align="m", bold=True)
+    name = game.names[side]
+    first, plus, rest = name.partition("+")
+    if plus and _shrunk(name, 8, w - 4, 5) < 6.5:
+        # a partnership too long for the narrow column: wrapped after its "+", as written
+        page.text(x + w / 2, top + 9, player, 6.5, align="m", grey=DARK)
+        size = _shrunk(max(first + plus, rest, key=len), 7, w - 4, 5)
+        for line, base in ((first + plus, 18.5), (rest, 27.0)):
+            page.text(
+                x + w / 2, top + base, page.fit(line, size, w - 4), size, align="m", bold=True
+            )
+    else:
+        page.text(x + w / 2, top + 12, player, 6.5, align="m", grey=DARK)
+        page.text(x + w / 2, top + 24, *page.shrink(name, 8, w - 4, 5), align="m", bold=True)
     y0 = top + head
     for cell in range(cells):
         y = y0 + cell * cell_h
@@ -491,7 +545,7 @@ def _totals(
     if result is None:
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))
         running = t("In progress: {scores}").format(scores=scores)
-        page.text(left + 6, y + 28, _fit(running, 12, inner - 12), 12, bold=True)
+        page.text(left + 6, y + 28, *page.shrink(running, 12, inner - 12, 8), bold=True)
     else:
         winner = names[result.winner]
         worth = ""
@@ -503,7 +557,7 @@ def _totals(
             str(s) for s in sorted(result.scores, reverse=True)
         )
         won = t("{name} wins {scores}{worth}").format(name=winner, scores=scores, worth=worth)
-        page.text(left + 6, y + 28, _fit(won, 13, inner - 12), 13, bold=True)
+        page.text(left + 6, y + 28, *page.shrink(won, 13, inner - 12, 8), bold=True)
         lurched = [
             (
                 t("{name} double-skunked ({score})")
@@ -516,7 +570,7 @@ def _totals(
         page.text(left + 6, y + 42, "; ".join(lurched) or t("no lurch"), 9, grey=DARK)
     if match is not None:
         standing = _match_line(match, game, tr)
-        page.text(left + 6, y + 56, _fit(standing, 8, inner - 12), 8, grey=DARK)
+        page.text(left + 6, y + 56, *page.shrink(standing, 8, inner - 12, 6), grey=DARK)
     # lines to sign, as a tournament sheet has
     sign = y + 64 + 30
     each = inner / len(names)
@@ -524,7 +578,7 @@ def _totals(
         x = left + side * each
         page.line(x, sign, x + each - 24, sign, grey=DARK)
         signed = t("signed: {name}").format(name=name)
-        page.text(x, sign + 9, _fit(signed, 7, each - 24), 7, grey=MID)
+        page.text(x, sign + 9, *page.shrink(signed, 7, each - 24, 5.5), grey=MID)
 
 
 def _match_line(match: MatchHistory, game: GameHistory, tr: Translator) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import xml.etree.ElementTree as ET
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -14,11 +15,11 @@ from PIL import Image
 
 from pegboard.cli.main import main
 from pegboard.cli.sheet import SheetCommandError, check_venue
-from pegboard.engine.history import replay_match
+from pegboard.engine.history import GameHistory, MatchHistory, replay_match
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.errors import quote
-from pegboard.ui.sheet import Paper, layout_sheet
+from pegboard.ui.sheet import Paper, Text, layout_sheet
 from pegboard.ui.sheetfiles import render_png, render_svg
 from tests.cli.helpers import assert_like_golden_sheet, cli
 from tests.journal.games import SCRIPT, scripted_journal
@@ -30,8 +31,6 @@ DOCS = Path(__file__).parents[2] / "docs" / "sheet-example.png"
 
 def _scripted_png() -> bytes:
     """The scripted game's sheet, at fixed times in UTC (the golden image and the README's)."""
-    from datetime import UTC
-
     times = [(text, f"2025-03-01T20:{i:02d}:00+00:00") for i, text in enumerate(SCRIPT)]
     match = replay_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE, times, match_id=1)
     drawing = layout_sheet(match.games[0], venue="The Red Lion", match=match, tz=UTC)
@@ -278,3 +277,46 @@ def test_the_svg_is_xml_whatever_the_names_and_venue(venue: str, names: list[str
     root = ET.fromstring(svg.encode("utf-8"))
     texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert venue == "" or venue in texts  # 40 letters fit the header uncut
+
+
+def _four_handed(names: tuple[str, str]) -> tuple[MatchHistory, GameHistory]:
+    """A four-handed game of *names* (partnerships), a deal pegged by hand, finished."""
+    b = names[1]
+    texts = ["cut 5H 3C", "next", f"peg {b} 61", f"peg {b} 60"]
+    times = [(t, "2025-03-01T20:00:00+00:00") for t in texts]
+    match = replay_match(Rules.four_handed(), names, MatchFormat.SINGLE, times, match_id=1)
+    return match, match.games[0]
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        pytest.param(("Ann+Cat", "Bob+Dan"), id="partners"),
+        pytest.param(("Annabel+Catriona", "Bartholomew+Dan"), id="long-partners"),
+    ],
+)
+def test_four_handed_names_are_not_cut_off(names: tuple[str, str]) -> None:
+    """The players' boxes, the dealer's column and the hole columns hold every name and seat
+    whole: smaller where they must be, never ending in "…"."""
+    match, game = _four_handed(names)
+    drawing = layout_sheet(game, match=match, tz=UTC)
+    texts = [s.text for s in drawing.shapes if isinstance(s, Text)]
+    assert drawing.cut == () and not any("…" in text for text in texts)
+    for side, name in enumerate(names):
+        # the player's box, the deals table, and the narrow hole column (whole, or wrapped
+        # after the "+" when long)
+        first, plus, rest = name.partition("+")
+        wrapped = first + plus in texts and rest in texts
+        assert texts.count(name) == (2 if wrapped else 3)
+        seats = ", ".join(game.seat_names[s] for s in game.rules.teams[side])
+        assert f"PLAYER {side + 1} · {seats}" in texts
+    assert game.seat_names[game.deals[0].dealer] in texts
+
+
+def test_a_name_too_long_for_any_size_is_cut_and_said_so() -> None:
+    """The check above can fail: a name that does not fit even small is listed in ``cut``."""
+    long = "Bartholomew" * 4
+    match, game = _four_handed(("Ann+Cat", long))
+    drawing = layout_sheet(game, match=match, tz=UTC)
+    assert long in drawing.cut
+    assert any(s.text.endswith("…") for s in drawing.shapes if isinstance(s, Text))
