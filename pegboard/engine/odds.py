@@ -45,8 +45,9 @@ The tables ship as 16-bit fixed point (``data/<variant>.table``, a value ``v`` s
 
 >>> round(start_of_deal("six-card", 120, 120), 3) == round(dealer_first_chance("six-card"), 3)
 True
->>> sum(chances("six-card", 60, 70))
-1.0
+>>> dealer, pone = chances("six-card", 60, 70)  # ten holes behind, with the deal to come
+>>> dealer < 0.5 < pone
+True
 """
 
 from __future__ import annotations

@@ -27,14 +27,18 @@ def table(variant: Variant, position: int = 0) -> tuple[int, list[float]]:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_each_sides_chances_sum_to_one(variant: Variant) -> None:
+def test_chances_are_the_tables_value_for_the_dealer_and_the_rest_for_the_other_side(
+    variant: Variant,
+) -> None:
+    # the other side's chance is 1 - the dealer's by construction (the table holds one value
+    # per position); what can go wrong is reading the wrong cell, which this checks
     target, tables = odds.load_table(variant)
     for position in range(len(tables)):
         for dealer in range(0, target, 7):
             for pone in range(0, target, 5):
                 mine, theirs = odds.chances(variant, dealer, pone, position=position)
-                assert mine + theirs == 1.0
-                assert 0.0 <= mine <= 1.0
+                assert mine == tables[position][dealer * target + pone] / odds.SCALE
+                assert theirs == 1.0 - mine
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -224,3 +228,35 @@ def test_win_probability_is_none_for_three_players_and_after_the_game() -> None:
     state = play(GameState.new(Rules.six_card(), ("Ann", "Bob")), "cut 9H 3C", "peg Ann 61")
     state = play(state, "peg Ann 60")
     assert state.phase is Phase.GAME_OVER and odds.win_probability(state) is None
+
+
+@pytest.mark.parametrize(
+    ("commands", "seat"),
+    [
+        pytest.param(("cut 3C 9H", "deal"), 1, id="the-pairs-second-seat"),
+        pytest.param(("cut 9H 3C",), 2, id="the-solo"),
+    ],
+)
+def test_win_probability_reads_the_dealer_seats_table_in_two_against_one(
+    commands: tuple[str, ...], seat: int
+) -> None:
+    rules = Rules.two_against_one()
+    state = play(GameState.new(rules, ("Pair", "Solo")), *commands)
+    assert state.phase is Phase.STARTER and state.table.dealer == seat
+    side = rules.side_of(seat)
+    dealer, pone = state.table.scores[side], state.table.scores[1 - side]
+    chances = odds.win_probability(state)
+    expected = odds.start_of_deal("two-against-one", dealer, pone, position=seat)
+    assert chances is not None and chances[side] == expected
+    assert expected != odds.start_of_deal("two-against-one", dealer, pone, position=0)
+
+
+def test_win_probability_in_the_show_counts_the_hands_shown() -> None:
+    state = play(GameState.new(Rules.six_card(), ("Ann", "Bob")), "cut 9H 3C", "starter 5D")
+    state = play(state, "next", "show 8")  # Bob deals: Ann's hand is shown first
+    assert state.phase is Phase.SHOW and state.table.show_step == 1
+    assert state.table.scores == (8, 0)
+    chances = odds.win_probability(state)
+    expected = odds.in_deal("six-card", 0, 8, Moment.SHOW, 1)
+    assert chances is not None and chances[1] == expected
+    assert expected != odds.in_deal("six-card", 0, 8, Moment.SHOW, 0)
