@@ -15,7 +15,8 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,8 @@ from pegboard.web.server import (
     WebServer,
     WebServerError,
     _Handler,
+    evening_of,
+    evening_start,
     public_url,
 )
 
@@ -734,6 +737,17 @@ def do(store: Journal, *texts: str) -> None:
         store.do(parse_command(text, store.state.names))
 
 
+TONIGHT = datetime(2026, 11, 26, 22, 30, tzinfo=UTC)
+"""A pub evening the tests' journals are kept in: their commands are stamped 20:00 UTC."""
+
+
+@pytest.fixture
+def tonight(monkeypatch: pytest.MonkeyPatch) -> Callable[[], datetime]:
+    """Stamp every journalled command 20:00 UTC on 26 November; the publisher's clock is 22:30."""
+    monkeypatch.setattr("pegboard.journal._now", lambda: "2026-11-26T20:00:00.000+00:00")
+    return lambda: TONIGHT
+
+
 def finish_a_game(store: Journal) -> None:
     """Ann wins game 1 with Bob double skunked (the journal tests' short game), once cut."""
     do(store, "starter 5C", "play KS", "play 6H", "play KD", "go", "play 2C")
@@ -742,11 +756,11 @@ def finish_a_game(store: Journal) -> None:
 
 
 def test_the_publisher_sends_the_view_chances_and_the_evening(
-    server: WebServer, tmp_path: Path
+    server: WebServer, tmp_path: Path, tonight: Callable[[], datetime]
 ) -> None:
     with Journal(tmp_path / "p.db") as store:
         state = store.new_match(Rules.six_card(), ("Ann", "Bob"))
-        publisher = ViewPublisher(server, store)
+        publisher = ViewPublisher(server, store, now=tonight)
         publisher.publish(state, render_view(state))
         first = json.loads(request(server, "GET", "/view.json")[2])
         assert first["view"] == render_view(state).to_dict()
@@ -801,6 +815,106 @@ def test_the_evening_is_read_again_only_when_the_game_changes(
         assert store.state is not None
         publisher.publish(store.state, render_view(store.state))  # the game is won
         assert reads == 2
+
+
+BERLIN = timezone(timedelta(hours=1), "CET")
+
+
+@pytest.mark.parametrize(
+    ("now", "start"),
+    [
+        pytest.param(datetime(2026, 11, 26, 21, 0), datetime(2026, 11, 26, 6, 0), id="21:00"),
+        pytest.param(datetime(2026, 11, 27, 1, 30), datetime(2026, 11, 26, 6, 0), id="01:30"),
+        pytest.param(datetime(2026, 11, 27, 5, 59), datetime(2026, 11, 26, 6, 0), id="05:59"),
+        pytest.param(datetime(2026, 11, 27, 6, 0), datetime(2026, 11, 27, 6, 0), id="06:00"),
+        pytest.param(datetime(2026, 1, 1, 2, 0), datetime(2025, 12, 31, 6, 0), id="new-year"),
+        pytest.param(
+            datetime(2026, 11, 27, 0, 30, tzinfo=BERLIN),
+            datetime(2026, 11, 26, 6, 0, tzinfo=BERLIN),
+            id="local-time",
+        ),
+    ],
+)
+def test_a_pub_evening_starts_at_six_in_the_morning(now: datetime, start: datetime) -> None:
+    assert evening_start(now) == start
+
+
+def evening_game(match_id: int, winner: str) -> dict[str, Any]:
+    return {
+        "match_id": match_id,
+        "game": 1,
+        "variant": "six-card",
+        "names": ["Ann", "Bob"],
+        "winner": winner,
+        "scores": [121, 100],
+        "game_points": 1,
+    }
+
+
+def test_only_games_finished_since_the_evening_began_are_tonight() -> None:
+    games = [evening_game(1, "Ann"), evening_game(2, "Bob"), evening_game(3, "Ann")]
+    finished = {  # UTC, as the journal stamps them; the pub is in Berlin (UTC+1)
+        (1, 1): datetime(2026, 11, 19, 21, 0, tzinfo=UTC),  # last week
+        (2, 1): datetime(2026, 11, 26, 22, 0, tzinfo=UTC),  # 23:00 in Berlin
+        (3, 1): datetime(2026, 11, 27, 0, 15, tzinfo=UTC),  # 01:15 in Berlin, past midnight
+    }
+
+    def tonight(*at: int) -> list[int]:
+        now = datetime(*at, tzinfo=BERLIN)
+        return [game["match_id"] for game in evening_of(games, [], finished, now)]
+
+    # the same evening, after midnight; last week's game is never tonight
+    assert tonight(2026, 11, 27, 1, 30) == [2, 3]
+    assert tonight(2026, 11, 27, 19, 0) == []  # the next evening: yesterday's games are gone
+    del finished[(3, 1)]  # a game with no known finish time is not tonight's either
+    assert tonight(2026, 11, 27, 1, 30) == [2]
+
+
+@pytest.mark.parametrize("way", ["journal", "reader"])
+def test_last_weeks_games_are_not_shown_as_tonight(
+    server: WebServer, tmp_path: Path, tonight: Callable[[], datetime], way: str
+) -> None:
+    with Journal(tmp_path / "p.db") as store:
+        store.new_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE)
+        do(store, "cut 9C 3D")
+        finish_a_game(store)  # at 20:00 UTC on 26 November
+        assert store.state is not None
+        evenings = []
+        for days in (0, 7):
+            clock = lambda days=days: tonight() + timedelta(days=days)  # noqa: E731
+            if way == "journal":
+                publisher = ViewPublisher(server, store, now=clock)
+                publisher.publish(store.state, render_view(store.state))
+            else:
+                reader = HistoryReader(store.path)
+                publisher = ViewPublisher(server, reader=reader, now=clock)
+                publisher.publish(store.state, render_view(store.state))
+                reader.read_now()
+                reader.close()
+            evenings.append(json.loads(request(server, "GET", "/view.json")[2])["evening"])
+    that_night, a_week_later = evenings
+    assert [(game["match_id"], game["winner"]) for game in that_night] == [(1, "Ann")]
+    assert a_week_later == []
+
+
+def test_the_evening_ends_at_six_without_a_new_game(
+    server: WebServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page is told again with each publish: at 06:00 last night's games are gone."""
+    monkeypatch.setattr("pegboard.journal._now", lambda: "2026-11-27T01:00:00.000+00:00")
+    now = datetime(2026, 11, 27, 5, 59, tzinfo=UTC)
+    with Journal(tmp_path / "p.db") as store:
+        store.new_match(Rules.six_card(), ("Ann", "Bob"))
+        do(store, "cut 9C 3D")
+        finish_a_game(store)
+        assert store.state is not None
+        publisher = ViewPublisher(server, store, now=lambda: now)
+        view = render_view(store.state)
+        publisher.publish(store.state, view)
+        assert len(json.loads(server.latest()[1])["evening"]) == 1
+        now = datetime(2026, 11, 27, 6, 0, tzinfo=UTC)
+        publisher.publish(store.state, view)  # the same game: the journal is not read again
+        assert json.loads(server.latest()[1])["evening"] == []
 
 
 def test_without_a_journal_the_evening_is_empty(server: WebServer) -> None:
@@ -897,7 +1011,10 @@ def test_the_players_replay_each_finished_match_once(server: WebServer, tmp_path
 
 
 def test_with_a_reader_the_players_come_when_its_read_ends(
-    server: WebServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    server: WebServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tonight: Callable[[], datetime],
 ) -> None:
     """The daemon's way: publish never reads the journal; the reader's thread publishes again."""
     main = threading.current_thread()
@@ -916,7 +1033,7 @@ def test_with_a_reader_the_players_come_when_its_read_ends(
             finish_a_game(store)
         state = store.new_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE)
         reader = HistoryReader(store.path)
-        publisher = ViewPublisher(server, reader=reader)
+        publisher = ViewPublisher(server, reader=reader, now=tonight)
         done: queue.Queue[HistorySnapshot] = queue.Queue()
         reader.listen(done.put)  # after the publisher's own listener
         publisher.publish(state, render_view(state))
@@ -941,13 +1058,15 @@ def test_with_a_reader_the_players_come_when_its_read_ends(
     ]
 
 
-def test_a_publish_after_a_read_carries_its_figures(server: WebServer, tmp_path: Path) -> None:
+def test_a_publish_after_a_read_carries_its_figures(
+    server: WebServer, tmp_path: Path, tonight: Callable[[], datetime]
+) -> None:
     with Journal(tmp_path / "p.db") as store:
         store.new_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE)
         do(store, "cut 9C 3D")
         finish_a_game(store)
         reader = HistoryReader(store.path)
-        publisher = ViewPublisher(server, reader=reader)
+        publisher = ViewPublisher(server, reader=reader, now=tonight)
         reader.read_now()  # before the first view: nothing to publish again yet
         assert server.version == 0
         assert store.state is not None
