@@ -449,6 +449,7 @@ def render_scoreboard(
                 options = [
                     tr.gettext("{n} to go").format(n=to_go),
                     tr.gettext("{n} go").format(n=to_go),
+                    str(to_go),  # three columns leave six letters: German "noch 109" has eight
                 ]
                 words = _first_fitting(options, small, column - 2)
                 p.text_center(cx, bottom + 1, words, small, DIM)

@@ -23,6 +23,7 @@ from pegboard.ui.news import News, news_of
 from pegboard.ui.paint import Style
 from pegboard.ui.screens import HeadToHeadView, Screen, choose_screen, render_screen, screen_pages
 from tests.conftest import compare_golden
+from tests.ui.test_screens import ALL as ENGLISH
 from tests.ui.test_screens import (
     CRIB,
     CUT,
@@ -83,9 +84,11 @@ def screens_de() -> dict[str, Screen]:
         "scoreboard-start": choose_screen(view_after(CUT)),
         "scoreboard-lurch": choose_screen(view_after(LURCH_NEAR)),
         "scoreboard-odds": choose_screen(view_after(LURCH_NEAR), chances=(0.62, 0.38)),
+        "scoreboard-three-handed": ENGLISH["scoreboard-three-handed"],
         "play": choose_screen(view_after(PLAY)),
         "entry": entry_screen(hand, show),
         "count-29-page1": choose_screen(view_after(SHOW_29), count_page=0),
+        "count-29-page3": ENGLISH["count-29-page3"],
         "count-crib": choose_screen(view_after(CRIB)),
         "game-over-double-skunk": choose_screen(view_after(DOUBLE_SKUNK)),
         "game-over-lurched": choose_screen(view_after(LURCHED)),
