@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any, TextIO
 
 from pegboard.cli.lang import add_lang, value_words, words_of
-from pegboard.engine.rules import Variant
+from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import PegboardError, quote
 from pegboard.i18n import N_, Translator
 
 __all__ = ["OddsCommandError", "register"]
 
 _SOLO_SEAT = 2
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 class OddsCommandError(PegboardError, ValueError):
@@ -69,11 +71,29 @@ def _score(text: str, who: str, tr: Translator) -> int:
     Raises:
         OddsCommandError: *text* is not a whole number.
     """
-    try:
-        return int(text)
-    except ValueError:
+    if _WHOLE.fullmatch(text) is None:  # ASCII digits only: int() also takes '1_0' and '٣'
         said = tr.gettext("{who} score {text} is not a number (expected a whole number of points)")
-        raise OddsCommandError(said.format(who=tr.gettext(who), text=quote(text))) from None
+        raise OddsCommandError(said.format(who=tr.gettext(who), text=quote(text)))
+    return int(text)
+
+
+def _check_solo(variant: Variant, position: int, dealer: int, pone: int, tr: Translator) -> None:
+    """Two against one: the solo's score, which starts on 60, is never below it.
+
+    Raises:
+        OddsCommandError: the solo's score below 60.
+    """
+    if variant is not Variant.TWO_AGAINST_ONE:
+        return
+    start = Rules.for_variant(variant).start_score(1)  # the solo's side
+    who, score = (N_("dealer"), dealer) if position == _SOLO_SEAT else (N_("pone"), pone)
+    if score < start:
+        # TODO(issue 12): said in English until the German catalogue has this message
+        said = (
+            "{who} score {score} is the solo's, below {start} (expected {start} or more: in "
+            "two-against-one the solo starts on {start})"
+        )
+        raise OddsCommandError(said.format(who=who, score=score, start=start))
 
 
 def _position(variant: Variant, seat: int, tr: Translator) -> int:
@@ -118,6 +138,7 @@ def _cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
         raise OddsCommandError(said.format(n=len(args.scores), scores=quote(" ".join(args.scores))))
     dealer = _score(args.scores[0], N_("dealer"), tr)
     pone = _score(args.scores[1], N_("pone"), tr)
+    _check_solo(variant, position, dealer, pone, tr)
     dealer_wins, pone_wins = odds.chances(variant, dealer, pone, position=position)
     if args.json:
         payload = {

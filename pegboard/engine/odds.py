@@ -514,7 +514,12 @@ def load_model(variant: Variant | str) -> Model:
 
 def _check(target: int, dealer: int, pone: int, position: int, count: int) -> None:
     for name, score in (("dealer", dealer), ("pone", pone)):
-        if not 0 <= score < target:
+        if score < 0:
+            raise OddsError(
+                f"{name} score {score!r} is out of range (expected 0 to {target - 1}: "
+                f"a score is never below 0)"
+            )
+        if score >= target:
             raise OddsError(
                 f"{name} score {score!r} is out of range (expected 0 to {target - 1}: "
                 f"{target} has been reached)"

@@ -74,9 +74,36 @@ def test_the_table_as_text_shows_every_tenth_hole(capsys: pytest.CaptureFixture[
             id="five-card",
         ),
         pytest.param(
+            ["-1", "0"],
+            "dealer score -1 is out of range (expected 0 to 120: a score is never below 0)",
+            id="negative",
+        ),
+        pytest.param(
             ["x", "3"],
             "dealer score 'x' is not a number (expected a whole number of points)",
             id="not-a-number",
+        ),
+        pytest.param(
+            ["1_0", "0"],
+            "dealer score '1_0' is not a number (expected a whole number of points)",
+            id="underscore",
+        ),
+        pytest.param(
+            ["0", "\u0663"],
+            "pone score '\u0663' is not a number (expected a whole number of points)",
+            id="arabic-indic-digit",
+        ),
+        pytest.param(
+            ["--variant", "two-against-one", "0", "0"],
+            "pone score 0 is the solo's, below 60 (expected 60 or more: in two-against-one the "
+            "solo starts on 60)",
+            id="solo-below-60",
+        ),
+        pytest.param(
+            ["--variant", "two-against-one", "--dealer-seat", "2", "59", "0"],
+            "dealer score 59 is the solo's, below 60 (expected 60 or more: in two-against-one "
+            "the solo starts on 60)",
+            id="solo-dealing-below-60",
         ),
         pytest.param(
             ["7"], "expected two scores, DEALER_SCORE PONE_SCORE, got 1: '7'", id="one-score"
@@ -107,8 +134,8 @@ def test_bad_input_gives_one_line_and_exit_1(
     ("argv", "message"),
     [
         pytest.param(
-            ["-1", "0"],
-            "Punktzahl von Geber -1 liegt außerhalb (erwartet: 0 bis 120; mit 121 ist das Ziel "
+            ["121", "0"],
+            "Punktzahl von Geber 121 liegt außerhalb (erwartet: 0 bis 120; mit 121 ist das Ziel "
             "erreicht)",
             id="out-of-range",
         ),
