@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import xml.etree.ElementTree as ET
+from bisect import bisect
 from datetime import UTC
 from pathlib import Path
 
@@ -19,10 +20,11 @@ from pegboard.engine.history import GameHistory, MatchHistory, replay_match
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.errors import quote
-from pegboard.ui.sheet import Paper, Text, layout_sheet
+from pegboard.journal import Journal
+from pegboard.ui.sheet import Drawing, Line, Paper, Text, layout_sheet
 from pegboard.ui.sheetfiles import render_png, render_svg
 from tests.cli.helpers import assert_like_golden_sheet, cli
-from tests.journal.games import SCRIPT, scripted_journal
+from tests.journal.games import SCRIPT, key_journal, scripted_journal
 from tests.journal.games import cli as ok
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "sheet"
@@ -320,3 +322,139 @@ def test_a_name_too_long_for_any_size_is_cut_and_said_so() -> None:
     drawing = layout_sheet(game, match=match, tz=UTC)
     assert long in drawing.cut
     assert any(s.text.endswith("…") for s in drawing.shapes if isinstance(s, Text))
+
+
+# --- every cell of the sheet, against the game -------------------------------------------------
+
+
+def _rows(drawing: Drawing) -> list[dict[str, str]]:
+    """The deals table as drawn: a dict a row, column ("deal", "dealer", "play0", "hand0",
+    "crib0", "score0", "play1", ...) to text, the totals row last. The table's vertical lines
+    split it into columns; each text is drawn inside its column (at its left, middle or right),
+    and the column is named by the header drawn inside it."""
+    texts = [s for s in drawing.shapes if isinstance(s, Text)]
+    heads = sorted((t for t in texts if t.text in _PARTS), key=lambda t: t.x)
+    total = next(t for t in texts if t.text == "Total")
+    right = heads[-1].x + 40  # the hole columns begin further right
+    edges = sorted(
+        {s.x1 for s in drawing.shapes if isinstance(s, Line) and s.x1 == s.x2 and s.x1 < right}
+    )
+    names = {bisect(edges, next(t for t in texts if t.text == w).x): w.lower() for w in _LEFT}
+    names |= {bisect(edges, h.x): f"{h.text}{n // 4}" for n, h in enumerate(heads)}
+    assert len(names) == 2 + len(heads), "one header a column"
+    rows: dict[float, dict[str, str]] = {}
+    for text in texts:
+        if heads[0].y < text.y <= total.y and text.x <= right:
+            column = names[bisect(edges, text.x)]
+            assert column not in rows.get(text.y, {}), text  # one text a cell
+            rows.setdefault(text.y, {})[column] = text.text
+    return [rows[y] for y in sorted(rows)]
+
+
+_PARTS = ("play", "hand", "crib", "score")
+_LEFT = ("Deal", "Dealer")
+
+
+def _marks(drawing: Drawing, names: tuple[str, ...]) -> list[list[tuple[str, str]]]:
+    """Each side's hole column's marks, top down: (score, "dN") for the score after deal N."""
+    texts = [s for s in drawing.shapes if isinstance(s, Text)]
+    heads = [t for t in texts if re.fullmatch(r"Player \d", t.text)]
+    marks: list[list[tuple[float, str, str]]] = [[] for _ in names]
+    for deal in (t for t in texts if re.fullmatch(r"d\d+", t.text)):
+        side = min(range(len(heads)), key=lambda n: abs(heads[n].x - deal.x))
+        score = max(
+            (t for t in texts if t.y == deal.y and t.bold and t.x < deal.x), key=lambda t: t.x
+        )
+        marks[side].append((deal.y, score.text, deal.text))
+    return [[(score, deal) for _, score, deal in sorted(side)] for side in marks]
+
+
+def _lines(drawing: Drawing) -> list[str]:
+    return [s.text for s in drawing.shapes if isinstance(s, Text)]
+
+
+# deal, dealer, then per side: play (its pegs), hand, crib, score after the deal. Worked out by
+# hand from the key file's comments (tests/keys/six-card-lurch.keys), not from the program:
+# * pegged by hand or counted by the table, h his heels. Deal 3's pegs by hand (the keypad's
+# peg mode: points and a side, no part) come in the play, so they are listed as its pegs, in
+# order; its hands and crib were never counted, so those cells stay blank.
+LURCH_DEALS = [
+    ("1", "Bob", ("1 4 1", "5", "", "11"), ("3 1", "14", "7", "25")),
+    ("2", "Ann", ("1 1", "20", "9", "42"), ("3", "12", "", "40")),
+    ("3", "Bob", ("3* 20*", "", "", "65"), ("2h 8* 15*", "", "", "65")),
+    ("4", "Ann", ("4*", "24*", "28*", "121"), ("2*", "6*", "", "73")),
+]
+
+# The four-handed game of FOUR_HANDED below, by hand: the show pegs each seat's hand to its
+# side (two hands a side) and the table counted them (show POINTS: *).
+FOUR_DEALS = [
+    ("1", "Bob+Dan1", ("3*", "18*", "", "21"), ("2*", "10*", "12*", "24")),
+    ("2", "Ann+Cat2", ("2h 1*", "36*", "9*", "69"), ("5*", "19*", "", "48")),
+    ("3", "Bob+Dan2", ("20*", "36*", "", "125"), ("2*", "2*", "", "52")),
+]
+FOUR_HANDED = (
+    "cut 5H 3C",  # Bob+Dan's 3 is lower: Bob+Dan1 deals; the show: Ann+Cat2, Bob+Dan2, ...
+    *("starter 7H", "peg Ann+Cat 3", "peg Bob+Dan 2", "next"),
+    *("show 8", "show 6", "show 10", "show 4", "crib 12"),  # Ann+Cat 21, Bob+Dan 24
+    *("starter JS", "peg Bob+Dan 5", "peg Ann+Cat 1 go", "next"),  # heels: 2 to Ann+Cat
+    *("show 12", "show 16", "show 7", "show 20", "crib 9"),  # Ann+Cat 69, Bob+Dan 48
+    *("starter 2C", "peg Ann+Cat 20", "peg Bob+Dan 2", "next"),
+    *("show 24", "show 2", "show 12"),  # Ann+Cat 125: out, Bob+Dan 52 (double skunk)
+)
+
+
+def _expected_rows(
+    deals: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]], totals: tuple[str, str]
+) -> list[dict[str, str]]:
+    rows = []
+    for number, dealer, *sides in deals:
+        row = {"deal": number, "dealer": dealer}
+        for side, cells in enumerate(sides):
+            row |= {f"{part}{side}": cell for part, cell in zip(_PARTS, cells, strict=True) if cell}
+        rows.append(row)
+    rows.append({"deal": "Total", "score0": totals[0], "score1": totals[1]})
+    return rows
+
+
+def test_every_cell_of_the_lurch_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key file's game: each deal's pegs, hand, crib and running score per side, the
+    totals, the hole columns, the winner and the lurch, as its comments work them out."""
+    with Journal(key_journal("six-card-lurch", tmp_path, monkeypatch), readonly=True) as store:
+        (match,) = store.history()
+    drawing = layout_sheet(match.games[0], match=match, tz=UTC)
+    assert _rows(drawing) == _expected_rows(LURCH_DEALS, ("121", "73"))
+    assert _marks(drawing, ("Ann", "Bob")) == [
+        [("11", "d1"), ("42", "d2"), ("65", "d3"), ("121", "d4")],
+        [("25", "d1"), ("40", "d2"), ("65", "d3"), ("73", "d4")],
+    ]
+    lines = _lines(drawing)
+    assert "Ann wins 121 to 73 for 2 game points" in lines and "Bob lurched (73)" in lines
+
+
+def test_every_cell_of_a_four_handed_game() -> None:
+    times = [(t, f"2025-03-01T20:{i:02d}:00+00:00") for i, t in enumerate(FOUR_HANDED)]
+    names = ("Ann+Cat", "Bob+Dan")
+    match = replay_match(Rules.four_handed(), names, MatchFormat.SINGLE, times, match_id=1)
+    drawing = layout_sheet(match.games[0], match=match, tz=UTC)
+    assert _rows(drawing) == _expected_rows(FOUR_DEALS, ("125", "52"))
+    assert _marks(drawing, names) == [
+        [("21", "d1"), ("69", "d2"), ("125", "d3")],
+        [("24", "d1"), ("48", "d2"), ("52", "d3")],
+    ]
+    lines = _lines(drawing)
+    assert "Ann+Cat wins 125 to 52 for 3 game points" in lines
+    assert "Bob+Dan double-skunked (52)" in lines
+
+
+def test_the_cell_check_sees_a_changed_peg() -> None:
+    """One peg changed by a point moves two cells: the check above fails on it (the golden
+    image's tolerance would not)."""
+    script = list(FOUR_HANDED)
+    script[script.index("peg Bob+Dan 5")] = "peg Bob+Dan 4"
+    times = [(t, f"2025-03-01T20:{i:02d}:00+00:00") for i, t in enumerate(script)]
+    names = ("Ann+Cat", "Bob+Dan")
+    match = replay_match(Rules.four_handed(), names, MatchFormat.SINGLE, times, match_id=1)
+    rows = _rows(layout_sheet(match.games[0], match=match, tz=UTC))
+    expected = _expected_rows(FOUR_DEALS, ("125", "52"))
+    assert rows != expected
+    assert [k for k in expected[1] if rows[1].get(k) != expected[1][k]] == ["play1", "score1"]
