@@ -167,8 +167,8 @@ class RandomCut:
 
 @frozen
 class ShowRecord:
-    """Request: show the sides' records against each other (the menu's ``D``); the controller
-    reads them from the journal."""
+    """Request: show the sides' records against each other (the menu's ``D``; on a 3x4
+    keypad, ``#`` past the menu's last line); the controller reads them from the journal."""
 
 
 Request = NewMatch | RandomCut | ShowRecord
@@ -778,6 +778,10 @@ def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState
     if key == "*":
         return replace(entry, mode=entry.back, menu_cursor=0), Outcome()
     if key == "#":  # walk down the list (a small screen shows a few lines at a time)
+        last = entry.menu_cursor + 1 >= menu_size(choice)
+        if last and entry.layout is Layout.THREE_BY_FOUR:
+            # no D on a 3x4: past the last line comes the head-to-head page, as D shows it
+            return entry.cleared(), Outcome(request=ShowRecord())
         cursor = (entry.menu_cursor + 1) % menu_size(choice)
         return replace(entry, menu_cursor=cursor), Outcome()
     if key == "D" and entry.layout is Layout.FOUR_BY_FOUR:  # the head-to-head page

@@ -10,6 +10,8 @@ the menu closes; a setting steps to its next value, shown at the right of its li
 the roster (the config's ``[game] roster``), skipping a name another side holds, and after the
 last come back to the name the side had when the menu opened. ``3`` starts the new match with
 everything the lines show; ``#`` walks down the lines, and ``*`` leaves, changing nothing.
+``D`` shows the head-to-head page; a 3x4 keypad has no ``D``, and ``#`` past its last line
+shows the page instead of starting the list again.
 
 ``MenuChoice`` holds what a new match will get and ``menu_lines`` what each line reads. Pure:
 the keypad grammar (``keypad.py``) turns keys into these steps.

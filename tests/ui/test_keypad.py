@@ -251,6 +251,20 @@ def test_menu_d_asks_for_the_head_to_head_page_and_closes_the_menu() -> None:
     assert entry == EntryState()
 
 
+def test_on_a_3x4_keypad_hash_past_the_menus_last_line_asks_for_the_head_to_head_page() -> None:
+    """The 3x4 has no D: the page comes after the last line; the 4x4 starts the list again."""
+    state = _state()
+    lines = "# " * 11  # ten numbered lines and two sides: # walks from the first to the last
+    entry, outcomes = _roster_menu(state, lines, layout=Layout.THREE_BY_FOUR)
+    assert entry.mode is Mode.MENU and entry.menu_cursor == 11
+    assert all(outcome == Outcome() for outcome in outcomes)
+    entry, outcomes = _keys(state, "#", entry)
+    assert outcomes[-1] == Outcome(request=ShowRecord())
+    assert entry == EntryState(Layout.THREE_BY_FOUR, roster=ROSTER)
+    entry, outcomes = _roster_menu(state, lines + "#")
+    assert (entry.mode, entry.menu_cursor, outcomes[-1]) == (Mode.MENU, 0, Outcome())
+
+
 def test_the_menu_refuses_keys_that_are_no_item() -> None:
     _, outcomes = _menu(_state(), "E")  # a key no keypad has (D shows the head-to-head page)
     assert outcomes[-1].refusal == "menu: 0-9, A-C names, # next, * leaves"
