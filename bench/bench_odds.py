@@ -11,7 +11,10 @@ default six-card run takes about ten minutes).
 2. ``--games`` games from the start of a game (the first dealer's chance; five-card: the pone's
    three for last is pegged first; two against one: the pair's first seat deals, the solo on 60)
    and ``--grid-games`` from each of a grid of positions, played out by the fast replay. Prints
-   the table's chance, the games' share with its standard error, and the difference.
+   the table's chance, the games' share, the difference and its standard error (the games'
+   share's if the table is right: the table's own, from a million deals, is far smaller).
+   A difference is flagged only when it is beyond both the target (0.5 points from the start,
+   2 on the grid) and three standard errors: with a few hundred games, 2 points is noise.
 3. The time of a table lookup and of the in-deal updates, and of the first load.
 """
 
@@ -123,6 +126,20 @@ def check_engine(variant: Variant, games: int) -> None:
         raise SystemExit("the replay does not follow the engine")
 
 
+START_LIMIT = 0.005
+"""The target for the difference from the start of a game (many games)."""
+GRID_LIMIT = 0.02
+"""The target for the difference at a grid position (fewer games)."""
+SIGMAS = 3
+"""A difference is flagged only beyond this many standard errors too."""
+
+
+def is_over(diff: float, error: float, limit: float) -> bool:
+    """Whether a difference between the table and the games is worth a flag: beyond both the
+    target *limit* and ``SIGMAS`` standard errors *error* of the games' share."""
+    return abs(diff) > limit and abs(diff) > SIGMAS * error
+
+
 def compare(variant: Variant, games: int, grid_games: int, seed: int) -> None:
     rules = Rules.for_variant(variant)
     seat, mine, theirs = start_of_game(rules)
@@ -130,7 +147,11 @@ def compare(variant: Variant, games: int, grid_games: int, seed: int) -> None:
     advisor = Advisor(rules)
     rng = random.Random(seed)
     print(f"{variant.value}: table against games played out (dealer's side's chance)")
-    print(f"  {'position':>10} {'games':>7} {'table':>8} {'games':>8} {'s.e.':>6} {'diff':>7}")
+    print(
+        f"  flagged 'over': a difference beyond both its target ({START_LIMIT:.1%} from the "
+        f"start, {GRID_LIMIT:.0%} on the grid) and {SIGMAS} standard errors"
+    )
+    print(f"  {'position':>10} {'games':>7} {'table':>8} {'games':>8} {'diff':>7} {'s.e.':>6}")
     grid = [(mine, theirs)] + [(d, p) for d, p in GRID if rules.target == 121 and (d, p) != (0, 0)]
     if rules.target == 61:
         grid += [(30, 30), (50, 55), (55, 50), (59, 60), (60, 60)]
@@ -147,15 +168,17 @@ def compare(variant: Variant, games: int, grid_games: int, seed: int) -> None:
             scores[side] = d
             wins += replay_game(rules, seat, scores, rng, advisor) == side
         share = wins / count
-        error = math.sqrt(share * (1 - share) / count)
         table = odds.start_of_deal(variant, d, p, position=position)
+        # the games' share's standard error if the table is right (the observed share's own
+        # would be 0 when no game, or every game, was won)
+        error = math.sqrt(table * (1 - table) / count)
         diff = table - share
         worst = max(worst, abs(diff))
-        limit = 0.005 if n == 0 else 0.02
-        flag = "" if abs(diff) <= limit else f"  over {limit:.1%}"
+        limit = START_LIMIT if n == 0 else GRID_LIMIT
+        flag = f"  over {limit:.1%} and {SIGMAS} s.e." if is_over(diff, error, limit) else ""
         print(
-            f"  {f'{d}-{p}':>10} {count:>7} {table:8.2%} {share:8.2%} {error:6.2%} "
-            f"{diff * 100:+6.2f}{flag}",
+            f"  {f'{d}-{p}':>10} {count:>7} {table:8.2%} {share:8.2%} {diff * 100:+7.2f} "
+            f"{error * 100:6.2f}{flag}",
             flush=True,
         )
     print(f"  largest difference {worst:.2%} ({time.perf_counter() - started:.0f} s)")
