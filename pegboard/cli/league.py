@@ -85,7 +85,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     Raises:
         SystemExit: a port out of range (usage, status 2).
-        PegboardError: a bad --broker or --bind, the database, paho missing, a port in use.
+        PegboardError: a bad --broker or --bind, --password-file without --username, the
+            database, paho missing, a port in use.
     """
     from pegboard.config.settings import config_from_mapping
     from pegboard.league.service import STATIC_DIR, Broker, LeagueService, parse_broker
@@ -96,8 +97,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         args.usage_error(f"--web-port must be from 0 to 65535, got {args.web_port}")
     config_from_mapping({"web": {"bind": args.bind}})  # checked as [web] bind is
     host, port = parse_broker(args.broker)
-    store = LeagueStore(args.db)
     broker = Broker(host, port, args.username, args.password_file, args.ca_file)
+    store = LeagueStore(args.db)
     web = WebServer(args.bind, args.web_port, static_dir=STATIC_DIR)
     service = LeagueService(store, broker, web=web, client_id=args.client_id)
     web.start()

@@ -135,12 +135,18 @@ def connect_failure(
     return logging.WARNING, f"league: cannot reach the broker {where}: {why}; trying again"
 
 
+_LOGIN_REFUSED = frozenset({4, 5, 134, 135})
+"""CONNACK reasons that name the user or the password: MQTT 3's 4 and 5, MQTT 5's 0x86 (bad
+user name or password) and 0x87 (not authorized)."""
+
+
 class ConnectFailures:
     """Logs a failed connection once, not at every retry: again only when the reason changes,
-    or after the next successful connection (``connected``)."""
+    or after the next successful connection (``connected``). *login_hint* names the user and
+    the password's settings, for a broker that refuses them."""
 
-    def __init__(self, host: str, port: int, ca_hint: str) -> None:
-        self.host, self.port, self.ca_hint = host, port, ca_hint
+    def __init__(self, host: str, port: int, ca_hint: str, login_hint: str = "") -> None:
+        self.host, self.port, self.ca_hint, self.login_hint = host, port, ca_hint, login_hint
         self.count = 0
         """Failed attempts since the last successful connection."""
         self._said: str | None = None
@@ -150,6 +156,22 @@ class ConnectFailures:
         ``sys.exc_info()`` holds the reason."""
         self.count += 1
         level, line = connect_failure(sys.exc_info()[1], self.host, self.port, self.ca_hint)
+        self._say(level, line)
+
+    def refused(self, reason: Any, who: str) -> None:
+        """Call from paho's ``on_connect`` when the broker's answer is a refusal (*reason*, a
+        paho ``ReasonCode``) of *who* ("board", "service")."""
+        self.count += 1
+        where = f"{self.host}:{self.port}"
+        if getattr(reason, "value", None) in _LOGIN_REFUSED:
+            line = (
+                f"league: the broker {where} refused the {who}: {reason} (check {self.login_hint})"
+            )
+            self._say(logging.ERROR, line)
+        else:
+            self._say(logging.WARNING, f"league: the broker {where} refused the {who}: {reason}")
+
+    def _say(self, level: int, line: str) -> None:
         if line != self._said:
             self._said = line
             log.log(level, "%s", line)
@@ -226,7 +248,12 @@ class LeaguePublisher:
             use_tls(client, config.ca_file)
         client.reconnect_delay_set(min_delay=1, max_delay=30)
         ca_hint = f"[league] ca_file {str(config.ca_file)!r}" if config.ca_file else NO_CA
-        self.failures = ConnectFailures(config.broker, config.port, ca_hint)
+        user = (
+            f"{config.username!r}" if config.username else f"(unset: the board's, {config.user!r})"
+        )
+        secret = f"{str(config.password_file)!r}" if config.password_file else "(unset)"
+        login_hint = f"[league] username {user} and password_file {secret}"
+        self.failures = ConnectFailures(config.broker, config.port, ca_hint, login_hint)
         """Failed connections: each reason logged once."""
         client.on_connect = self._on_connect
         client.on_connect_fail = lambda client, userdata: self.failures.failed()
@@ -281,7 +308,7 @@ class LeaguePublisher:
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any
     ) -> None:
         if reason.is_failure:
-            log.warning("league: the broker %s refused the board: %s", self.config.broker, reason)
+            self.failures.refused(reason, "board")
             return
         log.info("league: connected to %s:%d", self.config.broker, self.config.port)
         self.failures.connected()

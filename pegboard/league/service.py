@@ -66,7 +66,11 @@ LAGS_KEPT = 1000
 
 @frozen
 class Broker:
-    """Where the league service finds the broker, and how it logs in."""
+    """Where the league service finds the broker, and how it logs in.
+
+    Raises:
+        LeagueError: a password file without a user (it would log in as nobody).
+    """
 
     host: str
     port: int = 1883
@@ -74,6 +78,13 @@ class Broker:
     password_file: Path | None = None
     ca_file: Path | None = None
     """Set: TLS, with this CA."""
+
+    def __post_init__(self) -> None:
+        if self.password_file is not None and self.username is None:
+            raise LeagueError(
+                f"--password-file {str(self.password_file)!r} needs --username (the broker's "
+                "user that password is for, e.g. --username league)"
+            )
 
 
 def parse_broker(text: str) -> tuple[str, int]:
@@ -192,7 +203,10 @@ class LeagueService:
             use_tls(client, broker.ca_file)
         client.reconnect_delay_set(min_delay=1, max_delay=10)
         hint = f"--ca-file {str(broker.ca_file)!r}" if broker.ca_file else "--ca-file (unset)"
-        self.failures = ConnectFailures(broker.host, broker.port, hint)
+        user = repr(broker.username) if broker.username is not None else "(unset)"
+        secret = repr(str(broker.password_file)) if broker.password_file else "(unset)"
+        login_hint = f"--username {user} and --password-file {secret}"
+        self.failures = ConnectFailures(broker.host, broker.port, hint, login_hint)
         """Failed connections: each reason logged once."""
         client.on_connect = self._on_connect
         client.on_connect_fail = lambda client, userdata: self.failures.failed()
@@ -245,7 +259,7 @@ class LeagueService:
         from paho.mqtt.subscribeoptions import SubscribeOptions
 
         if reason.is_failure:
-            log.warning("league: the broker refused the service: %s", reason)
+            self.failures.refused(reason, "service")
             return
         log.info(
             "league: connected to %s:%d (session %s)",

@@ -4,6 +4,7 @@ the command line."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.rules import Rules
 from pegboard.errors import ConfigError
 from pegboard.journal import Journal
-from pegboard.league.service import parse_broker
+from pegboard.league.service import Broker, parse_broker
 from pegboard.league.standings import LeagueError
 from pegboard.league.store import LeagueStore
 from pegboard.league.topics import Kind, parse_topic, topic
@@ -119,6 +120,20 @@ def test_topics_round_trip_and_foreign_topics_are_ignored() -> None:
 def test_a_bad_broker_address_is_refused(text: str) -> None:
     with pytest.raises(LeagueError, match=r"--broker must be HOST or HOST:PORT"):
         parse_broker(text)
+
+
+def test_a_password_file_without_a_user_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = tmp_path / "league.pw"
+    secret.write_text("l-secret\n")
+    message = f"--password-file '{secret}' needs --username (the broker's user that password is for"
+    with pytest.raises(LeagueError, match=re.escape(message)):
+        Broker("127.0.0.1", password_file=secret)
+    db = tmp_path / "league.db"
+    assert main(["league", "serve", "--password-file", str(secret), "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"pegboard: error: {message}") and err.count("\n") == 1, err
 
 
 def test_a_board_without_a_league_never_loads_paho(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -218,6 +219,63 @@ def test_a_game_the_database_could_not_store_is_not_acknowledged_and_arrives_onc
     send(broker.port, later)
     wait_until(lambda: second.store.count() == 2, what="the later game")
     assert second.counts.finished == 1
+
+
+def make_passwords(folder: Path, users: dict[str, str]) -> Path:
+    """A Mosquitto password file in *folder* with each user and password."""
+    folder.mkdir(exist_ok=True)
+    passwords = folder / "passwd"
+    for user, password in users.items():
+        subprocess.run(
+            ["mosquitto_passwd", "-b", *(["-c"] if not passwords.exists() else []),
+             str(passwords), user, password],
+            check=True,
+            capture_output=True,
+        )  # fmt: skip
+    return passwords
+
+
+def test_a_wrong_password_is_one_error_line_naming_the_user_and_the_password_file(
+    tmp_path: Path, mosquitto: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    passwords = make_passwords(tmp_path / "secure", {"league": "l-secret", "t1": "t1-secret"})
+    broker = mosquitto("secure", f"allow_anonymous false\npassword_file {passwords}\n").start()
+    wrong = tmp_path / "wrong.pw"
+    wrong.write_text("guessed\n")
+    db = tmp_path / "board.db"
+    Journal(db, outbox=True).close()
+    caplog.set_level(logging.INFO, logger="pegboard.league")
+    service = LeagueService(
+        LeagueStore(tmp_path / "league.db"), Broker("127.0.0.1", broker.port, "league", wrong)
+    )
+    config = LeagueConfig("127.0.0.1", "red-lion", "t1", port=broker.port, password_file=wrong)
+    publisher = LeaguePublisher(config, db, poll=0.05)
+    try:
+        service.start()
+        publisher.start()
+        wait_until(
+            lambda: service.failures.count >= 3 and publisher.failures.count >= 3,
+            what="three refusals each",
+        )
+    finally:
+        publisher.close()
+        service.close()
+        service.store.close()
+    said = sorted((r.levelno, r.getMessage()) for r in caplog.records)
+    where = f"127.0.0.1:{broker.port}"
+    assert [level for level, _ in said] == [logging.ERROR, logging.ERROR], said
+    board, league_ = (line for _, line in said)
+    assert re.fullmatch(
+        f"league: the broker {where} refused the board: (Not authorized|Bad user name or "
+        f"password) \\(check \\[league\\] username \\(unset: the board's, 't1'\\) and "
+        f"password_file '{re.escape(str(wrong))}'\\)",
+        board,
+    ), board
+    assert re.fullmatch(
+        f"league: the broker {where} refused the service: (Not authorized|Bad user name or "
+        f"password) \\(check --username 'league' and --password-file '{re.escape(str(wrong))}'\\)",
+        league_,
+    ), league_
 
 
 def test_a_board_writes_only_its_own_topics_and_only_with_its_password(
