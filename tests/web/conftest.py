@@ -7,6 +7,8 @@ with one line saying what to install, except in CI (``CI=true``), where they fai
 
 Screenshots are compared with golden PNGs in ``tests/golden/web`` with a tolerance (fonts and
 anti-aliasing may differ by a shade between Chromium builds); ``--update-golden`` rewrites them.
+The tolerance is local as well as global: noise spread thinly over the page passes, but a lost
+peg, digit or badge changes one small region a lot, and fails (``screenshot_differs``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ GOLDEN_WEB = Path(__file__).parents[1] / "golden" / "web"
 MEAN_DIFFERENCE = 2.0  # mean absolute difference per channel, 0-255
 DIFFERING_SHARE = 0.01  # share of pixels that may differ by more than ...
 DIFFERING_BY = 32  # ... this much in any channel
+TILE = 16  # the page is also compared in squares of this many pixels a side ...
+TILE_SHARE = 0.25  # ... each of which may have at most this share of its pixels differing
 
 ScreenshotCheck = Callable[[bytes, str], None]
 
@@ -86,6 +90,18 @@ def screenshot_differs(golden: Image.Image, actual: Image.Image) -> str | None:
     share = sum(most.histogram()[DIFFERING_BY + 1 :]) / (golden.width * golden.height)
     if mean >= MEAN_DIFFERENCE or share >= DIFFERING_SHARE:
         return f"mean difference {mean:.2f} (< {MEAN_DIFFERENCE}), {share:.2%} of pixels differ"
+    # each tile's share of differing pixels: the mask's mean over the tile (a box reduce)
+    differing = most.point(lambda v: 255 if v > DIFFERING_BY else 0)
+    tiled = differing.reduce(TILE)  # one pixel a tile (a partial tile at the edge included)
+    shares = tiled.tobytes()  # row by row
+    top = max(shares)
+    y, x = divmod(shares.index(top), tiled.width)
+    tile_share = top / 255
+    if tile_share > TILE_SHARE:
+        return (
+            f"{tile_share:.0%} of the pixels of the {TILE}x{TILE} square at "
+            f"({x * TILE}, {y * TILE}) differ (at most {TILE_SHARE:.0%} may)"
+        )
     return None
 
 
