@@ -14,7 +14,7 @@ from pathlib import Path
 from pegboard.config.fields import REQUIRED, Fields
 from pegboard.frozen import frozen
 
-__all__ = ["LeagueConfig", "is_topic_name", "parse_league"]
+__all__ = ["LeagueConfig", "is_host", "is_topic_name", "parse_league"]
 
 _TOPIC_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
@@ -27,6 +27,16 @@ def is_topic_name(name: str) -> bool:
     (True, False, False)
     """
     return _TOPIC_NAME.fullmatch(name) is not None
+
+
+def is_host(text: str) -> bool:
+    """Whether *text* may be a broker's host: a name or an address (IPv6 without brackets), not
+    ``host:port``, a URL or an empty string.
+
+    >>> is_host("hub.local"), is_host("192.168.1.10"), is_host("::1"), is_host("hub:1883")
+    (True, True, True, False)
+    """
+    return bool(text.strip()) and text.count(":") != 1 and not any(c in text for c in "[]/ ")
 
 
 @frozen
@@ -90,9 +100,19 @@ def parse_league(f: Fields, base: Path | None) -> LeagueConfig:
         if key in f:
             path = Path(os.path.expanduser(f.string(key, REQUIRED)))
             paths[key] = base / path if not path.is_absolute() and base is not None else path
+    broker = f.string("broker", REQUIRED)
+    if not is_host(broker):
+        _, _, port = broker.rpartition(":")
+        example = port if port.isdigit() else "1883"
+        raise f.error(
+            "broker",
+            f"a host name or address, without a port (the port is [league] port, e.g. port = "
+            f"{example})",
+            broker,
+        )
     tls = f.flag("tls", False)
     return LeagueConfig(
-        broker=f.string("broker", REQUIRED),
+        broker=broker,
         venue=names["venue"],
         board=names["board"],
         port=f.whole("port", 8883 if tls else 1883, low=1, high=65535),

@@ -98,12 +98,21 @@ def test_league_config_is_optional_and_each_bad_value_is_one_line() -> None:
     assert parse_config("").league is None
     good = parse_config('[league]\nbroker = "hub"\nvenue = "red-lion"\nboard = "t1"\ntls = true')
     assert good.league is not None and (good.league.port, good.league.user) == (8883, "t1")
+    ipv6 = parse_config('[league]\nbroker = "fd00::10"\nvenue = "red-lion"\nboard = "t1"')
+    assert ipv6.league is not None and ipv6.league.broker == "fd00::10"
     for text, message in [
         ('broker = "hub"\nvenue = "red/lion"\nboard = "t1"', r"league\.venue must be a word"),
         ('venue = "v"\nboard = "t1"', r"league\.broker is required"),
         ('broker = "h"\nvenue = "v"\nboard = "t1"\nport = 0', r"league\.port must be a whole"),
         ('broker = "h"\nvenue = "v"\nboard = "t1"\ntls = "yes"', r"league\.tls must be true"),
         ('brokr = "h"', r"league\.brokr is not a known key \(did you mean 'broker'\?\)"),
+        (
+            'broker = "127.0.0.1:19883"\nvenue = "v"\nboard = "t1"',
+            r"^config: league\.broker must be a host name or address, without a port \(the port "
+            r"is \[league\] port, e\.g\. port = 19883\), got '127\.0\.0\.1:19883'$",
+        ),
+        ('broker = "[::1]"\nvenue = "v"\nboard = "t1"', r"league\.broker must be a host name"),
+        ('broker = "mqtt://hub"\nvenue = "v"\nboard = "t1"', r"league\.broker must be a host"),
     ]:
         with pytest.raises(ConfigError, match=message):
             parse_config("[league]\n" + text)
