@@ -13,10 +13,11 @@ Three stages, each rerunnable on its own:
    default: not committed). Each chunk has its own seed, so a chunk is the same whenever it is
    played; a run that stops keeps every finished chunk, and the next run goes on from there
    (``--deals`` is the total wanted). ``--no-selfplay`` skips this stage.
-2. **Distributions**: every trace read back and summed into the counts the dynamic programme
-   needs (``odds.Distribution``), one file per variant, ``pegboard/engine/data/<variant>.dist``.
-3. **Tables**: ``odds.solve`` over those counts, ``pegboard/engine/data/<variant>.odds``, and the
-   heat map ``docs/odds-six-card.png`` (Pillow).
+2. **Counts**: every trace read back and summed into the counts the dynamic programme needs
+   (``model_from_traces``: an ``odds.Model``, ``odds.RaceCounts`` per dealer position and
+   moment), one file per variant, ``pegboard/engine/data/<variant>.dist``.
+3. **Tables**: ``odds.solve`` over those counts, ``pegboard/engine/data/<variant>.table``, and
+   the heat map ``docs/odds-six-card.png`` (Pillow).
 
 Run pinned and at low priority on a shared machine: ``taskset -c 1 nice -n 19 ...``.
 """

@@ -1,0 +1,167 @@
+"""tools/make_odds.py on a few self-played deals: its files have the shipped format, its tables
+are sane, and its counts are those of a count made deal by deal."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from array import array
+from collections import Counter
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from pegboard.engine import odds
+from pegboard.engine.rules import Rules, Variant
+from pegboard.engine.selfplay import Advisor, DealPeg, DealTrace, Stage, play_deal
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "make_odds.py"
+DEALS = 60
+VARIANTS = [pytest.param(v, id=v.value) for v in (Variant.SIX_CARD, Variant.TWO_AGAINST_ONE)]
+SEED = 5
+
+
+def load_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_odds", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_odds", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
+    """The tool run on DEALS deals of six-card and of two against one, into a scratch folder
+    (never the package's data)."""
+    tool = load_tool()
+    out = tmp_path_factory.mktemp("make-odds")
+    patch = pytest.MonkeyPatch()
+    patch.setattr(tool, "DATA", out / "data")
+    patch.setattr(tool, "PICTURE", out / "odds.png")
+    try:
+        argv = ["--deals", str(DEALS), "--seed", str(SEED), "--traces", str(out / "traces")]
+        assert tool.main([*argv, "--variant", "six-card", "--variant", "two-against-one"]) == 0
+    finally:
+        patch.undo()
+    return tool, out
+
+
+def shipped(name: str) -> bytes:
+    return resources.files("pegboard.engine").joinpath("data", name).read_bytes()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_files_have_the_shipped_format(made: tuple[ModuleType, Path], variant: Variant) -> None:
+    _, out = made
+    data = out / "data"
+    table = (data / f"{variant.value}.table").read_bytes()
+    assert len(table) == len(shipped(f"{variant.value}.table"))
+    model = odds.Model.from_bytes(variant, (data / f"{variant.value}.dist").read_bytes())
+    ours = odds.Model.from_bytes(variant, shipped(f"{variant.value}.dist"))
+    assert model.target == ours.target
+    assert [(p.name, p.next, p.next_same_side) for p in model.positions] == [
+        (p.name, p.next, p.next_same_side) for p in ours.positions
+    ]
+    for mine, theirs in zip(model.positions, ours.positions, strict=True):
+        assert set(mine.checkpoints) == set(theirs.checkpoints)
+    assert sum(p.checkpoints["start"].deals for p in model.positions) == DEALS
+    # the table is the programme over the counts, in fixed point
+    assert table == odds.table_bytes(odds.solve(model))
+    values = array("H")
+    values.frombytes(table)
+    if sys.byteorder == "big":
+        values.byteswap()
+    target = model.target
+    for k in range(len(model.positions)):
+        cells = values[k * target * target : (k + 1) * target * target]
+        for dealer in range(0, target, 10):
+            row = cells[dealer * target : (dealer + 1) * target]
+            # the other side's points never raise the dealer's chance, nor lower his own
+            assert all(row[p] >= row[p + 1] for p in range(target - 1)), (k, dealer)
+            if dealer + 1 < target:
+                above = cells[(dealer + 1) * target : (dealer + 2) * target]
+                assert all(above[p] >= row[p] for p in range(target)), (k, dealer)
+    assert (out / "odds.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def rests(rules: Rules, trace: DealTrace) -> dict[str, tuple[tuple[bool, int], ...]]:
+    """Each moment's rest of one deal, read straight off its pegs."""
+    mine = rules.side_of(trace.dealer)
+
+    def ours(keep: Callable[[DealPeg], bool]) -> tuple[tuple[bool, int], ...]:
+        return tuple((rules.side_of(p.seat) == mine, p.points) for p in trace.pegs if keep(p))
+
+    heels = any(p.stage is Stage.HEELS for p in trace.pegs)
+    found = {
+        "start": ours(lambda p: True),
+        f"starter-{2 if heels else 0}": ours(lambda p: p.stage is not Stage.HEELS),
+    }
+    laid = max(p.step for p in trace.pegs if p.stage is Stage.PLAY)
+    for k in range(1, laid if rules.players == 2 else 1):
+        found[f"play-{k}"] = ours(
+            lambda p, k=k: (
+                p.stage in (Stage.SHOW, Stage.CRIB) or (p.stage is Stage.PLAY and p.step > k)
+            )
+        )
+    for j in range(rules.players + 1):
+        found[f"show-{j}"] = ours(
+            lambda p, j=j: p.stage is Stage.CRIB or (p.stage is Stage.SHOW and p.step >= j)
+        )
+    return found
+
+
+def first(deals: list[tuple[tuple[bool, int], ...]], a: int, b: int) -> int:
+    """How many deals the dealer's side made a points in before the others made b."""
+    won = 0
+    for pegs in deals:
+        mine = theirs = 0
+        for dealer_side, points in pegs:
+            if dealer_side:
+                mine += points
+                if mine >= a:
+                    won += 1
+                    break
+            else:
+                theirs += points
+                if theirs >= b:
+                    break
+    return won
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_counts_are_a_count_deal_by_deal(
+    made: tuple[ModuleType, Path], variant: Variant
+) -> None:
+    tool, out = made
+    rules = Rules.for_variant(variant)
+    model = tool.model_from_traces(variant, out / "traces")
+    # the same deals again, as the tool plays them: chunk 0's seed, the deal going round
+    rng, advisor = random.Random(tool.chunk_seed(SEED, variant, 0)), Advisor(rules)
+    named = odds.positions_of(rules)
+    by_moment: list[dict[str, list[tuple[tuple[bool, int], ...]]]] = [{} for _ in named]
+    for n in range(DEALS):
+        dealer = n % rules.players
+        trace = play_deal(rules, dealer, rng, advisor)
+        position = dealer if len(named) > 1 else 0
+        for key, rest in rests(rules, trace).items():
+            by_moment[position].setdefault(key, []).append(rest)
+    checked = 0
+    for position, moments in zip(model.positions, by_moment, strict=True):
+        assert set(position.checkpoints) == set(moments)
+        for key, deals in moments.items():
+            race = position.checkpoints[key]
+            assert race.deals == len(deals), key
+            totals = Counter(
+                (sum(p for d, p in pegs if d), sum(p for d, p in pegs if not d)) for pegs in deals
+            )
+            assert race.totals == tuple((x, y, n) for (x, y), n in sorted(totals.items())), key
+            for a in range(1, 40, 3):
+                for b in range(1, 40, 3):
+                    assert race.first(a, b) == first(deals, a, b), (key, a, b)
+                    checked += 1
+    assert checked > 1000
