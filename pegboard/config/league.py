@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from pegboard.config.fields import REQUIRED, Fields
+from pegboard.errors import ConfigError
 from pegboard.frozen import frozen
 
 __all__ = ["LeagueConfig", "is_host", "is_topic_name", "parse_league"]
@@ -111,6 +112,11 @@ def parse_league(f: Fields, base: Path | None) -> LeagueConfig:
             broker,
         )
     tls = f.flag("tls", False)
+    if paths["ca_file"] is not None and not tls:
+        raise ConfigError(
+            f"config: {f.name('ca_file')} needs {f.name('tls')} = true (without TLS no CA is "
+            "used; set tls = true, or remove ca_file)"
+        )
     return LeagueConfig(
         broker=broker,
         venue=names["venue"],

@@ -112,6 +112,11 @@ def test_league_config_is_optional_and_each_bad_value_is_one_line() -> None:
             r"is \[league\] port, e\.g\. port = 19883\), got '127\.0\.0\.1:19883'$",
         ),
         ('broker = "[::1]"\nvenue = "v"\nboard = "t1"', r"league\.broker must be a host name"),
+        (
+            'broker = "h"\nvenue = "v"\nboard = "t1"\nca_file = "/etc/pegboard/ca.crt"',
+            r"^config: league\.ca_file needs league\.tls = true \(without TLS no CA is used; "
+            r"set tls = true, or remove ca_file\)$",
+        ),
         ('broker = "mqtt://hub"\nvenue = "v"\nboard = "t1"', r"league\.broker must be a host"),
     ]:
         with pytest.raises(ConfigError, match=message):
