@@ -672,10 +672,11 @@ def _in_the_play(state: GameState, dealer: int, pone: int, position: int) -> flo
             pone += 1
         if dealer >= rules.target or pone >= rules.target:
             return 1.0 if dealer >= rules.target else 0.0  # the point still to come wins
+    if sure is not None and rules.players == 2 and rules.single_series:
+        # five-card: that point is the last, and the play ends with it
+        return in_deal(rules.variant, dealer, pone, Moment.SHOW, 0, position=position)
     checkpoints = load_model(rules.variant).positions[position].checkpoints
     if checkpoint_key(Moment.PLAY, laid) in checkpoints:
-        if sure is not None and rules.single_series:  # that point is last: the play ends
-            return in_deal(rules.variant, dealer, pone, Moment.SHOW, 0, position=position)
         return in_deal(rules.variant, dealer, pone, Moment.PLAY, laid, position=position)
     # no counts per card (three or four players): the chance as the play began
     pegged = table.record.pegging if table.record is not None else (0, 0)
