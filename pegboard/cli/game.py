@@ -159,6 +159,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         PegboardError: bad names, variant or format; the database cannot be written.
     """
+    from pegboard.engine.game import GameState
     from pegboard.engine.rules import Rules
     from pegboard.engine.view import render_view
 
@@ -170,6 +171,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     )
     names = [n.strip() for n in args.players.split(",")] if args.players else None
     fmt = MatchFormat.parse(args.match) if args.match else None
+    # every refusal comes before the journal is opened: a refused command creates no file
+    GameState.new(rules, names, fmt)
     tr = words_of(args)
     with _open(args) as store:
         state = store.new_match(rules, names, fmt)

@@ -171,3 +171,30 @@ def test_a_folder_as_the_journal_is_an_error_and_is_left_alone(
     assert status == 1 and err.count("\n") == 1
     assert err.startswith(f"pegboard: error: cannot open {str(tmp_path)!r}: it is not a file")
     assert tmp_path.is_dir()
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [
+        pytest.param(("--players", "\udcff,B"), 1, id="undecodable-name"),
+        pytest.param(("--players", "A," + "B" * 5000), 1, id="name-too-long"),
+        pytest.param(("--players", "Ann Lee,Bob"), 1, id="two-word-name"),
+        pytest.param(("--players", "Ann"), 1, id="one-name-for-two-sides"),
+        pytest.param(("--players", "Ann,ann"), 1, id="a-name-twice"),
+        pytest.param(("--variant", "three-handed", "--match", "best-of-three"), 1, id="format"),
+        pytest.param(("--variant", "seven-card"), 2, id="unknown-variant"),
+        pytest.param(("--match", "best-of-nine"), 2, id="unknown-format"),
+        pytest.param(("--target", "61"), 2, id="no-such-option"),
+    ],
+)
+def test_a_refused_new_match_creates_no_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], status: int
+) -> None:
+    db = str(tmp_path / "x.db")
+    if status == 2:  # bad usage: argparse exits before the command runs
+        with pytest.raises(SystemExit) as exit_info:
+            main(["game", "new", *argv, "--db", db])
+        assert exit_info.value.code == 2
+    else:
+        assert cli(capsys, "game", "new", *argv, "--db", db)[0] == status
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
