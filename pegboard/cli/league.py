@@ -10,6 +10,7 @@ table from the database, read-only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 from pathlib import Path
 from typing import Any, TextIO
@@ -89,7 +90,13 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             database, paho missing, a port in use.
     """
     from pegboard.config.settings import config_from_mapping
-    from pegboard.league.service import STATIC_DIR, Broker, LeagueService, parse_broker
+    from pegboard.league.service import (
+        STATIC_DIR,
+        Broker,
+        LeagueService,
+        check_login,
+        parse_broker,
+    )
     from pegboard.league.store import LeagueStore
     from pegboard.web.server import WebServer, public_url
 
@@ -98,22 +105,24 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     config_from_mapping({"web": {"bind": args.bind}})  # checked as [web] bind is
     host, port = parse_broker(args.broker)
     broker = Broker(host, port, args.username, args.password_file, args.ca_file)
-    store = LeagueStore(args.db)
+    check_login(broker)  # every input is checked before the database is made
     web = WebServer(args.bind, args.web_port, static_dir=STATIC_DIR)
-    service = LeagueService(store, broker, web=web, client_id=args.client_id)
-    web.start()
-    with stop_on_signals() as stop:
-        try:
-            service.start()
-            url, note = public_url(web)
-            said = words_of(args).gettext("league: {db} from {broker}, standings at {url}")
-            said = said.format(db=args.db, broker=f"{host}:{port}", url=url)
-            print(said + (f" ({note})" if note else ""), file=out, flush=True)
-            stop.wait()
-        finally:
-            service.close()
-            web.close()
-            store.close()
+    web.start()  # a port in use too
+    with contextlib.ExitStack() as made:
+        made.callback(web.close)
+        store = LeagueStore(args.db)
+        made.callback(store.close)
+        service = LeagueService(store, broker, web=web, client_id=args.client_id)
+        with stop_on_signals() as stop:
+            try:
+                service.start()
+                url, note = public_url(web)
+                said = words_of(args).gettext("league: {db} from {broker}, standings at {url}")
+                said = said.format(db=args.db, broker=f"{host}:{port}", url=url)
+                print(said + (f" ({note})" if note else ""), file=out, flush=True)
+                stop.wait()
+            finally:
+                service.close()
     return 0
 
 

@@ -56,6 +56,7 @@ __all__ = [
     "LeaguePublisher",
     "connect_failure",
     "live_payload",
+    "load_ca",
     "no_delay",
     "read_password",
     "use_tls",
@@ -96,17 +97,27 @@ def no_delay(client: mqtt.Client) -> None:
 NO_CA = "[league] ca_file (unset: the system's CAs)"
 
 
+def load_ca(ca_file: Path | None) -> ssl.SSLContext:
+    """A TLS client's context that trusts *ca_file* (None: the system's CAs) and checks the
+    broker's name.
+
+    Raises:
+        LeagueError: the CA file cannot be read or is not a certificate.
+    """
+    try:
+        return ssl.create_default_context(cafile=str(ca_file) if ca_file is not None else None)
+    except (OSError, ValueError) as e:  # ssl.SSLError is an OSError
+        where = repr(str(ca_file)) if ca_file is not None else "the system's CAs"
+        raise LeagueError(f"cannot load the broker's CA from {where}: {e}") from e
+
+
 def use_tls(client: mqtt.Client, ca_file: Path | None) -> None:
     """TLS to the broker, trusting *ca_file* (None: the system's CAs) and checking its name.
 
     Raises:
         LeagueError: the CA file cannot be read or is not a certificate.
     """
-    try:
-        client.tls_set(ca_certs=str(ca_file) if ca_file is not None else None)
-    except (OSError, ValueError) as e:  # ssl.SSLError is an OSError
-        where = repr(str(ca_file)) if ca_file is not None else "the system's CAs"
-        raise LeagueError(f"cannot load the broker's CA from {where}: {e}") from e
+    client.tls_set_context(load_ca(ca_file))
 
 
 def connect_failure(

@@ -37,7 +37,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pegboard.frozen import frozen
-from pegboard.league.publisher import ConnectFailures, no_delay, read_password, use_tls
+from pegboard.league.publisher import (
+    ConnectFailures,
+    load_ca,
+    no_delay,
+    read_password,
+    use_tls,
+)
 from pegboard.league.standings import LeagueError, Standing, standings
 from pegboard.league.store import LeagueStore, LeagueStoreError
 from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions
@@ -47,7 +53,7 @@ if TYPE_CHECKING:
 
     from pegboard.web.server import WebServer
 
-__all__ = ["STATIC_DIR", "Broker", "LeagueService", "parse_broker"]
+__all__ = ["STATIC_DIR", "Broker", "LeagueService", "check_login", "parse_broker"]
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +91,17 @@ class Broker:
                 f"--password-file {str(self.password_file)!r} needs --username (the broker's "
                 "user that password is for, e.g. --username league)"
             )
+
+
+def check_login(broker: Broker) -> None:
+    """Read *broker*'s password file and CA now, as the service will (before anything is made).
+
+    Raises:
+        LeagueError: the password file or the CA file cannot be read.
+    """
+    read_password(broker.password_file)
+    if broker.ca_file is not None:
+        load_ca(broker.ca_file)
 
 
 def parse_broker(text: str) -> tuple[str, int]:

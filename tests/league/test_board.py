@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -148,6 +149,36 @@ def test_a_password_file_without_a_user_is_refused_in_one_line(
     assert main(["league", "serve", "--password-file", str(secret), "--db", str(db)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"pegboard: error: {message}") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        pytest.param(
+            ["--username", "league", "--password-file", "{missing}"],
+            "cannot read the league password from '{missing}'",
+            id="password-file",
+        ),
+        pytest.param(
+            ["--ca-file", "{missing}"], "cannot load the broker's CA from '{missing}'", id="ca-file"
+        ),
+        pytest.param(["--web-port", "{busy}"], "{busy}", id="web-port-in-use"),
+    ],
+)
+def test_league_serve_checks_every_input_before_it_makes_the_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], message: str
+) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        fill = {"missing": str(tmp_path / "missing"), "busy": str(busy.getsockname()[1])}
+        options = [option.format(**fill) for option in options]
+        db = tmp_path / "league.db"
+        assert main(["league", "serve", "--db", str(db), *options]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pegboard: error: ") and err.count("\n") == 1, err
+    assert message.format(**fill) in err
+    assert not db.exists()
 
 
 def test_a_board_without_a_league_never_loads_paho(tmp_path: Path) -> None:
