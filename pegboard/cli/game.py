@@ -68,7 +68,7 @@ def register(subparsers: Any) -> None:
         "--players",
         default=None,
         metavar="Ann,Bob",
-        help="side names, comma-separated, one word each (default "
+        help="side names, comma-separated, one printable word each (default "
         f"{','.join(DEFAULT_NAMES[:2])}, or {','.join(DEFAULT_NAMES)} for three sides)",
     )
     p.add_argument("--muggins", action="store_true", help="play muggins in the show")
@@ -159,7 +159,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         PegboardError: bad names, variant or format; the database cannot be written.
     """
-    from pegboard.engine.game import GameState
+    from pegboard.engine.game import GameState, check_new_names
     from pegboard.engine.rules import Rules
     from pegboard.engine.view import render_view
 
@@ -170,6 +170,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         starter_counts_in_play=args.starter_counts_in_play,
     )
     names = [n.strip() for n in args.players.split(",")] if args.players else None
+    if names is not None:
+        check_new_names(names)  # a name is shown on the OLED, the pub page and the sheet
     fmt = MatchFormat.parse(args.match) if args.match else None
     # every refusal comes before the journal is opened: a refused command creates no file
     GameState.new(rules, names, fmt)

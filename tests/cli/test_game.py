@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -179,6 +180,7 @@ def test_a_folder_as_the_journal_is_an_error_and_is_left_alone(
         pytest.param(("--players", "\udcff,B"), 1, id="undecodable-name"),
         pytest.param(("--players", "A," + "B" * 5000), 1, id="name-too-long"),
         pytest.param(("--players", "Ann Lee,Bob"), 1, id="two-word-name"),
+        pytest.param(("--players", "A\x01,Bob"), 1, id="control-character-in-a-name"),
         pytest.param(("--players", "Ann"), 1, id="one-name-for-two-sides"),
         pytest.param(("--players", "Ann,ann"), 1, id="a-name-twice"),
         pytest.param(("--variant", "three-handed", "--match", "best-of-three"), 1, id="format"),
@@ -198,3 +200,37 @@ def test_a_refused_new_match_creates_no_file(
     else:
         assert cli(capsys, "game", "new", *argv, "--db", db)[0] == status
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("players", "shown"),
+    [
+        pytest.param("A\x01nn,Bob", "'A\\x01nn' (U+0001 at character 2", id="U+0001"),
+        pytest.param("Ann,B\nob", "'B\\nob' (U+000A at character 2", id="newline"),
+        pytest.param("Ann,B\tob", "'B\\tob' (U+0009 at character 2", id="tab"),
+        pytest.param("Ann,Bo\u2028b", "'Bo\\u2028b' (U+2028 at character 3", id="line-separator"),
+    ],
+)
+def test_a_side_name_with_a_control_character_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], players: str, shown: str
+) -> None:
+    status, out, err = cli(
+        capsys, "game", "new", "--players", players, "--db", str(tmp_path / "p.db")
+    )
+    assert status == 1 and out == ""
+    assert err.startswith(f"pegboard: error: a side name must be printable text, got {shown}")
+    assert err.endswith("; expected letters, digits, marks or symbols)\n")
+    assert err.count("\n") == 1
+
+
+def test_a_journal_that_holds_a_control_character_in_a_name_still_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "p.db"
+    assert cli(capsys, "game", "new", "--players", "Ann,Bob", "--db", str(db))[0] == 0
+    with sqlite3.connect(db) as conn:  # a journal written before names were checked
+        conn.execute("UPDATE matches SET names = ?", (json.dumps(["A\x01nn", "Bob"]),))
+    conn.close()
+    assert cli(capsys, "game", "do", "--db", str(db), "cut 9C 3D")[0] == 0
+    status, out, _ = cli(capsys, "game", "show", "--db", str(db), "--json")
+    assert status == 0 and json.loads(out)["names"] == ["A\x01nn", "Bob"]

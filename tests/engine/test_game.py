@@ -6,7 +6,7 @@ import pytest
 
 from pegboard.engine.commands import InvalidCommandError, parse_command
 from pegboard.engine.events import GameWon, Pegged, Source
-from pegboard.engine.game import GameState, Phase, apply, replay, show_order
+from pegboard.engine.game import GameState, Phase, apply, check_new_names, replay, show_order
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Lurch, Rules
 from pegboard.errors import (
@@ -384,3 +384,52 @@ def test_bad_names_are_refused() -> None:
         GameState.new(Rules.six_card(), ("A",))
     with pytest.raises(ValueError, match="one word"):
         GameState.new(Rules.six_card(), ("Ann Lee", "Bob"))
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        pytest.param("B\x01b", r"'B\\x01b' \(U\+0001 at character 2 is a control", id="U+0001"),
+        pytest.param("B\nb", r"'B\\nb' \(U\+000A at character 2 is a control", id="newline"),
+        pytest.param("B\tb", r"'B\\tb' \(U\+0009 at character 2 is a control", id="tab"),
+        pytest.param("\x7f", r"'\\x7f' \(U\+007F at character 1 is a control", id="delete"),
+        pytest.param("B\x85", r"U\+0085 at character 2 is a control", id="next-line-C1"),
+        pytest.param("Bo\u200bb", r"U\+200B at character 3 is an invisible format", id="zwsp"),
+        pytest.param("\u202eBob", r"U\+202E at character 1 is an invisible format", id="rtl"),
+        pytest.param("B\u2028", r"U\+2028 at character 2 is a line separator", id="line-sep"),
+        pytest.param("B\u2029", r"U\+2029 at character 2 is a paragraph separator", id="para"),
+        pytest.param("B\ufffe", r"U\+FFFE at character 2 is a noncharacter", id="U+FFFE"),
+        pytest.param("B\uffff", r"U\+FFFF at character 2 is a noncharacter", id="U+FFFF"),
+    ],
+)
+def test_a_new_name_that_cannot_be_shown_is_refused(name: str, message: str) -> None:
+    expected = r"expected letters, digits, marks or symbols\)$"
+    with pytest.raises(
+        InvalidCommandError, match=rf"^a side name must be printable text, got .*{message}"
+    ):
+        check_new_names(["Ann", name])
+    with pytest.raises(InvalidCommandError, match=expected):
+        check_new_names([name, "Ann"])
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("Zoë", id="diaeresis"),
+        pytest.param("Jürgen", id="umlaut"),
+        pytest.param("Zoe\u0308", id="combining-mark"),
+        pytest.param("Ἀλέξανδρος", id="greek"),
+        pytest.param("李", id="han"),
+        pytest.param("♠", id="symbol"),
+        pytest.param("😀", id="emoji"),
+    ],
+)
+def test_a_printable_new_name_is_taken(name: str) -> None:
+    check_new_names(["Ann", name])
+    assert GameState.new(Rules.six_card(), ("Ann", name)).names == ("Ann", name)
+
+
+def test_a_name_with_a_control_character_still_replays() -> None:
+    # names are checked when typed, not on replay: an old journal holding one still opens
+    state = GameState.new(Rules.six_card(), ("A\x01", "Bob"))
+    assert run(state, "cut 9C 3D").names == ("A\x01", "Bob")
