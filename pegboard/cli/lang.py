@@ -113,6 +113,7 @@ _TEMPLATES = (
     N_("--out {path} exists; it was left as it is (add --force to replace it)"),
     # the engine's win probabilities (pegboard odds; its own errors it says directly)
     N_("{who} score {score} is out of range (expected 0 to {most}: {target} has been reached)"),
+    N_("{who} score {score} is out of range (expected 0 to {most}: a score is never below 0)"),
     N_(
         "win probability is not computed for {variant} (three separate players need a "
         "programme over three scores; expected one of {variants})"

@@ -88,12 +88,11 @@ def _check_solo(variant: Variant, position: int, dealer: int, pone: int, tr: Tra
     start = Rules.for_variant(variant).start_score(1)  # the solo's side
     who, score = (N_("dealer"), dealer) if position == _SOLO_SEAT else (N_("pone"), pone)
     if score < start:
-        # TODO(issue 12): said in English until the German catalogue has this message
-        said = (
+        said = tr.gettext(
             "{who} score {score} is the solo's, below {start} (expected {start} or more: in "
             "two-against-one the solo starts on {start})"
         )
-        raise OddsCommandError(said.format(who=who, score=score, start=start))
+        raise OddsCommandError(said.format(who=tr.gettext(who), score=score, start=start))
 
 
 def _position(variant: Variant, seat: int, tr: Translator) -> int:

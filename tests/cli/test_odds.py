@@ -164,6 +164,18 @@ def test_bad_input_gives_one_line_and_exit_1(
         pytest.param(
             ["--table", "1", "2"], "--table nimmt keine Punktzahlen, erhalten: '1 2'", id="table"
         ),
+        pytest.param(
+            ["-1", "0"],
+            "Punktzahl von Geber -1 liegt außerhalb (erwartet: 0 bis 120; eine Punktzahl ist nie "
+            "unter 0)",
+            id="negative",
+        ),
+        pytest.param(
+            ["--variant", "two-against-one", "--dealer-seat", "2", "10", "0"],
+            "Punktzahl von Geber 10 ist die des Einzelspielers, unter 60 (erwartet: 60 oder mehr; "
+            "bei zwei gegen einen beginnt der Einzelspieler bei 60)",
+            id="solo-below-60",
+        ),
     ],
 )
 def test_bad_input_is_said_in_german(
