@@ -20,6 +20,7 @@ from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import PegboardError, quote
 from pegboard.i18n import N_, Translator
+from pegboard.i18n.numbers import percent
 
 __all__ = ["OddsCommandError", "register"]
 
@@ -162,19 +163,12 @@ def _cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
             dealer=dealer,
             other=other,
             pone=pone,
-            dealer_wins=_percent(dealer_wins, tr),
-            pone_wins=_percent(pone_wins, tr),
+            dealer_wins=percent(dealer_wins, 1, tr),
+            pone_wins=percent(pone_wins, 1, tr),
         )
         + "\n"
     )
     return 0
-
-
-def _percent(share: float, tr: Translator) -> str:
-    """*share* in percent with one decimal: "52.3%" ("52,3 %" in German, as it is written)."""
-    shown = f"{share:.1%}"
-    point = tr.pgettext("decimal point", ".")
-    return tr.pgettext("number", "{percent}%").format(percent=shown[:-1].replace(".", point))
 
 
 def _who(variant: Variant, position: int, tr: Translator) -> tuple[str, str]:
