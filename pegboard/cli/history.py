@@ -23,6 +23,7 @@ from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.rules import Variant
 from pegboard.errors import PegboardError, quote
 from pegboard.i18n import NC_, Translator
+from pegboard.i18n.numbers import decimal
 
 if TYPE_CHECKING:
     from pegboard.engine.history import GameHistory, MatchHistory
@@ -410,7 +411,7 @@ def cmd_stats_players(args: argparse.Namespace, out: TextIO) -> int:
 def _average(points: int, deals: int, tr: Translator) -> str:
     if deals == 0:
         return "-"
-    return f"{points / deals:.2f}".replace(".", tr.pgettext("decimal point", "."))
+    return decimal(points / deals, 2, tr)
 
 
 _BY_HAND_PARTS = {

@@ -241,3 +241,13 @@ def test_a_player_that_is_not_utf8_is_one_line(
         "pegboard: error: --player is not valid UTF-8: '\\udcff' (byte 0xFF at character 1 "
         "cannot be decoded; expected UTF-8 text)\n"
     )
+
+
+def test_stats_players_text_in_german_writes_a_decimal_comma(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = cli(capsys, "stats", "players", "--db", str(db), "--lang", "de")
+    assert status == 0
+    assert "  Geber          1    9,00  1,00 (1 von 1)  6,00 (1 von 1)  2,00 (1 von 1)\n" in out
+    assert "  Vorhand        2   56,00  3,00 (1 von 2)  5,00 (1 von 2)\n" in out
+    assert "  Geber          2    7,00  4,00 (1 von 2)  0,00 (1 von 2)  10,00 (1 von 2)\n" in out
