@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -146,14 +147,62 @@ SHOWN_JS = """() => {
     count: document.querySelector("#count").dataset.count,
     calls: document.querySelector("#last-calls").textContent,
     lurch: sides.map((s) => s.dataset.lurch),
+    flags: sides.map((s) => s.querySelector(".lurch").textContent),
+    games: sides.map((s) => s.querySelector(".games").textContent),
+    points: sides.map((s) => s.querySelector(".points").textContent),
+    odds: all("#odds-bar .odds-part:not([hidden])").map((p) => p.textContent),
+    // where the pegs are on screen: for each track's front and rear peg, every hole (-1 and 0
+    // are the start holes) whose centre lies inside the peg's box
+    under: tracks.map((t) => {
+      const holes = [...t.querySelectorAll(".holes i")].map((i) => i.getBoundingClientRect());
+      const under = (peg) => {
+        const box = peg.getBoundingClientRect();
+        return holes.flatMap((h, n) => {
+          const x = h.left + h.width / 2, y = h.top + h.height / 2;
+          return box.left <= x && x <= box.right && box.top <= y && y <= box.bottom ? [n - 1] : [];
+        });
+      };
+      return [under(t.querySelector(".peg.front")), under(t.querySelector(".peg.rear"))];
+    }),
   };
 }"""
 
+# the words pub.js writes for the checks below, in the table's language
+PAGE_WORDS = {
+    Language.ENGLISH: {
+        "games": "games {n}",
+        "points": "game points {n}",
+        "wins": "wins!",
+        "lurched": "lurched!",
+        "double-skunked": "double skunk!",
+    },
+    Language.GERMAN: {
+        "games": "Spiele {n}",
+        "points": "Spielpunkte {n}",
+        "wins": "gewinnt!",
+        "lurched": "Schneider!",
+        "double-skunked": "dreifach!",
+    },
+}
 
-def expected(view: dict[str, Any]) -> dict[str, Any]:
-    """What the page should show for *view* (``GameView.to_dict()``), in ``SHOWN_JS``'s shape."""
+
+def percent(chance: float) -> int:
+    """``Math.round(chance * 100)``, as the page rounds (Python's round is to even)."""
+    return math.floor(chance * 100 + 0.5)
+
+
+def expected(
+    view: dict[str, Any],
+    chances: list[float] | None = None,
+    language: Language = Language.ENGLISH,
+) -> dict[str, Any]:
+    """What the page should show for *view* (``GameView.to_dict()``) and the payload's
+    *chances* (``win_probability``), in ``SHOWN_JS``'s shape."""
     sides = view["sides"]
     last = view["last"]
+    words = PAGE_WORDS[language]
+    single = view["match"]["format"] == "single"
+    shown_odds = chances is not None and len(chances) == len(sides)
     return {
         "phase": view["phase"],
         "names": list(view["names"]),
@@ -165,6 +214,23 @@ def expected(view: dict[str, Any]) -> dict[str, Any]:
         "count": str(view["count"]) if view["phase"] == "play" else "",
         "calls": ", ".join(last["calls"]) if last else "",
         "lurch": [s["lurch"] or "" for s in sides],
+        "flags": [
+            words["wins"] if view["winner"] == i else words.get(s["lurch"] or "", "")
+            for i, s in enumerate(sides)
+        ],
+        "games": ["" if single else words["games"].format(n=s["games_won"]) for s in sides],
+        "points": [words["points"].format(n=s["game_points"]) for s in sides],
+        "odds": [
+            f"{name} {percent(c)}%" if c >= 0.2 else f"{percent(c)}%"
+            for name, c in zip(view["names"], chances or [], strict=False)
+        ]
+        if shown_odds
+        else [],
+        # each peg over its own hole only; the rear peg waits in a start hole until the front
+        # one has moved
+        "under": [
+            [[s["front"]], [-1 if s["front"] == 0 else min(s["rear"], s["front"])]] for s in sides
+        ],
     }
 
 
@@ -180,10 +246,16 @@ def shown(page: Page) -> dict[str, Any]:
     return seen
 
 
+def chances_of(table: Table) -> list[float] | None:
+    """The latest payload's ``win_probability``."""
+    chances: list[float] | None = json.loads(table.server.latest()[1])["win_probability"]
+    return chances
+
+
 def assert_in_step(page: Page, table: Table, where: str) -> None:
     """The page shows the server's latest version, and that is the controller's view."""
     wait_for_version(page, table.server.version)
-    assert shown(page) == expected(table.view), where
+    assert shown(page) == expected(table.view, chances_of(table)), where
 
 
 @pytest.fixture
@@ -362,6 +434,25 @@ def test_between_games_each_sides_record_and_their_head_to_head_are_shown(
         assert not watched.errors
 
 
+def test_a_double_skunked_side_is_told_so(watched: Watched, tmp_path: Path) -> None:
+    name, presses, extra, _ = MOMENTS["between-games"]
+    with table_for(name, tmp_path) as (table, keys):
+        table.press(*keys[:presses], *extra[:-1])  # game 2 won, before the next one's cut
+        view = table.view
+        assert (view["winner"], [s["lurch"] for s in view["sides"]]) == (
+            1,
+            ["double-skunked", "none"],
+        )
+        page = open_page(watched, table)
+        assert shown(page) == expected(view, chances_of(table))
+        ann, bob = (page.locator(f'.side[data-side="{i}"]') for i in (0, 1))
+        assert ann.locator(".lurch").text_content() == "double skunk!"
+        assert bob.locator(".lurch").text_content() == "wins!"
+        assert ann.locator(".games").text_content() == "games 1"
+        assert bob.locator(".points").text_content() == "game points 3"
+        assert not watched.errors
+
+
 # -- the table's language ---------------------------------------------------------------------
 
 GERMAN_LABELS = {
@@ -386,7 +477,7 @@ def test_a_german_game_is_shown_in_german_key_by_key(watched: Watched, tmp_path:
             table.press(key)
             wait_for_version(page, table.server.version)
             last = table.controller.view.last
-            want = expected(table.view)
+            want = expected(table.view, chances_of(table), Language.GERMAN)
             if last is not None:  # the calls in the table's words, rendered by pegboard.i18n
                 german = ", ".join(peg_calls(last, Language.GERMAN))
                 differ += german != want["calls"]

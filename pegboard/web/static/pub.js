@@ -297,7 +297,7 @@
       setText($(".turn", card), turn ? "\u25B6 " + say("{name} to lay", { name: view.turn_name }) : "");
       var won = view.winner === i;
       setData(card, "won", won ? "yes" : "no");
-      var lurch = side.lurch ? say(side.lurch) : "";
+      var lurch = side.lurch && side.lurch !== "none" ? say(side.lurch) : ""; // "none": not behind
       setText($(".lurch", card), won ? say("wins") : lurch);
       setData(card, "lurch", side.lurch || "");
     });
