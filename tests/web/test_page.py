@@ -21,6 +21,7 @@ import os
 import shutil
 import subprocess
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,8 +63,15 @@ class Table:
         self.server = WebServer("127.0.0.1", port)
         self.server.start()
         self.store = Journal(config.game.database)
-        self.publisher = ViewPublisher(self.server, self.store, language=config.game.language)
+        # the evening is the one the table started in, even if 06:00 passes during the test
+        self.started = datetime.now(UTC)
+        self.publisher = self._publisher()
         self.controller = self._controller()
+
+    def _publisher(self) -> ViewPublisher:
+        return ViewPublisher(
+            self.server, self.store, language=self.config.game.language, now=lambda: self.started
+        )
 
     def _controller(self) -> Controller:
         return build_controller(
@@ -109,7 +117,7 @@ class Table:
         self.server = WebServer("127.0.0.1", port)
         self.server.start()
         self.store = Journal(self.config.game.database)
-        self.publisher = ViewPublisher(self.server, self.store, language=self.config.game.language)
+        self.publisher = self._publisher()
         self.controller = self._controller()
 
     def close(self) -> None:
