@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -131,6 +132,50 @@ def test_a_board_killed_while_the_broker_was_down_sends_every_game_exactly_once(
     [ann, bob] = service.standings()
     assert (ann.name, ann.played, ann.won, ann.match_points) == ("Ann", 3, 3, 9)
     assert (bob.name, bob.played, bob.won, bob.spread) == ("Bob", 3, 0, -3 * 71)
+
+
+def test_a_game_leaves_the_outbox_only_once_the_broker_acknowledged_it(
+    tmp_path: Path, mosquitto: Make, services: list[LeagueService], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broker = mosquitto().start()
+    service = league(tmp_path / "league.db", broker.port, services)
+    sent: list[str] = []  # the topics the board handed paho, in order
+    publish = mqtt.Client.publish
+
+    def spy(self: mqtt.Client, topic: str, *args: Any, **kwargs: Any) -> mqtt.MQTTMessageInfo:
+        info = publish(self, topic, *args, **kwargs)
+        sent.append(topic)
+        return info
+
+    def sent_after(kind: str, earlier: str) -> bool:
+        return earlier in sent and any(t.endswith(kind) for t in sent[sent.index(earlier) :])
+
+    monkeypatch.setattr(mqtt.Client, "publish", spy)
+    db = tmp_path / "board.db"
+    store = Journal(db, outbox=True)
+    config = LeagueConfig("127.0.0.1", "red-lion", "t1", port=broker.port)
+    publisher = LeaguePublisher(config, db, poll=0.05)
+    assert broker.process is not None
+    try:
+        publisher.start()
+        wait_until(lambda: publisher.connected, what="the board connected")
+        broker.process.send_signal(signal.SIGSTOP)  # it takes the game in, and answers nothing
+        try:
+            finish_games(store, 1)
+            finished = "pegboard/v1/red-lion/t1/finished"
+            wait_until(lambda: finished in sent, what="the game sent")
+            # a later turn of the publisher's loop (which takes the broker's acks): the view
+            publisher.on_change(store.state, render_view(store.state))  # type: ignore[arg-type]
+            wait_until(lambda: sent_after("/live", finished), what="the live view sent after it")
+            assert outbox_rows(db) == 1 and publisher.sent_games == 0
+        finally:
+            broker.process.send_signal(signal.SIGCONT)
+        wait_until(lambda: outbox_rows(db) == 0, what="the row deleted once acknowledged")
+        wait_until(lambda: service.store.count() == 1, what="the game in the league")
+        assert publisher.sent_games == 1
+    finally:
+        publisher.close()
+        store.close()
 
 
 def test_games_finished_while_the_league_was_down_arrive_after_the_broker_restarts(
