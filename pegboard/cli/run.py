@@ -176,6 +176,10 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         usage_error("--headless --web needs --wait-for-signal (else the page would end at once)")
     if args.port is not None and not 0 <= args.port <= 65535:
         usage_error(f"--port must be from 0 to 65535, got {args.port}")
+    if args.bind is not None:  # the arguments first, then the terminal; named as --bind
+        from pegboard.config.web import check_bind
+
+        check_bind(args.bind)
     if args.simulate and not args.headless and not sys.stdin.isatty():
         # the keys would never come: say so rather than hang (and before serving anything)
         print(
@@ -238,16 +242,8 @@ def _language(args: argparse.Namespace) -> Language | None:
 
 
 def _with_web(config: Config, bind: str | None, port: int | None) -> Config:
-    """*config* with the page on, at *bind* and *port* when given (checked as [web] is).
-
-    Raises:
-        ConfigError: a --bind that is not an IP address.
-    """
-    from pegboard.config.web import check_bind
-
+    """*config* with the page on, at *bind* (checked by then) and *port* when given."""
     web = config.web
-    if bind is not None:  # checked as [web] bind is, the message naming --bind
-        check_bind(bind)
     web = dataclasses.replace(
         web,
         enabled=True,
