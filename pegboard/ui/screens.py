@@ -247,15 +247,21 @@ def _rank(card: Card) -> str:
     return card.rank.label
 
 
-def _line_warning(view: GameView, face: Face, width: int, tr: Translator) -> str:
-    """ "lurch: Bob needs 4" once the game is in its last street and a side is behind a line.
+def _warning_rows(
+    view: GameView, faces: tuple[Face, Face], width: int, tr: Translator
+) -> tuple[Face, list[str]]:
+    """ "lurch: Bob needs 4" once the game is in its last street and a side is behind a line;
+    no rows otherwise.
 
-    When that does not fit *width*, the sides behind the same line share it, shorter:
-    "double skunk: A -49, C -61", and shortest "double skunk: A, C".
+    When that does not fit *width*, the sides behind the same line share it, shorter, in the
+    first face then the second (smaller): "double skunk: A -49, C -61", then "double skunk: A,
+    C". Then the sides by their initials, when no two sides' names start alike (they stand
+    over the columns): "double skunk: R -19", "double skunk: R, G". Last, each line on a row
+    of its own ("double skunk: G" over "lurch: R"), cut only when even that is too short.
     """
     leader = max(side.score for side in view.sides)
     if leader < view.target - 30:  # the last street: someone could peg out within a deal or two
-        return ""
+        return faces[0], []
     lurch, skunk = view.lurch_line, view.double_skunk_line
     behind: dict[str, list[tuple[str, int]]] = {}
     for side in view.sides:
@@ -266,23 +272,48 @@ def _line_warning(view: GameView, face: Face, width: int, tr: Translator) -> str
             behind.setdefault(line, []).append((side.name, skunk - side.score))
         elif lurch is not None and side.score < lurch:
             behind.setdefault(tr.gettext("lurch"), []).append((side.name, lurch - side.score))
-    needs = tr.gettext("{line}: {name} needs {need}")
-    full = "; ".join(
-        needs.format(line=line, name=name, need=need)
-        for line, sides in behind.items()
-        for name, need in sides
-    )
-    if face.width(full) <= width:
-        return full
-    short = "; ".join(
-        f"{line}: " + ", ".join(f"{name} -{need}" for name, need in sides)
-        for line, sides in behind.items()
-    )
-    if face.width(short) <= width:
-        return short
-    return "; ".join(  # at least who is behind which line: "double skunk: A, C"
-        f"{line}: " + ", ".join(name for name, _ in sides) for line, sides in behind.items()
-    )
+    if not behind:
+        return faces[0], []
+    initials = {side.name: side.name[:1] for side in view.sides}
+    alike = len({initial.casefold() for initial in initials.values()}) < len(initials)
+
+    def said(line: str, sides: list[tuple[str, int]], *, initial: bool, need: bool) -> str:
+        names = [(initials[name] if initial else name, n) for name, n in sides]
+        return f"{line}: " + ", ".join(f"{name} -{n}" if need else name for name, n in names)
+
+    def forms(groups: list[tuple[str, list[tuple[str, int]]]]) -> tuple[list[str], list[str]]:
+        """The wordings of *groups* on one row: by name, then by initial."""
+        needs = tr.gettext("{line}: {name} needs {need}")
+        full = "; ".join(
+            needs.format(line=line, name=name, need=n)
+            for line, sides in groups
+            for name, n in sides
+        )
+        named = [full] + [
+            "; ".join(said(line, sides, initial=False, need=need) for line, sides in groups)
+            for need in (True, False)
+        ]
+        by_initial = [
+            "; ".join(said(line, sides, initial=True, need=need) for line, sides in groups)
+            for need in (True, False)
+        ]
+        return named, [] if alike else by_initial
+
+    groups = list(behind.items())
+    named, by_initial = forms(groups)
+    for face in faces:
+        for text in named:
+            if face.width(text) <= width:
+                return face, [text]
+    small = faces[-1]
+    for text in by_initial:
+        if small.width(text) <= width:
+            return small, [text]
+    rows = []
+    for group in groups:  # each line on a row of its own
+        named, by_initial = forms([group])
+        rows.append(_first_fitting([*named, *by_initial], small, width))
+    return small, rows
 
 
 def _status(view: GameView, tr: Translator) -> list[str]:
@@ -409,13 +440,10 @@ def render_scoreboard(
     bottom = p.height
     line, rows = face, [""]
     if tall:
-        warning = _line_warning(view, face, p.width - 2, tr)
-        if warning and not (news is not None and news.line):
-            # one row: smaller, then shorter, then cut (never two rows on a full scoreboard)
-            line = face if face.width(warning) <= p.width - 2 else small
-            if line.width(warning) > p.width - 2:
-                warning = _line_warning(view, small, p.width - 2, tr)
-            rows = [fit(warning, line, p.width - 2)]
+        warning, warnings = _warning_rows(view, (face, small), p.width - 2, tr)
+        if warnings and not (news is not None and news.line):
+            # shorter, smaller, by initials; two rows only for two lines that share none
+            line, rows = warning, warnings
         else:
             line, rows = _status_rows(view, news, (face, small), p.width - 2, tr)
         bottom -= len(rows) * (line.text_height + 1) + (1 if p.large else 0)

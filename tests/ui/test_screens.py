@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +17,9 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, apply
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
+from pegboard.i18n import Language, translator
+from pegboard.ui import paint
+from pegboard.ui import screens as screens_module
 from pegboard.ui.keypad import EntryView, Mode
 from pegboard.ui.news import News, news_of
 from pegboard.ui.paint import Style
@@ -57,6 +60,11 @@ PLAY_END = [*PLAY_GO, "go", "play 2C", "play 4S", "play 3H", "play 5S"]
 PEGGED = [*CUT, "peg Ann 50", "peg Ann 2"]
 UNDONE = [*SHOW_29, "undo"]
 MUGGINS = [*CUT, "starter 5C", "next", "claim 20", "show 5H 5D 5S JC"]
+# Blue on 103: Red (12) and Green (0) behind the double skunk line
+THREE_BOTH_SKUNKED = ["cut 9H 3C 4D", "peg Red 12", "peg Blue 53", "peg Blue 50"]
+# Blue on 103: Red (70) behind the lurch line, Green (10) behind the double skunk line
+THREE_LURCH_AND_SKUNK = ["cut 9H 3C 4D", "peg Red 61", "peg Red 9", "peg Blue 53", "peg Blue 50"]
+THREE_LURCH_AND_SKUNK += ["peg Green 10"]
 
 ENTRY = EntryView("Ann's hand", "4 5 6 J", "flush? # no 1=4 2=5\n(cards of one suit)", Mode.FLUSH)
 CUT_HINT = "rank each; # random\n0=10 A=J B=Q C=K"
@@ -132,9 +140,10 @@ def screens() -> dict[str, Screen]:
         "scoreboard-lurch": choose_screen(view_after(LURCH_NEAR)),
         "scoreboard-odds": choose_screen(view_after(LURCH_NEAR), chances=(0.62, 0.38)),
         "scoreboard-three-handed": choose_screen(
-            view_after(
-                ["cut 9H 3C 4D", "peg Red 12", "peg Blue 53", "peg Blue 50"], Rules.three_handed()
-            )
+            view_after(THREE_BOTH_SKUNKED, Rules.three_handed())
+        ),
+        "scoreboard-three-handed-lurch-and-skunk": choose_screen(
+            view_after(THREE_LURCH_AND_SKUNK, Rules.three_handed())
         ),
         "play": choose_screen(view_after(PLAY)),
         "entry": choose_screen(view_after(PLAY), entry=ENTRY),
@@ -556,3 +565,57 @@ def test_the_chances_make_no_bar_for_three_sides_or_off_the_scoreboard() -> None
     assert render_screen(screen).tobytes() == render_screen(choose_screen(three)).tobytes()
     play = choose_screen(view_after(PLAY), chances=(0.5, 0.5))
     assert play.kind is ScreenKind.PLAY and play.chances is None
+
+
+@pytest.fixture
+def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text the scoreboard cut to fit ("…"), while the test runs."""
+    found: list[str] = []
+
+    def fit(text: str, face: paint.Face, width: int) -> str:
+        fitted = paint.fit(text, face, width)
+        if fitted != text:
+            found.append(text)
+        return fitted
+
+    monkeypatch.setattr(screens_module, "fit", fit)
+    yield found
+
+
+SCOREBOARDS = [name for name in ALL if name.startswith("scoreboard-")]
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("name", SCOREBOARDS, ids=SCOREBOARDS)
+@pytest.mark.parametrize("size", [(128, 64), (128, 32)], ids=["128x64", "128x32"])
+def test_no_english_word_on_a_scoreboard_is_cut_off(
+    name: str, style: Style, size: tuple[int, int], cuts: list[str]
+) -> None:
+    draw(name, size, "1", style)
+    assert cuts == []
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_the_three_handed_warning_fits_by_initials_or_on_two_rows(style: Style) -> None:
+    """ "double skunk: Red, Green" is too wide for 128 pixels: the columns' initials say it."""
+    view = view_after(THREE_BOTH_SKUNKED, Rules.three_handed())
+    p = paint.Painter((128, 64), "1", style)
+    face, rows = screens_module._warning_rows(
+        view, (p.status, p.small), 126, translator(Language.ENGLISH)
+    )
+    assert (face, rows) == (p.small, ["double skunk: R, G"])
+    view = view_after(THREE_LURCH_AND_SKUNK, Rules.three_handed())
+    face, rows = screens_module._warning_rows(
+        view, (p.status, p.small), 126, translator(Language.ENGLISH)
+    )
+    assert (face, rows) == (p.small, ["lurch: Red needs 21", "double skunk: Green"])
+
+
+def test_the_cut_check_catches_a_warning_cut_off(cuts: list[str]) -> None:
+    """The check fails on purpose: sides whose names start alike are not told by initials,
+    and "double skunk: Max2, Bob" is too wide for one row."""
+    state = GameState.new(Rules.three_handed(), ("Max1", "Max2", "Bob"))
+    for text in ("cut 9H 3C 4D", "peg Max1 53", "peg Max1 50", "peg Max2 12"):
+        state, _ = apply(state, parse_command(text, state.names))
+    render_scoreboard(render_view(state), (128, 64))
+    assert cuts == ["double skunk: Max2, Bob"]
