@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from PIL import Image, ImageDraw
@@ -19,17 +17,10 @@ from pegboard.i18n.calls import show_calls_in, spoken
 from pegboard.i18n.numbers import german_number
 from pegboard.i18n.po import parse_po
 from pegboard.ui.paint import STRIKES, font_face
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 DE = Language.GERMAN
-
-
-def messages_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("messages", ROOT / "tools" / "messages.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def say(hand: str, starter: str) -> str:
@@ -99,14 +90,14 @@ def test_german_numbers_are_one_word(n: int, words: str) -> None:
 
 
 def test_every_marked_message_is_translated_in_the_german_catalogue() -> None:
-    tool = messages_tool()
+    tool = load_script("tools/messages.py")
     used = tool.extract()
     assert len(used) > 150  # the scan sees the code's messages at all
     assert tool.problems(catalogue_path(DE), used) == []
 
 
 def test_the_catalogue_check_fails_on_a_missing_message(tmp_path: Path) -> None:
-    tool = messages_tool()
+    tool = load_script("tools/messages.py")
     po = tmp_path / "pegboard.po"
     po.write_text('msgid "hand"\nmsgstr "Hand"\n\nmsgid "{n} go"\nmsgstr "{m} fehlen"\n')
     used = {(None, "hand"): ["a.py:1"], (None, "{n} go"): ["a.py:2"], (None, "crib"): ["a.py:3"]}

@@ -3,26 +3,12 @@ errors, and each row prints the table, the games, the difference and its standar
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from pegboard.engine.rules import Variant
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_odds.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_odds", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_odds", module)
-    spec.loader.exec_module(module)
-    return module
+from tests.scripts import load_script
 
 
 @pytest.mark.parametrize(
@@ -39,13 +25,13 @@ def load_bench() -> ModuleType:
 def test_a_difference_is_over_only_beyond_the_target_and_three_standard_errors(
     diff: float, error: float, limit: float, over: bool
 ) -> None:
-    assert load_bench().is_over(diff, error, limit) is over
+    assert load_script("bench/bench_odds.py").is_over(diff, error, limit) is over
 
 
 def test_each_row_prints_both_chances_the_difference_and_its_standard_error(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    load_bench().compare(Variant.FIVE_CARD, 4, 2, seed=1)
+    load_script("bench/bench_odds.py").compare(Variant.FIVE_CARD, 4, 2, seed=1)
     lines = capsys.readouterr().out.splitlines()
     assert "beyond both its target (0.5% from the start, 2% on the grid) and 3 standard" in lines[1]
     assert lines[2].split() == ["position", "games", "table", "games", "diff", "s.e."]

@@ -3,7 +3,6 @@ are sane, and its counts are those of a count made deal by deal."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 from array import array
@@ -18,27 +17,18 @@ import pytest
 from pegboard.engine import odds
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.selfplay import Advisor, DealPeg, DealTrace, Stage, play_deal
+from tests.scripts import load_script
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "make_odds.py"
 DEALS = 60
 VARIANTS = [pytest.param(v, id=v.value) for v in (Variant.SIX_CARD, Variant.TWO_AGAINST_ONE)]
 SEED = 5
-
-
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_odds", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_odds", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
     """The tool run on DEALS deals of six-card and of two against one, into a scratch folder
     (never the package's data)."""
-    tool = load_tool()
+    tool = load_script("tools/make_odds.py")
     out = tmp_path_factory.mktemp("make-odds")
     patch = pytest.MonkeyPatch()
     patch.setattr(tool, "DATA", out / "data")
