@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -565,21 +565,6 @@ def test_the_chances_make_no_bar_for_three_sides_or_off_the_scoreboard() -> None
     assert render_screen(screen).tobytes() == render_screen(choose_screen(three)).tobytes()
     play = choose_screen(view_after(PLAY), chances=(0.5, 0.5))
     assert play.kind is ScreenKind.PLAY and play.chances is None
-
-
-@pytest.fixture
-def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every text the scoreboard cut to fit ("…"), while the test runs."""
-    found: list[str] = []
-
-    def fit(text: str, face: paint.Face, width: int) -> str:
-        fitted = paint.fit(text, face, width)
-        if fitted != text:
-            found.append(text)
-        return fitted
-
-    monkeypatch.setattr(screens_module, "fit", fit)
-    yield found
 
 
 SCOREBOARDS = [name for name in ALL if name.startswith("scoreboard-")]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from pegboard.engine.game import GameState, apply
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.i18n import Language, translator
-from pegboard.ui import count, menuscreen, paint, results, screens
+from pegboard.ui import count
 from pegboard.ui.hints import HINT_WIDTH, render_entry
 from pegboard.ui.keypad import EntryState, Mode, Situation
 from pegboard.ui.menu import MenuChoice
@@ -85,6 +85,9 @@ def screens_de() -> dict[str, Screen]:
         "scoreboard-lurch": choose_screen(view_after(LURCH_NEAR)),
         "scoreboard-odds": choose_screen(view_after(LURCH_NEAR), chances=(0.62, 0.38)),
         "scoreboard-three-handed": ENGLISH["scoreboard-three-handed"],
+        "scoreboard-three-handed-lurch-and-skunk": ENGLISH[
+            "scoreboard-three-handed-lurch-and-skunk"
+        ],
         "play": choose_screen(view_after(PLAY)),
         "entry": entry_screen(hand, show),
         "count-29-page1": choose_screen(view_after(SHOW_29), count_page=0),
@@ -159,22 +162,6 @@ def test_short_german_screens_match_their_golden_images_at_128x32(
     name: str, style: Style, golden_de: Callable[[Image.Image, str], None]
 ) -> None:
     golden_de(through_dummy(draw(name, (128, 32), style)), golden_name("128x32", name, style))
-
-
-@pytest.fixture
-def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every text a screen cut to fit ("…"), while the test runs."""
-    found: list[str] = []
-
-    def fit(text: str, face: paint.Face, width: int) -> str:
-        fitted = paint.fit(text, face, width)
-        if fitted != text:
-            found.append(text)
-        return fitted
-
-    for module in (screens, count, results, menuscreen):
-        monkeypatch.setattr(module, "fit", fit)
-    yield found
 
 
 @pytest.mark.parametrize("style", STYLES)
