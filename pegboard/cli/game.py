@@ -159,7 +159,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         PegboardError: bad names, variant or format; the database cannot be written.
     """
-    from pegboard.engine.game import GameState, check_new_names
+    from pegboard.engine.game import GameState
+    from pegboard.engine.names import check_new_names
     from pegboard.engine.rules import Rules
     from pegboard.engine.view import render_view
 

@@ -61,12 +61,11 @@ deals and games; taking back a winning peg reopens the game.
 from __future__ import annotations
 
 import enum
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import assert_never
 
-from pegboard.errors import GameOverError, IllegalCommandError, InvalidHandError, quote
+from pegboard.errors import GameOverError, IllegalCommandError, InvalidHandError
 from pegboard.frozen import frozen
 
 from .cards import Card, check_text, format_cards, parse_cards
@@ -120,7 +119,6 @@ __all__ = [
     "Phase",
     "Table",
     "apply",
-    "check_new_names",
     "default_names",
     "replay",
     "show_order",
@@ -191,8 +189,8 @@ class GameState:
         """A match before the cut for the first deal.
 
         *names* names the sides (score tracks), one word each; defaults from ``default_names``.
-        Names typed for a new match are also held to ``check_new_names``; this does not ask it,
-        so a journal that already holds such a name still replays.
+        Names typed for a new match are also held to ``names.check_new_names``; this does not
+        ask it, so a journal that already holds such a name still replays.
 
         Raises:
             ConfigError: best of three for three separate players.
@@ -301,45 +299,6 @@ def apply(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     new = _handle(state, table, command, events)
     past = (*state.past, (table, command))
     return replace(state, table=new, past=past, future=()), events
-
-
-_UNSHOWN = {
-    "Cc": "a control character",
-    "Cf": "an invisible format character",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
-}
-"""The kinds of character a side name may not hold (Unicode categories), as a message says them."""
-
-
-def check_new_names(names: Sequence[str]) -> None:
-    """Refuse side names typed for a new match that a screen, a web page or a sheet cannot show.
-
-    A name is drawn on the OLED, the pub page and the printed sheet, so it may not hold a control
-    character (U+0001, a tab, a newline), an invisible format character (U+200B), a line or
-    paragraph separator, or the noncharacters U+FFFE and U+FFFF; nor undecodable bytes or more
-    than 4096 bytes (``check_text``). Only new names are checked: a journal that already holds
-    such a name still replays (``GameState.new`` does not ask this).
-
-    Raises:
-        InvalidCommandError: the first name that holds such a character, naming it.
-
-    >>> check_new_names(["Ann", "B\\x01b"])
-    Traceback (most recent call last):
-    ...
-    pegboard.engine.commands.InvalidCommandError: a side name must be printable text, got 'B\\x01b' (U+0001 at character 2 is a control character; expected letters, digits, marks or symbols)
-    """  # noqa: E501
-    for name in names:
-        check_text(name, "side name", InvalidCommandError)
-        for at, ch in enumerate(name, start=1):
-            kind = _UNSHOWN.get(unicodedata.category(ch))
-            if kind is None and ch in "\ufffe\uffff":
-                kind = "a noncharacter"
-            if kind is not None:
-                raise InvalidCommandError(
-                    f"a side name must be printable text, got {quote(name)} (U+{ord(ch):04X} at "
-                    f"character {at} is {kind}; expected letters, digits, marks or symbols)"
-                )
 
 
 def replay(state: GameState, commands: Iterable[Command]) -> GameState:

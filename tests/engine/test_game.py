@@ -6,8 +6,9 @@ import pytest
 
 from pegboard.engine.commands import InvalidCommandError, parse_command
 from pegboard.engine.events import GameWon, Pegged, Source
-from pegboard.engine.game import GameState, Phase, apply, check_new_names, replay, show_order
+from pegboard.engine.game import GameState, Phase, apply, replay, show_order
 from pegboard.engine.match import MatchFormat
+from pegboard.engine.names import check_new_names
 from pegboard.engine.rules import Lurch, Rules
 from pegboard.errors import (
     GameOverError,
