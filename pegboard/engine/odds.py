@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING
 from pegboard.errors import PegboardError
 
 from .rules import Rules, Variant
+from .varints import Reader, put_block, put_ints, put_text
 
 if TYPE_CHECKING:
     from .game import GameState
@@ -238,15 +239,15 @@ class Model:
     def to_bytes(self) -> bytes:
         """The ``.dist`` file: the counts as varints, compressed (zlib)."""
         out = bytearray()
-        _put(out, _DIST_VERSION, self.target, len(self.positions))
+        put_ints(out, _DIST_VERSION, self.target, len(self.positions))
         for position in self.positions:
-            _put_text(out, position.name)
-            _put(out, position.next, int(position.next_same_side), len(position.checkpoints))
+            put_text(out, position.name)
+            put_ints(out, position.next, int(position.next_same_side), len(position.checkpoints))
             for key, race in position.checkpoints.items():
-                _put_text(out, key)
-                _put(out, race.deals)
-                _put_block(out, race.starts)
-                _put_block(out, race.totals)
+                put_text(out, key)
+                put_ints(out, race.deals)
+                put_block(out, race.starts)
+                put_block(out, race.totals)
         return zlib.compress(bytes(out), 9)
 
     @classmethod
@@ -256,7 +257,7 @@ class Model:
         Raises:
             OddsError: not a ``.dist`` file of this version.
         """
-        reader = _Reader(zlib.decompress(data))
+        reader = Reader(zlib.decompress(data))
         version, target, count = reader.ints(3)
         if version != _DIST_VERSION:
             raise OddsError(
@@ -276,72 +277,6 @@ class Model:
 
 
 _DIST_VERSION = 1
-
-
-def _put(out: bytearray, *values: int) -> None:
-    for value in values:
-        while value >= 0x80:
-            out.append(value & 0x7F | 0x80)
-            value >>= 7
-        out.append(value)
-
-
-def _put_text(out: bytearray, text: str) -> None:
-    raw = text.encode()
-    _put(out, len(raw))
-    out += raw
-
-
-def _put_block(out: bytearray, triples: Sequence[tuple[int, int, int]]) -> None:
-    """Sorted (row, column, n) triples: each row and column as a step from the one before."""
-    _put(out, len(triples))
-    row = column = 0
-    for r, c, n in triples:
-        if r != row:
-            column = 0
-        _put(out, r - row, c - column, n)
-        row, column = r, c
-
-
-class _Reader:
-    def __init__(self, data: bytes) -> None:
-        self.data, self.at = data, 0
-
-    def ints(self, count: int) -> list[int]:
-        values = []
-        data, at = self.data, self.at
-        for _ in range(count):
-            value = shift = 0
-            while True:
-                byte = data[at]
-                at += 1
-                value |= (byte & 0x7F) << shift
-                shift += 7
-                if byte < 0x80:
-                    break
-            values.append(value)
-        self.at = at
-        return values
-
-    def text(self) -> str:
-        (size,) = self.ints(1)
-        raw = self.data[self.at : self.at + size]
-        self.at += size
-        return raw.decode()
-
-    def block(self) -> tuple[tuple[int, int, int], ...]:
-        (count,) = self.ints(1)
-        flat = self.ints(3 * count)
-        triples = []
-        row = column = 0
-        for i in range(0, 3 * count, 3):
-            step, jump, n = flat[i], flat[i + 1], flat[i + 2]
-            if step:
-                column = 0
-            row += step
-            column += jump
-            triples.append((row, column, n))
-        return tuple(triples)
 
 
 def positions_of(rules: Rules) -> tuple[tuple[str, int, bool], ...]:
