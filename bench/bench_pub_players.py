@@ -38,7 +38,8 @@ from pegboard.journal.reader import HistoryReader
 from pegboard.table.controller import Controller
 from pegboard.ui.results import head_to_head_view
 from pegboard.web.players import PlayerFigures
-from pegboard.web.server import ViewPublisher, WebServer
+from pegboard.web.publisher import ViewPublisher
+from pegboard.web.server import WebServer
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -41,7 +41,8 @@ from pegboard.journal import Journal
 from pegboard.table.keyscript import read_script
 from pegboard.table.simulator import config_for_script
 from pegboard.table.wiring import build_controller, sim_ports
-from pegboard.web.server import ViewPublisher, WebServer
+from pegboard.web.publisher import ViewPublisher
+from pegboard.web.server import WebServer
 from tests.web.conftest import CHROMIUM_ARGS  # launched as the page's tests launch it
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -115,7 +115,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.config.web import check_bind
     from pegboard.journal import default_db_path
     from pegboard.web.feed import JournalFeed
-    from pegboard.web.server import ViewPublisher, WebServer, public_url
+    from pegboard.web.publisher import ViewPublisher
+    from pegboard.web.server import WebServer, public_url
 
     if args.port is not None and not 0 <= args.port <= 65535:
         args.usage_error(f"--port must be from 0 to 65535, got {args.port}")

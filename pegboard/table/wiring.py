@@ -18,9 +18,10 @@ it is built for.
 
 ``start_web`` starts the pub page's server when ``[web] enabled`` (``pegboard.web.server``,
 imported only then: a daemon without the page never loads ``http.server``), and
-``web_publisher`` is what the controller calls after each change to hand the page the view; the
-evening's results and the players' figures come from the journal's ``HistoryReader``, which
-reads the history in its own thread (the daemon starts it once READY is sent).
+``web_publisher`` (``pegboard.web.publisher``, likewise) is what the controller calls after each
+change to hand the page the view; the evening's results and the players' figures come from the
+journal's ``HistoryReader``, which reads the history in its own thread (the daemon starts it
+once READY is sent).
 A page that cannot start (its port in use) is logged in one line; the game goes on without it.
 
 ``start_league`` starts the board's league publisher when ``[league]`` is configured
@@ -317,7 +318,7 @@ def web_publisher(
     """The controller's ``on_change`` for *server*: each new view, with the calls in *language*
     (``[game] language``), serialised once (``ViewPublisher``). The evening's results and the
     players' figures come from *reader*'s snapshots, made in its thread, never the caller's."""
-    from pegboard.web.server import ViewPublisher
+    from pegboard.web.publisher import ViewPublisher
 
     return ViewPublisher(server, reader=reader, language=language).publish
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from pegboard.engine.view import GameView, render_view
 from pegboard.errors import JournalError
 from pegboard.journal import Journal
-from pegboard.web.server import ViewPublisher
+from pegboard.web.publisher import ViewPublisher
 
 __all__ = ["POLL_SECONDS", "JournalFeed"]
 

@@ -26,7 +26,8 @@ import pytest
 
 from pegboard.cli.main import main
 from pegboard.web.feed import POLL_SECONDS, JournalFeed
-from pegboard.web.server import STATIC_DIR, ViewPublisher, WebServer
+from pegboard.web.publisher import ViewPublisher
+from pegboard.web.server import STATIC_DIR, WebServer
 
 ROOT = Path(__file__).resolve().parents[2]
 

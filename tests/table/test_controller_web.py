@@ -34,7 +34,8 @@ from pegboard.table.controller import Controller
 from pegboard.table.daemon import run_daemon
 from pegboard.table.sdnotify import Notifier
 from pegboard.table.wiring import sim_ports
-from pegboard.web.server import ViewPublisher, WebServer
+from pegboard.web.publisher import ViewPublisher
+from pegboard.web.server import WebServer
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = ROOT / "tests" / "keys" / "five-card-game.keys"

@@ -36,7 +36,8 @@ from pegboard.table.controller import Controller
 from pegboard.table.keyscript import parse_key, read_script
 from pegboard.table.simulator import config_for_script
 from pegboard.table.wiring import build_controller, sim_ports
-from pegboard.web.server import ViewPublisher, WebServer
+from pegboard.web.publisher import ViewPublisher
+from pegboard.web.server import WebServer
 
 from .conftest import ScreenshotCheck
 

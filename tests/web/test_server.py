@@ -33,16 +33,14 @@ from pegboard.journal.reader import HistoryReader, HistorySnapshot
 from pegboard.league.service import STATIC_DIR as LEAGUE_STATIC_DIR
 from pegboard.ui.ledlayout import DEFAULT_SIDE_COLORS
 from pegboard.web.players import figures_payload
+from pegboard.web.publisher import ViewPublisher, evening_of, evening_start
 from pegboard.web.server import (
     CSP,
     HOUSE_DIR,
     STATIC_DIR,
-    ViewPublisher,
     WebServer,
     WebServerError,
     _Handler,
-    evening_of,
-    evening_start,
     public_url,
 )
 
