@@ -29,7 +29,7 @@ from pegboard.cli.lang import error_text, language_of
 from pegboard.engine.cards import MAX_TEXT_BYTES, Card, parse_cards
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.scoring import Breakdown, ScoreItem, ScoreKind, score_hand, show_calls
-from pegboard.errors import InvalidHandError, PegboardError
+from pegboard.errors import InvalidHandError, PegboardError, quote
 from pegboard.i18n import Language, translator
 from pegboard.i18n.numbers import decimal, percent
 
@@ -468,3 +468,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+    except OSError as e:
+        # a path the user gave that the file system refuses (a name too long, a file where a
+        # folder should be, no permission) is bad input: one line naming it, not a traceback
+        if args.debug or e.filename is None:
+            raise
+        language = language_of(args)
+        message = f"cannot open {quote(str(e.filename))}: {e.strerror or e}"
+        print(_error_line(error_text(message, language), language), file=sys.stderr)
+        return 1

@@ -146,9 +146,13 @@ def _check_out(path: Path, force: bool) -> str:
             f"--out {quote(str(path))} has no known suffix (expected FILE.pdf, FILE.png or "
             "FILE.svg)"
         )
-    if path.is_dir():
+    from pegboard.journal.paths import PathKind, path_kind
+
+    # asked once whole: a name too long, or a file where a folder should be, is one line
+    kind = path_kind(path, SheetCommandError, what="--out ")
+    if kind is PathKind.OTHER and path.is_dir():
         raise SheetCommandError(f"--out {quote(str(path))} is a folder (expected a file name)")
-    if path.exists() and not force:
+    if kind is not PathKind.MISSING and not force:
         raise SheetCommandError(
             f"--out {quote(str(path))} exists; it was left as it is (add --force to replace it)"
         )

@@ -44,6 +44,7 @@ from pegboard.engine.rules import Rules
 from pegboard.errors import JournalError, PegboardError
 
 from .outbox import OUTBOX_SCHEMA, write_outbox
+from .paths import PathKind, path_kind
 from .readonly import read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
@@ -188,8 +189,9 @@ class Journal(HistoryTables):
     Raises:
         JournalError: *path* is not a pegboard journal, a reader finds no journal or a damaged
             one, or the database cannot be created or opened (a folder not writable, *path* is
-            a folder, the file is locked by another process for longer than *timeout*); such a
-            file is left where it is.
+            a folder, its name is too long, a part of it is a file and not a folder, the file
+            is locked by another process for longer than *timeout*); such a file is left where
+            it is.
     """
 
     def __init__(
@@ -211,14 +213,15 @@ class Journal(HistoryTables):
         beside a writer (not a reader of a copy in memory)."""
         self._timeout = timeout
         shown = repr(str(self.path))
-        if not self.path.exists():
+        kind = path_kind(self.path, JournalError)
+        if kind is PathKind.MISSING:
             if readonly:
                 raise JournalError(
                     f"no journal at {shown}: start one with 'pegboard game new --db {self.path}'"
                 )
             self._conn = self._create()
             return
-        if not self.path.is_file():
+        if kind is not PathKind.FILE:
             raise JournalError(
                 f"cannot open {shown}: it is not a file (expected a database file, "
                 "e.g. pegboard.db)"
