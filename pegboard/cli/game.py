@@ -133,11 +133,23 @@ def add_db(p: argparse.ArgumentParser, *, only_read: bool = False) -> None:
     )
 
 
-def _open(args: argparse.Namespace, *, readonly: bool = False) -> Journal:
-    """The journal named by ``--db`` (or the default); a reader creates and changes nothing."""
+def _open(args: argparse.Namespace, *, readonly: bool = False, create: bool = False) -> Journal:
+    """The journal named by ``--db`` (or the default); a reader creates and changes nothing,
+    and only *create* (``game new``) makes a journal that is not there yet.
+
+    Raises:
+        JournalError: no journal at the path (and not *create*), or it cannot be opened.
+    """
+    from pegboard.errors import JournalError
     from pegboard.journal import Journal, default_db_path
+    from pegboard.journal.paths import PathKind, path_kind
 
     path = args.db if args.db is not None else default_db_path()
+    if not create and path_kind(path, JournalError) is PathKind.MISSING:
+        # a command refused on a journal that is not there must leave nothing behind
+        raise JournalError(
+            f"no journal at {str(path)!r}: start one with 'pegboard game new --db {path}'"
+        )
     store = Journal(path, readonly=readonly)
     if store.notice:
         print(f"pegboard: notice: {store.notice}", file=sys.stderr)
@@ -177,7 +189,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     # every refusal comes before the journal is opened: a refused command creates no file
     GameState.new(rules, names, fmt)
     tr = words_of(args)
-    with _open(args) as store:
+    with _open(args, create=True) as store:
         state = store.new_match(rules, names, fmt)
         view = render_view(state)
         extras = [

@@ -68,6 +68,28 @@ def test_show_without_a_match_is_an_error(
     assert status == 1 and "no match in" in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(("do", "cut 9C 3D"), id="do"),
+        pytest.param(("do", "undo"), id="do-undo"),
+        pytest.param(("show",), id="show"),
+        pytest.param(("show", "--json"), id="show-json"),
+    ],
+)
+def test_a_game_command_on_a_missing_journal_creates_nothing(
+    argv: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "d.db")
+    action, *rest = argv
+    status, out, err = cli(capsys, "game", action, "--db", db, *rest)
+    assert status == 1 and out == ""
+    assert err == (
+        f"pegboard: error: no journal at {db!r}: start one with 'pegboard game new --db {db}'\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_bad_usage_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["game", "new", "--variant", "seven-card", "--db", str(tmp_path / "p.db")])
