@@ -412,6 +412,8 @@ def _add_to_record(
     def plus(values: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(v + points if i == side else v for i, v in enumerate(values))
 
+    if table.phase is Phase.PLAY and source in (Source.PLAY, Source.MUGGINS):
+        record = replace(record, played=plus(record.played))  # the cards', not the hand pegs
     match source:
         case Source.PLAY:
             return replace(record, pegging=plus(record.pegging))

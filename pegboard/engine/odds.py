@@ -542,7 +542,8 @@ def win_probability(state: GameState) -> tuple[float, ...] | None:
     players, or in a deal whose starter was not entered (pegged by hand). Before the first card
     is laid it is the chance after the starter at the scores as they stand (a peg by hand
     counts). Once a card is laid in a three- or four-player variant, which has no counts per
-    card laid, it is the chance as the play began (the scores less what the play has pegged).
+    card laid, it is the chance as the play began (the scores less what the cards laid have
+    pegged: a peg by hand during the play counts).
 
     A point still to come in the play: when every seat but the one that laid the last card
     has said go or has no cards left, that seat pegs at least one more point (go, last, or 31)
@@ -613,13 +614,14 @@ def _in_the_play(state: GameState, dealer: int, pone: int, position: int) -> flo
     checkpoints = load_model(rules.variant).positions[position].checkpoints
     if checkpoint_key(Moment.PLAY, laid) in checkpoints:
         return in_deal(rules.variant, dealer, pone, Moment.PLAY, laid, position=position)
-    # no counts per card (three or four players): the chance as the play began
-    pegged = table.record.pegging if table.record is not None else (0, 0)
+    # no counts per card (three or four players): the chance as the play began, with what
+    # was pegged by hand since (only what the cards laid pegged is taken off)
+    played = table.record.played if table.record is not None else (0, 0)
     other = 1 - mine
     return in_deal(
         rules.variant,
-        table.scores[mine] - pegged[mine],
-        table.scores[other] - pegged[other],
+        table.scores[mine] - played[mine],
+        table.scores[other] - played[other],
         Moment.STARTER,
         heels=heels,
         position=position,

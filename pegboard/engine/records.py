@@ -36,6 +36,8 @@ class DealRecord:
     ``pegging``: points in the play (counted or pegged by hand during the play). ``hands``:
     hands in the show (and hand pegs during the show). ``crib``: the dealer's crib. ``heels``:
     2 for his heels. ``other``: muggins, the five-card three for last, pegs before the play.
+    ``played``: what the cards laid pegged in the play (their points, go, last, and muggins
+    on them), a share of ``pegging`` and ``other`` kept apart from the pegs by hand there.
     """
 
     number: int
@@ -45,6 +47,7 @@ class DealRecord:
     crib: tuple[int, ...]
     heels: tuple[int, ...]
     other: tuple[int, ...]
+    played: tuple[int, ...]
     starter: Card | None = None
     shown: tuple[ShownHand, ...] = ()
 
@@ -52,7 +55,7 @@ class DealRecord:
     def empty(cls, number: int, dealer: int, sides: int) -> DealRecord:
         """A deal before anything was scored."""
         zero = (0,) * sides
-        return cls(number, dealer, zero, zero, zero, zero, zero)
+        return cls(number, dealer, zero, zero, zero, zero, zero, zero)
 
     def total(self, side: int) -> int:
         """Everything *side* pegged in this deal."""

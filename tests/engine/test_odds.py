@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import resources
 
 import pytest
@@ -184,6 +185,46 @@ def test_four_handed_in_the_play_gives_the_chance_as_the_play_began() -> None:
 def test_positions_outside_the_tables_are_refused(args: tuple[str, int, int], message: str) -> None:
     with pytest.raises(OddsError, match=message):
         odds.start_of_deal(*args)
+
+
+@pytest.mark.parametrize(
+    ("rules", "names"),
+    [
+        pytest.param(Rules.four_handed(), ("Ann", "Bob"), id="four-handed"),
+        pytest.param(Rules.two_against_one(), ("Pair", "Solo"), id="two-against-one"),
+    ],
+)
+def test_a_peg_by_hand_in_the_play_stays_in_the_chance_once_cards_are_laid(
+    rules: Rules, names: tuple[str, str]
+) -> None:
+    # the pair's first seat (or Ann's side) deals; the other side pegs by hand in the play
+    state = play(GameState.new(rules, names), "cut 3C 9H", "starter 5D")
+    first = state.table.scores[1]  # 0, or the solo's 60
+    variant = rules.variant.value
+
+    def began(dealer: int, pone: int) -> float:  # the dealer's side's chance as the play began
+        return odds.in_deal(variant, dealer, pone, Moment.STARTER)
+
+    state = play(state, f"peg {names[1]} 30")
+    assert odds.win_probability(state) == (began(0, first + 30), 1 - began(0, first + 30))
+    state = play(state, "play 2C")  # pegs nothing
+    assert state.table.scores == (0, first + 30)
+    assert odds.win_probability(state) == (began(0, first + 30), 1 - began(0, first + 30))
+    state = play(state, "play 3C", f"peg {names[1]} 20", f"peg {names[0]} 5")
+    assert odds.win_probability(state) == (began(5, first + 50), 1 - began(5, first + 50))
+    state = play(state, "play 10S")  # fifteen 2 for the side that laid it, as the cards peg
+    assert sum(state.table.scores) == 5 + first + 50 + 2
+    assert odds.win_probability(state) == (began(5, first + 50), 1 - began(5, first + 50))
+
+
+def test_muggins_on_a_card_in_the_play_is_taken_off_like_the_card_s_points() -> None:
+    rules = replace(Rules.four_handed(), muggins=True, muggins_in_play=True)
+    state = play(GameState.new(rules, ("Ann", "Bob")), "cut 3C 9H", "starter 5D", "peg Bob 30")
+    # Ann's side lays the fifteen but claims 0: Bob's side takes the 2 (muggins)
+    state = play(state, "play 10S", "claim 0", "play 5C")
+    assert state.table.scores == (0, 32)
+    began = odds.in_deal("four-handed", 0, 30, Moment.STARTER)
+    assert odds.win_probability(state) == (began, 1 - began)
 
 
 def test_two_against_one_has_a_table_per_dealer_seat() -> None:
