@@ -27,10 +27,17 @@ __all__ = ["cmd_run", "cmd_selftest", "register"]
 
 class _OwnDefaultsHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
     """``ArgumentDefaultsHelpFormatter``, except for an option whose default is None: its help
-    says its default itself, or it has none, so "(default: None)" is not added."""
+    says its default itself, or it has none, so "(default: None)" is not added. Such a help may
+    name ``{web_bind}`` and ``{web_port}``: the ``[web]`` config's own defaults, read only when
+    the help is shown (building the parser loads no config), so the help cannot drift."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         if action.default is None:
+            if action.help is not None and "{web_" in action.help:
+                from pegboard.config.web import WebConfig
+
+                web = WebConfig()
+                return action.help.format(web_bind=web.bind, web_port=web.port)
             return action.help
         return super()._get_help_string(action)
 
@@ -77,13 +84,13 @@ def register(subparsers: Any) -> None:
     web.add_argument(
         "--bind",
         metavar="ADDR",
-        help="with --web: the address to listen on (default: [web] bind, 0.0.0.0)",
+        help="with --web: the address to listen on (default: [web] bind, {web_bind})",
     )
     web.add_argument(
         "--port",
         type=int,
         metavar="N",
-        help="with --web: the port (default: [web] port, 8080; 0: any free port)",
+        help="with --web: the port (default: [web] port, {web_port}; 0: any free port)",
     )
     add_lang(p)
     p.set_defaults(handler=cmd_run, usage_error=p.error)

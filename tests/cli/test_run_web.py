@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pegboard.config.web import WebConfig
 from tests.cli.helpers import cli
 
 WEB = ("--web", "--bind", "127.0.0.1", "--port", "0")
@@ -39,5 +40,7 @@ def test_run_help_says_each_default_once(capsys: pytest.CaptureFixture[str]) -> 
         cli(capsys, "run", "--help")
     text = " ".join(capsys.readouterr().out.split())
     assert "(default: None)" not in text
+    web = WebConfig()  # the config's own defaults, which the help reads
+    assert (web.bind, web.port) == ("0.0.0.0", 8121)
     assert "the address to listen on (default: [web] bind, 0.0.0.0) --port" in text
-    assert "the port (default: [web] port, 8080; 0: any free port)" in text
+    assert "the port (default: [web] port, 8121; 0: any free port)" in text
