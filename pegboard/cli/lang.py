@@ -9,7 +9,8 @@ English, and a script's ``except`` sees one message whatever the table speaks. `
 says one in the user's language at the command line's boundary, from the templates below: each
 is an English message with ``{fields}`` for what varies, marked for the catalogue, and an error
 whose whole message matches one is said again by its translation (a field called ``error`` is
-itself an error, said again the same way; a field called ``what`` is a word from ``_WORDS``).
+itself an error, said again the same way; a field called ``what`` is a word from ``_WORDS``, one
+called ``variant`` a variant's name).
 A message no template matches stays English. English reads nothing: the message is returned as
 it was, byte for byte.
 
@@ -95,6 +96,17 @@ _TEMPLATES = (
     N_(
         "cannot accept {command}: the match is over ({winner} won it); start a new match, or 'undo'"
     ),
+    # a new match's sides (pegboard game new)
+    N_("need one name per side ({sides}) for {variant}, got {names}"),
+    N_("a side name must be one word, got {name}"),
+    N_("side names must differ, got {names}"),
+    N_(
+        "a side name must be printable text, got {name} (U+{code} at character {at} is {what}; "
+        "expected letters, digits, marks or symbols)"
+    ),
+    # a path the file system refuses (any command)
+    N_("cannot open {path}: {part} is a file, not a folder"),
+    N_("cannot open {path}: File name too long"),
     # the journal
     N_("no match in {path}: start one with 'pegboard game new'"),
     N_("no journal at {path}: start one with 'pegboard game new --db {db}'"),
@@ -111,6 +123,22 @@ _TEMPLATES = (
     N_("--since {text} is not a date (expected YYYY-MM-DD, e.g. 2025-03-02)"),
     N_("no games in the journal yet (start one with 'pegboard game new')"),
     N_("--out {path} exists; it was left as it is (add --force to replace it)"),
+    # the score sheet (pegboard sheet)
+    N_(
+        "game {text} is not a game (expected N for game N of the latest match, or MATCH:GAME "
+        "as 'pegboard history' lists them, e.g. 3:2)"
+    ),
+    N_("no match {match} in the journal (latest: {known})"),
+    N_("no game {game} in match {match} (games: {what})"),
+    N_("no game in the journal has started yet (no cut was made)"),
+    N_("--out {path} has no known suffix (expected FILE.pdf, FILE.png or FILE.svg)"),
+    N_("--out {path} is a folder (expected a file name)"),
+    N_("--out {path}: no folder {folder}"),
+    N_("--out {path} appeared meanwhile; it was left as it is"),
+    N_(
+        "--venue {text} cannot be printed: U+{code} at character {at} is {what} (expected one "
+        "line of printable text, e.g. 'The Red Lion')"
+    ),
     # the engine's win probabilities (pegboard odds; its own errors it says directly)
     N_("{who} score {score} is out of range (expected 0 to {most}: {target} has been reached)"),
     N_("{who} score {score} is out of range (expected 0 to {most}: a score is never below 0)"),
@@ -133,6 +161,13 @@ _WORDS = {
     "two-in-the-crib deal": N_("two-in-the-crib deal"),
     "it is empty": N_("it is empty"),
     "it is not a SQLite database": N_("it is not a SQLite database"),
+    "a control character": N_("a control character"),
+    "an invisible format character": N_("an invisible format character"),
+    "a line separator": N_("a line separator"),
+    "a paragraph separator": N_("a paragraph separator"),
+    "a noncharacter": N_("a noncharacter"),
+    "not printable": N_("not printable"),
+    "none started": N_("none started"),
     "dealer": N_("dealer"),
     "pone": N_("pone"),
 }
@@ -174,5 +209,7 @@ def error_text(message: str, language: Language) -> str:
         for key in ("what", "who"):
             if key in values and values[key] in _WORDS:
                 values[key] = tr.gettext(_WORDS[values[key]])
+        if "variant" in values:
+            values["variant"] = value_words(tr, values["variant"])
         return tr.gettext(template).format(**values)
     return message

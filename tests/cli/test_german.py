@@ -297,6 +297,92 @@ def test_the_common_errors_are_one_german_line(
     assert (status, out, err) == (1, "", f"pegboard: Fehler: {german}\n")
 
 
+@pytest.mark.parametrize(
+    ("argv", "german"),
+    [
+        pytest.param(
+            ["sheet", "abc", "--out", "q.png"],
+            "Spiel 'abc' ist kein Spiel (erwartet: N für Spiel N des letzten Matches oder "
+            "MATCH:SPIEL, wie 'pegboard history' sie auflistet, z. B. 3:2)",
+            id="sheet-not-a-game",
+        ),
+        pytest.param(
+            ["sheet", "4", "--out", "q.png"],
+            "kein Spiel 4 in Match 1 (Spiele: 1)",
+            id="sheet-no-such-game",
+        ),
+        pytest.param(
+            ["sheet", "7:1", "--out", "q.png"],
+            "kein Match 7 im Journal (die letzten: 1)",
+            id="sheet-no-such-match",
+        ),
+        pytest.param(
+            ["sheet", "--out", "q.jpg"],
+            "--out 'q.jpg' hat keine bekannte Endung (erwartet: DATEI.pdf, DATEI.png oder "
+            "DATEI.svg)",
+            id="sheet-unknown-suffix",
+        ),
+        pytest.param(
+            ["sheet", "--out", "none/q.png"],
+            "--out 'none/q.png': kein Ordner 'none'",
+            id="sheet-no-folder",
+        ),
+        pytest.param(
+            ["sheet", "--out", "q.png", "--venue", "x\ny"],
+            "--venue 'x\\ny' lässt sich nicht drucken: U+000A an Zeichen 2 ist ein Steuerzeichen "
+            "(erwartet: eine Zeile druckbarer Text, z. B. 'Zum Roten Löwen')",
+            id="sheet-venue",
+        ),
+        pytest.param(
+            ["game", "new", "--players", "A B,C"],
+            "ein Seitenname muss ein Wort sein, erhalten: 'A B'",
+            id="new-two-words",
+        ),
+        pytest.param(
+            ["game", "new", "--players", "A,B,C"],
+            "je Seite ein Name (2) für sechs Karten nötig, erhalten: 'A,B,C'",
+            id="new-three-names",
+        ),
+        pytest.param(
+            ["game", "new", "--players", "Ann,ann"],
+            "die Seitennamen müssen verschieden sein, erhalten: 'Ann,ann'",
+            id="new-same-names",
+        ),
+        pytest.param(
+            ["game", "new", "--players", "A\u200b,B"],
+            "ein Seitenname muss druckbarer Text sein, erhalten: 'A\\u200b' (U+200B an Zeichen 2 "
+            "ist ein unsichtbares Formatzeichen; erwartet: Buchstaben, Ziffern, Akzente oder "
+            "Symbole)",
+            id="new-not-printable",
+        ),
+        pytest.param(
+            ["history", "--db", "g.db/x.db"],
+            "'g.db/x.db' lässt sich nicht öffnen: 'g.db' ist eine Datei, kein Ordner",
+            id="path-through-a-file",
+        ),
+        pytest.param(
+            ["history", "--db", "a" * 300],
+            f"{quote('a' * 300)} lässt sich nicht öffnen: der Dateiname ist zu lang",
+            id="path-too-long",
+        ),
+    ],
+)
+def test_the_sheets_and_a_new_matchs_errors_are_one_german_line(
+    argv: list[str],
+    german: str,
+    db: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(db.parent)
+    before = sorted(db.parent.iterdir())
+    if "--db" not in argv:
+        argv = [*argv, "--db", db.name]
+    status, out, err = cli(capsys, *argv, "--lang", "de")
+    assert (status, out, err) == (1, "", f"pegboard: Fehler: {german}\n")
+    assert sorted(db.parent.iterdir()) == before
+
+
 def test_a_bad_game_command_is_one_german_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
