@@ -19,17 +19,26 @@ Three stages, each rerunnable on its own:
 3. **Tables**: ``odds.solve`` over those counts, ``pegboard/engine/data/<variant>.table``, and
    the heat map ``docs/odds-six-card.png`` (Pillow).
 
+Every variant is counted, solved and drawn before any file is written; each file is then
+written whole under a scratch name in its folder and moved into place (``os.replace``), so a
+run that fails leaves the old files as they were. The shipped tables are made from a million
+deals a variant: writing them from fewer (``--deals``, or the traces on disk with
+``--no-selfplay``) is refused unless ``--force``. Bad arguments get one line and exit 2; missing
+or too few traces exit 1, with nothing written.
+
 Run pinned and at low priority on a shared machine: ``taskset -c 1 nice -n 19 ...``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
 from array import array
 from pathlib import Path
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -44,7 +53,12 @@ CHUNK = 20_000
 STAGE_CODE = {Stage.HEELS: 0, Stage.PLAY: 1, Stage.SHOW: 2, Stage.CRIB: 3}
 STAGE_OF = {code: stage for stage, code in STAGE_CODE.items()}
 
-DATA = ROOT / "pegboard" / "engine" / "data"
+SHIPPED = ROOT / "pegboard" / "engine" / "data"
+"""The package's data: the tables that ship."""
+SHIPPED_DEALS = 1_000_000
+"""The deals a variant the shipped tables are made from; fewer need ``--force`` there."""
+DATA = SHIPPED
+"""Where the tables are written (tests point it elsewhere)."""
 PICTURE = ROOT / "docs" / "odds-six-card.png"
 
 
@@ -116,7 +130,7 @@ def read_traces(
 ) -> list[tuple[int, list[tuple[int, int, Stage, int]]]]:
     """Every deal played so far for *variant*, chunk by chunk in order."""
     deals = []
-    for path in sorted((traces / variant.value).glob("chunk-*.bin")):
+    for path in _chunks(variant, traces):
         deals.extend(decode(path.read_bytes()))
     return deals
 
@@ -180,10 +194,36 @@ def _still_to_show(peg: tuple[int, int, Stage, int], shown: int) -> bool:
 # --- the command -----------------------------------------------------------------------------
 
 
+class UsageError(Exception):
+    """Bad arguments: one line on stderr, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, not the usage block
+        raise UsageError(message)
+
+
+def deal_count(text: str) -> int:
+    """``--deals``: a whole number of deals, 1 or more."""
+    try:
+        deals = int(text)
+    except ValueError:
+        deals = 0
+    if deals < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of deals of 1 or more, got {text!r}"
+        )
+    return deals
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the stages; print what was done and how long it took."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=1_000_000, help="deals per variant")
+    """Run the stages; print what was done and how long it took.
+
+    Exit 2 for bad arguments (one line on stderr), 1 when the traces to count are missing or
+    too few for the shipped tables; then nothing was written to the data or the picture.
+    """
+    parser = _Parser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=deal_count, default=1_000_000, help="deals per variant")
     parser.add_argument(
         "--variant",
         action="append",
@@ -194,8 +234,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--no-selfplay", action="store_true", help="use the traces on disk")
     parser.add_argument("--selfplay-only", action="store_true", help="stop after self-play")
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"replace the shipped tables with fewer than {SHIPPED_DEALS:,} deals a variant",
+    )
+    try:
+        args = parser.parse_args(argv)
+        if args.no_selfplay and args.selfplay_only:
+            raise UsageError("--no-selfplay and --selfplay-only leave nothing to do: pick one")
+        shipped = not args.selfplay_only and DATA.resolve() == SHIPPED.resolve()
+        if shipped and args.deals < SHIPPED_DEALS and not args.force:
+            raise UsageError(
+                f"--deals {args.deals} would replace the shipped tables in {DATA} with fewer "
+                f"than {SHIPPED_DEALS:,} deals a variant (pass --force to do so anyway)"
+            )
+    except UsageError as e:
+        print(f"make_odds.py: error: {e}", file=sys.stderr)
+        return 2
     variants = [Variant(v) for v in args.variant] if args.variant else list(odds.VARIANTS)
+    if args.no_selfplay:  # the traces must be there before anything is counted or written
+        missing = [v for v in variants if not _chunks(v, args.traces)]
+        if missing:
+            print(
+                f"make_odds.py: error: no traces of {missing[0].value} in "
+                f"{args.traces / missing[0].value} (run without --no-selfplay to play them)",
+                file=sys.stderr,
+            )
+            return 1
     started = time.perf_counter()
     if not args.no_selfplay:
         for variant in variants:
@@ -203,15 +269,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.selfplay_only:
         print(f"self-play done in {time.perf_counter() - started:.0f} s")
         return 0
-    DATA.mkdir(parents=True, exist_ok=True)
+    # everything is counted, solved and drawn first; the files are replaced only at the end
+    files: list[tuple[Path, bytes]] = []
+    picture: Path | None = None
     for variant in variants:
         begun = time.perf_counter()
         model = model_from_traces(variant, args.traces)
         counted = time.perf_counter()
-        (DATA / f"{variant.value}.dist").write_bytes(model.to_bytes())
-        values = odds.solve(model)
-        (DATA / f"{variant.value}.table").write_bytes(odds.table_bytes(values))
         deals = sum(p.checkpoints["start"].deals for p in model.positions)
+        if shipped and deals < SHIPPED_DEALS and not args.force:
+            print(
+                f"make_odds.py: error: the traces hold {deals:,} deals of {variant.value}, "
+                f"fewer than the {SHIPPED_DEALS:,} of the shipped tables in {DATA} (play "
+                "more with --deals, or pass --force); nothing was written",
+                file=sys.stderr,
+            )
+            return 1
+        values = odds.solve(model)
+        files.append((DATA / f"{variant.value}.dist", model.to_bytes()))
+        files.append((DATA / f"{variant.value}.table", odds.table_bytes(values)))
         seat, mine, theirs = game_start(Rules.for_variant(variant))
         first = values[seat][mine * model.target + theirs]
         print(
@@ -221,9 +297,27 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         if variant is Variant.SIX_CARD:
-            draw_heat_map(values[0], model.target, PICTURE)
+            picture = _scratch(PICTURE)
+            draw_heat_map(values[0], model.target, picture)
+    DATA.mkdir(parents=True, exist_ok=True)
+    for path, data in files:
+        scratch = _scratch(path)
+        scratch.write_bytes(data)
+        os.replace(scratch, path)  # a reader sees the old file or the new one, whole
+    if picture is not None:
+        os.replace(picture, PICTURE)
     print(f"make odds: {time.perf_counter() - started:.0f} s in all")
     return 0
+
+
+def _chunks(variant: Variant, traces: Path) -> list[Path]:
+    return sorted((traces / variant.value).glob("chunk-*.bin"))
+
+
+def _scratch(path: Path) -> Path:
+    """A name beside *path* to write it whole first (same folder, same suffix for Pillow)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path.with_name(f".{path.stem}.tmp{path.suffix}")
 
 
 def game_start(rules: Rules) -> tuple[int, int, int]:

@@ -155,3 +155,121 @@ def test_the_counts_are_a_count_deal_by_deal(
                     assert race.first(a, b) == first(deals, a, b), (key, a, b)
                     checked += 1
     assert checked > 1000
+
+
+OLD = b"the old file"
+
+
+@pytest.fixture
+def old_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, Path]:
+    """The tool writing into a scratch folder that already holds (stand-ins for) its files."""
+    tool = load_script("tools/make_odds.py")
+    data = tmp_path / "data"
+    data.mkdir()
+    for variant in ("six-card", "two-against-one"):
+        for suffix in ("dist", "table"):
+            (data / f"{variant}.{suffix}").write_bytes(OLD)
+    (tmp_path / "odds.png").write_bytes(OLD)
+    monkeypatch.setattr(tool, "DATA", data)
+    monkeypatch.setattr(tool, "PICTURE", tmp_path / "odds.png")
+    return tool, tmp_path
+
+
+def untouched(folder: Path) -> bool:
+    """Whether the old files are all there as they were, and nothing else."""
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    expected = [f"data/{v}.{s}" for v in ("six-card", "two-against-one") for s in ("dist", "table")]
+    return files == sorted([*expected, "odds.png"]) and all(
+        (folder / name).read_bytes() == OLD for name in files
+    )
+
+
+@pytest.mark.parametrize("deals", ["0", "-5", "x"])
+def test_a_bad_number_of_deals_is_one_line_and_writes_nothing(
+    old_files: tuple[ModuleType, Path], deals: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool, folder = old_files
+    traces = folder / "traces"
+    assert tool.main(["--deals", deals, "--variant", "six-card", "--traces", str(traces)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"make_odds.py: error: argument --deals: expected a whole number of deals of 1 or more, "
+        f"got {deals!r}"
+    ]
+    assert not traces.exists() and untouched(folder)
+
+
+def test_counting_without_traces_is_refused_before_anything_is_written(
+    old_files: tuple[ModuleType, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool, folder = old_files
+    traces = folder / "traces"
+    # a fresh clone: no build/odds-traces at all
+    assert tool.main(["--no-selfplay", "--variant", "six-card", "--traces", str(traces)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"make_odds.py: error: no traces of six-card in {traces / 'six-card'} (run without "
+        "--no-selfplay to play them)"
+    ]
+    assert untouched(folder)
+
+
+def test_a_run_that_fails_while_drawing_leaves_every_old_file(
+    made: tuple[ModuleType, Path],
+    old_files: tuple[ModuleType, Path],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _, out = made
+    tool, folder = old_files
+
+    def broken(values: list[float], target: int, path: Path) -> None:
+        raise OSError("the disk is full")
+
+    monkeypatch.setattr(tool, "draw_heat_map", broken)
+    argv = ["--no-selfplay", "--traces", str(out / "traces")]
+    with pytest.raises(OSError, match="the disk is full"):
+        # two against one first: its counts and table are made before six-card's picture fails
+        tool.main([*argv, "--variant", "two-against-one", "--variant", "six-card"])
+    assert untouched(folder)
+
+
+def test_a_run_leaves_no_scratch_files(made: tuple[ModuleType, Path]) -> None:
+    _, out = made
+    names = sorted(p.name for p in (out / "data").iterdir())
+    assert names == sorted(
+        f"{v}.{s}" for v in ("six-card", "two-against-one") for s in ("dist", "table")
+    )
+    assert sorted(p.name for p in out.iterdir() if p.is_file()) == ["odds.png"]
+
+
+def test_the_shipped_tables_are_not_replaced_from_fewer_than_a_million_deals(
+    made: tuple[ModuleType, Path],
+    old_files: tuple[ModuleType, Path],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out = made
+    tool, folder = old_files
+    monkeypatch.setattr(tool, "SHIPPED", folder / "data")  # the scratch folder stands for them
+    traces = folder / "traces"
+    assert tool.main(["--deals", "100", "--variant", "six-card", "--traces", str(traces)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"make_odds.py: error: --deals 100 would replace the shipped tables in {folder / 'data'} "
+        "with fewer than 1,000,000 deals a variant (pass --force to do so anyway)"
+    ]
+    assert not traces.exists()  # refused before any self-play
+    # the traces on disk count too: the fixture's hold 60 deals
+    argv = ["--no-selfplay", "--variant", "six-card", "--traces", str(out / "traces")]
+    assert tool.main(argv) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"make_odds.py: error: the traces hold 60 deals of six-card, fewer than the 1,000,000 "
+        f"of the shipped tables in {folder / 'data'} (play more with --deals, or pass --force); "
+        "nothing was written"
+    ]
+    assert untouched(folder)
+    # --force writes them, the same as elsewhere
+    assert tool.main([*argv, "--force"]) == 0
+    for suffix in ("dist", "table"):
+        name = f"six-card.{suffix}"
+        assert (folder / "data" / name).read_bytes() == (out / "data" / name).read_bytes()
+    assert (folder / "odds.png").read_bytes() == (out / "odds.png").read_bytes()
