@@ -484,18 +484,15 @@ def _print_player(player: PlayerStats, out: TextIO, tr: Translator) -> None:
         + "\n"
     )
     if player.dealer.deals or player.pone.deals:
-        a_deal, deals, every = t("a deal"), t("deals"), t("all")
-        pegging, hand, crib = t("pegging"), t("hand"), t("crib")
-        out.write(f"  {a_deal:<10}{deals:>6}{every:>8}  {pegging:<16}{hand:<16}{crib}\n")
+        rows = [[t("a deal"), t("deals"), t("all"), t("pegging"), t("hand"), t("crib")]]
         for label, role in ((t("as dealer"), player.dealer), (t("as pone"), player.pone)):
-            cells = [
-                _part_cell(part, role.deals, tr) for part in (role.pegging, role.hand, role.crib)
-            ]
-            line = (
-                f"  {label:<10}{role.deals:>6}{_average(role.points, role.deals, tr):>8}  "
-                f"{cells[0]:<16}{cells[1]:<16}{cells[2]}"
+            parts = (role.pegging, role.hand, role.crib)
+            rows.append(
+                [label, str(role.deals), _average(role.points, role.deals, tr)]
+                + [_part_cell(part, role.deals, tr) for part in parts]
             )
-            out.write(line.rstrip() + "\n")
+        for line in _deal_table(rows):
+            out.write(f"  {line}\n")
     if player.by_hand:
         pegs = ", ".join(f"{_by_hand_words(why, tr)} {points}" for why, points in player.by_hand)
         out.write("  " + t("pegged by hand: {pegs}").format(pegs=pegs) + "\n")
@@ -516,6 +513,30 @@ def _print_player(player: PlayerStats, out: TextIO, tr: Translator) -> None:
             game=hand_of.game,
         )
         out.write("  " + line + "\n")
+
+
+def _deal_table(rows: list[list[str]]) -> list[str]:
+    """The points-a-deal table's lines: each column as wide as its widest cell, and always at
+    least two spaces between columns (German "4,00 (20 von 20)" is 16 characters).
+
+    The label column is left-aligned, the deals and the average right-aligned, the parts
+    left-aligned; a table of short cells keeps the widths it always had (10, 6, 8, 16, 16).
+    """
+
+    def room(i: int) -> int:  # a cell and two spaces, unless nothing follows it on its row
+        return max(len(row[i]) + (2 if any(row[i + 1 :]) else 0) for row in rows)
+
+    deals = max(6, *(len(row[1]) for row in rows))
+    # the label's padding and the deals' together make at least two spaces on every row
+    label = max(10, *(len(row[0]) + 2 + len(row[1]) - deals for row in rows))
+    widths = (label, deals, max(8, room(2)), max(16, room(3)), max(16, room(4)))
+    return [
+        (
+            f"{row[0]:<{widths[0]}}{row[1]:>{widths[1]}}{row[2]:>{widths[2]}}  "
+            f"{row[3]:<{widths[3]}}{row[4]:<{widths[4]}}{row[5]}"
+        ).rstrip()
+        for row in rows
+    ]
 
 
 def _print_h2h(pair: HeadToHead, out: TextIO, tr: Translator) -> None:

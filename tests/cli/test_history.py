@@ -251,3 +251,58 @@ def test_stats_players_text_in_german_writes_a_decimal_comma(
     assert "  Geber          1    9,00  1,00 (1 von 1)  6,00 (1 von 1)  2,00 (1 von 1)\n" in out
     assert "  Vorhand        2   56,00  3,00 (1 von 2)  5,00 (1 von 2)\n" in out
     assert "  Geber          2    7,00  4,00 (1 von 2)  0,00 (1 von 2)  10,00 (1 von 2)\n" in out
+
+
+def long_game(db: Path) -> Path:
+    """A single game of 41 deals, each with the hands and the crib counted on the device."""
+    from pegboard.engine.commands import parse_command
+    from pegboard.engine.game import Phase
+    from pegboard.engine.match import MatchFormat
+    from pegboard.engine.rules import Rules
+    from pegboard.journal import Journal
+
+    deal = ["starter KS", "next", "show AC 2D 4H 6S", "show 3C 5D 7H 9C", "crib 8D 10H QC AH"]
+    with Journal(db) as store:
+        state = store.new_match(Rules.six_card(), ["Ann", "Bob"], MatchFormat.SINGLE)
+        state, _ = store.do(parse_command("cut 9H 3C", state.names))
+        while state.phase is not Phase.MATCH_OVER:
+            for text in deal:
+                if state.phase is not Phase.MATCH_OVER:
+                    state, _ = store.do(parse_command(text, state.names))
+    return db
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        pytest.param(
+            "en",
+            [
+                "  a deal     deals     all  pegging         hand             crib",
+                "  as dealer     20    4.00  - (0 of 20)     4.00 (20 of 20)  0.00 (20 of 20)",
+                "  as pone       21    2.00  - (0 of 21)     2.00 (21 of 21)",
+            ],
+            id="en",
+        ),
+        pytest.param(
+            "de",
+            [
+                "  je Runde  Runden   alles  Auslegen        Hand              Krippe",
+                "  Geber         20    4,00  - (0 von 20)    4,00 (20 von 20)  0,00 (20 von 20)",
+                "  Vorhand       21    2,00  - (0 von 21)    2,00 (21 von 21)",
+            ],
+            id="de",
+        ),
+    ],
+)
+def test_stats_players_columns_stay_apart_from_ten_deals_on(
+    lang: str, lines: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = long_game(tmp_path / "long.db")
+    status, out, _ = cli(capsys, "stats", "players", "--db", str(db), "--lang", lang)
+    assert status == 0
+    ann = out.split("\nBob:")[0].splitlines()
+    start = ann.index(lines[0])
+    assert ann[start : start + 3] == lines
+    for line in ann[start + 1 : start + 3]:
+        assert ")0" not in line and ")4" not in line  # every cell two spaces from the next
