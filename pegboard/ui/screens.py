@@ -44,6 +44,7 @@ from pegboard.ui.menuscreen import MenuItem, MenuView, render_menu
 from pegboard.ui.news import News
 from pegboard.ui.paint import (
     DIM,
+    FULL,
     MODES,
     Face,
     Painter,
@@ -452,6 +453,15 @@ def render_scoreboard(
     digits = largest_face(bottom - digits_top - 1, column - 4, 3)
     active = _active_sides(view)
     gains = news.gains if news is not None and len(news.gains) == columns else ()
+    # under each score: the change while it is news, else the points to go, in the longest
+    # wording that fits every column with a clear gap between columns (a word space and 4
+    # pixels more), so that "121 fehlen 121 fehlen" never reads as one phrase
+    to_go = [max(view.target - side.score, 0) for side in view.sides]
+    changes = [f"+{n}" if n > 0 else f"−{-n}" if n else "" for n in gains] or [""] * columns
+    for wording in (tr.gettext("{n} to go"), tr.gettext("{n} go"), "{n}"):
+        under = [change or wording.format(n=n) for change, n in zip(changes, to_go, strict=True)]
+        if all(small.width(text) <= column - small.advance - 4 for text in under):
+            break
     for i, side in enumerate(view.sides):
         x0 = i * column
         cx = x0 + column // 2
@@ -470,17 +480,7 @@ def render_scoreboard(
         spare = bottom - digits_top - digits.digit_height
         p.text_center(cx, digits_top + max(spare // 2, 0), str(side.score), digits)
         if tall:
-            if gain:
-                p.text_center(cx, bottom + 1, f"+{gain}" if gain > 0 else f"−{-gain}", small)
-            else:
-                to_go = max(view.target - side.score, 0)
-                options = [
-                    tr.gettext("{n} to go").format(n=to_go),
-                    tr.gettext("{n} go").format(n=to_go),
-                    str(to_go),  # three columns leave six letters: German "noch 109" has eight
-                ]
-                words = _first_fitting(options, small, column - 2)
-                p.text_center(cx, bottom + 1, words, small, DIM)
+            p.text_center(cx, bottom + 1, under[i], small, FULL if gain else DIM)
         if i:
             p.vline(x0, 0, bottom)
     if tall:
