@@ -15,6 +15,7 @@ from PIL import Image
 from pegboard.devices.oled import LumaDisplay
 from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, apply
+from pegboard.engine.odds import win_probability
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.i18n import Language, translator
@@ -125,6 +126,14 @@ def news_after(commands: Sequence[str], rules: Rules | None = None) -> tuple[Gam
     return after, news_of(before, after, events)
 
 
+def chances_after(commands: Sequence[str]) -> tuple[float, ...] | None:
+    """Each side's chance to win after feeding *commands* to a new six-card game of Ann and Bob."""
+    state = GameState.new(Rules.six_card(), NAMES)
+    for text in commands:
+        state, _ = apply(state, parse_command(text, state.names))
+    return win_probability(state)
+
+
 def told(commands: Sequence[str], rules: Rules | None = None, page: int = 0) -> Screen:
     """The screen after *commands*, telling what the last one did."""
     view, news = news_after(commands, rules)
@@ -138,7 +147,8 @@ def screens() -> dict[str, Screen]:
     return {
         "scoreboard-start": choose_screen(view_after(CUT)),
         "scoreboard-lurch": choose_screen(view_after(LURCH_NEAR)),
-        "scoreboard-odds": choose_screen(view_after(LURCH_NEAR), chances=(0.62, 0.38)),
+        # Ann 100, Bob 87, Bob to deal: the chances win_probability gives there (Ann 81.9%)
+        "scoreboard-odds": choose_screen(view_after(LURCH_NEAR), chances=chances_after(LURCH_NEAR)),
         "scoreboard-three-handed": choose_screen(
             view_after(THREE_BOTH_SKUNKED, Rules.three_handed())
         ),

@@ -12,6 +12,7 @@ from PIL import Image
 from pegboard.engine.cards import Rank
 from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, apply
+from pegboard.engine.odds import win_probability
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.i18n import Language, translator
@@ -83,7 +84,9 @@ def screens_de() -> dict[str, Screen]:
     return {
         "scoreboard-start": choose_screen(view_after(CUT)),
         "scoreboard-lurch": choose_screen(view_after(LURCH_NEAR)),
-        "scoreboard-odds": choose_screen(view_after(LURCH_NEAR), chances=(0.62, 0.38)),
+        "scoreboard-odds": choose_screen(
+            view_after(LURCH_NEAR), chances=win_probability(state_after(LURCH_NEAR))
+        ),
         "scoreboard-three-handed": ENGLISH["scoreboard-three-handed"],
         "scoreboard-three-handed-lurch-and-skunk": ENGLISH[
             "scoreboard-three-handed-lurch-and-skunk"
