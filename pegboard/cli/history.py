@@ -404,7 +404,7 @@ def cmd_stats_players(args: argparse.Namespace, out: TextIO) -> int:
     elif args.csv:
         out.write(_players_csv(table))
     else:
-        _print_players(table, out, words_of(args))
+        _print_players(table, out, words_of(args), variant)
     return 0
 
 
@@ -553,10 +553,17 @@ def _print_h2h(pair: HeadToHead, out: TextIO, tr: Translator) -> None:
     out.write("  " + line + "\n")
 
 
-def _print_players(table: Standings, out: TextIO, tr: Translator) -> None:
+def _print_players(
+    table: Standings, out: TextIO, tr: Translator, variant: Variant | None = None
+) -> None:
     t = tr.gettext
     if not table.players:
-        out.write(t("no finished games in the journal") + "\n")
+        # naming the filter that chose none, as the history does
+        if variant is not None:
+            said = t("no finished {variant} games in the journal")
+            out.write(said.format(variant=value_words(tr, variant.value)) + "\n")
+        else:
+            out.write(t("no finished games in the journal") + "\n")
         return
     out.write(
         t(

@@ -192,8 +192,20 @@ def test_stats_players_json_csv_and_variant(db: Path, capsys: pytest.CaptureFixt
     _, out, _ = cli(capsys, "stats", "players", "--db", str(db), "--csv")
     rows = {r["name"]: r for r in csv.DictReader(io.StringIO(out))}
     assert rows["Ann"]["pone_points"] == "112" and rows["Dan"]["games_won"] == "1"
-    _, out, _ = cli(capsys, "stats", "players", "--db", str(db), "--variant", "five-card")
-    assert out == "no finished games in the journal\n"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        pytest.param("en", "no finished five-card games in the journal", id="en"),
+        pytest.param("de", "keine beendeten Spiele mit fünf Karten im Journal", id="de"),
+    ],
+)
+def test_stats_players_with_no_games_of_the_variant_names_it(
+    db: Path, lang: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("stats", "players", "--db", str(db), "--variant", "five-card", "--lang", lang)
+    assert cli(capsys, *argv) == (0, f"{said}\n", "")
 
 
 @pytest.mark.parametrize(
