@@ -609,6 +609,8 @@ _PLAYER_COLUMNS = (
     "twenty_nines",
     "twenty_eights",
     "best_hand",
+    "best_hand_cards",  # added last, so the columns before keep their places
+    "best_hand_starter",
 )
 
 
@@ -623,7 +625,9 @@ def _players_csv(table: Standings) -> str:
             for part in (role.pegging, role.hand, role.crib):
                 if part is not None:
                     roles += [part.deals, part.points]
-        best = p.best_hands[0].points if p.best_hands else ""
+        best = p.best_hands[0] if p.best_hands else None
+        # the cards only where the table entered them (a hand told by its points has none)
+        cards = (best.cards, best.starter) if best is not None and best.cards else ("", "")
         writer.writerow(
             [
                 p.name,
@@ -640,7 +644,8 @@ def _players_csv(table: Standings) -> str:
                 *roles,
                 p.twenty_nines,
                 p.twenty_eights,
-                best,
+                "" if best is None else best.points,
+                *cards,
             ]
         )
     return buffer.getvalue()

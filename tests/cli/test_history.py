@@ -318,3 +318,20 @@ def test_stats_players_columns_stay_apart_from_ten_deals_on(
     assert ann[start : start + 3] == lines
     for line in ann[start + 1 : start + 3]:
         assert ")0" not in line and ")4" not in line  # every cell two spaces from the next
+
+
+def test_stats_players_csv_gives_the_best_hands_cards_in_new_last_columns(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = cli(capsys, "stats", "players", "--db", str(db), "--csv")
+    header, *rows = list(csv.reader(io.StringIO(out)))
+    assert header[-5:] == [
+        "twenty_nines",
+        "twenty_eights",
+        "best_hand",
+        "best_hand_cards",
+        "best_hand_starter",
+    ]
+    best = {row[0]: row[-3:] for row in rows}
+    assert best["Ann"] == ["6", "8C 9C 10D JS", "6H"]
+    assert best["Bob"] == ["14", "2H 3H 4H 5H", "6H"]
