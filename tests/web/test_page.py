@@ -228,7 +228,11 @@ def expected(
             for i, s in enumerate(sides)
         ],
         "games": ["" if single else words["games"].format(n=s["games_won"]) for s in sides],
-        "points": [words["points"].format(n=s["game_points"]) for s in sides],
+        # three separate players win no game points (RULES.md): none are shown
+        "points": [
+            "" if view["variant"] == "three-handed" else words["points"].format(n=s["game_points"])
+            for s in sides
+        ],
         "odds": [
             f"{name} {percent(c)}%" if c >= 0.2 else f"{percent(c)}%"
             for name, c in zip(view["names"], chances or [], strict=False)

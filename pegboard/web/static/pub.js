@@ -254,6 +254,10 @@
     return view.phase === "game over" || view.phase === "match over" ||
       (evening.length > 0 && (view.phase === "cut" || (view.phase === "starter" && view.deal <= 1)));
   }
+  function hasGamePoints(view) {
+    // three separate players win no game points (RULES.md: none are invented for them)
+    return view.variant !== "three-handed";
+  }
   function variantLine(view) {
     return say("{variant} to {target}", { variant: say(view.variant), target: view.target });
   }
@@ -277,6 +281,7 @@
     setText($("#match-format"), say(view.match.format));
     setText($("#phase"), phaseLine(view));
 
+    var pointed = hasGamePoints(view);
     sideEls.forEach(function (card, i) {
       var side = view.sides[i];
       card.hidden = !side;
@@ -290,7 +295,7 @@
       setData(card, "dealer", side.is_dealer ? "yes" : "no");
       setText($(".games", card), view.match.format === "single" ? "" :
         say("games {n}", { n: side.games_won }));
-      setText($(".points", card), say("game points {n}", { n: side.game_points }));
+      setText($(".points", card), pointed ? say("game points {n}", { n: side.game_points }) : "");
       var turnSide = view.turn == null ? null : sideOfSeat(view, view.turn);
       var turn = turnSide === i && view.phase === "play";
       setData(card, "turn", turn ? "yes" : "no");
@@ -462,6 +467,7 @@
       setText(head, i < n ? view.names[i] : "");
     });
     recordRows.forEach(function (row) {
+      row.hidden = row.dataset.row === "points" && !hasGamePoints(view);
       var cells = $$("td", row);
       cells.forEach(function (cell, i) {
         cell.hidden = i >= n;

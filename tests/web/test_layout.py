@@ -1,0 +1,115 @@
+"""The pub page's layout on the TV, in headless Chromium: what must show whole does, at both TV
+sizes. Each page here is a journal kept with ``pegboard game`` and read as ``pegboard serve``
+reads it (a ``JournalFeed`` publishing to the real server).
+
+The checks are the browser's own measures: an element whose words are cut has a
+``scrollWidth`` (or ``scrollHeight``) larger than its ``clientWidth`` (``clientHeight``), and
+boxes that overlap share some of their ``getBoundingClientRect``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from pegboard.cli.main import main
+from pegboard.i18n import Language
+from pegboard.web.feed import JournalFeed
+from pegboard.web.publisher import ViewPublisher
+from pegboard.web.server import WebServer
+
+from .test_page import SMALL_TV, TV, wait_for_version
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+SIZES = [pytest.param(TV, id="1920x1080"), pytest.param(SMALL_TV, id="1280x720")]
+
+# the reviewer's three-handed game over: Red 121, Blue 50 (double skunked), Green 70 (lurched)
+THREE_OVER = (
+    ("--variant", "three-handed"),
+    (
+        *("cut 9C 3D 5H", "starter 5C", "next"),
+        *("peg Red 61", "peg Blue 50", "peg Green 30", "peg Green 40", "peg Red 60"),
+    ),
+)
+
+
+def pegboard(*argv: str) -> None:
+    """Run ``pegboard *argv`` in this process; it must succeed."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        status = main(list(argv))
+    assert status == 0, argv
+
+
+def keep(db: Path, new: tuple[str, ...], commands: tuple[str, ...]) -> None:
+    """``pegboard game new`` with *new*, then ``game do`` with *commands*, into *db*."""
+    pegboard("game", "new", "--db", str(db), *new)
+    if commands:
+        pegboard("game", "do", "--db", str(db), *commands)
+
+
+@contextlib.contextmanager
+def served(db: Path, language: Language = Language.ENGLISH) -> Iterator[WebServer]:
+    """The page for the journal *db*, as ``pegboard serve`` shows it (this evening fixed)."""
+    started = datetime.now().astimezone()
+    server = WebServer("127.0.0.1", 0)
+    server.start()
+    try:
+        JournalFeed(db, ViewPublisher(server, language=language, now=lambda: started)).load()
+        yield server
+    finally:
+        server.close()
+
+
+@contextlib.contextmanager
+def opened(
+    browser: Browser, server: WebServer, size: dict[str, int], *, reduced: bool = True
+) -> Iterator[Page]:
+    """A page on *server* at *size*, once it has applied the latest payload."""
+    context = browser.new_context(
+        viewport=size, reduced_motion="reduce" if reduced else "no-preference"
+    )
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url)
+        wait_for_version(page, server.version)
+        yield page
+        assert not errors
+    finally:
+        context.close()
+
+
+# -- three separate players win no game points --------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES[1:])
+def test_three_separate_players_show_no_game_points(
+    browser: Browser, tmp_path: Path, size: dict[str, int]
+) -> None:
+    db = tmp_path / "three.db"
+    keep(db, *THREE_OVER)
+    with served(db) as server, opened(browser, server, size) as page:
+        assert page.locator("#players").is_visible()
+        assert page.locator(".side:not([hidden]) .points").all_text_contents() == ["", "", ""]
+        assert page.locator(".side:not([hidden]) .meta").all_text_contents() == ["", "", ""]
+        assert page.locator('#records tr[data-row="points"]').is_hidden()
+        assert page.locator('#records tr[data-row="games"]').is_visible()
+        assert "point" not in (page.locator("#sides").text_content() or "")
+
+
+def test_two_sides_still_show_their_game_points(browser: Browser, tmp_path: Path) -> None:
+    db = tmp_path / "two.db"
+    keep(db, ("--players", "Ann,Bob"), ("cut 9C 3D", "starter 5C", "next", "peg Ann 40"))
+    with served(db) as server, opened(browser, server, SMALL_TV) as page:
+        points = page.locator(".side:not([hidden]) .points").all_text_contents()
+        assert points == ["game points 0", "game points 0"]
+        assert page.locator('#records tr[data-row="points"]').count() == 1
