@@ -34,6 +34,7 @@ drawn in DejaVu Sans where the system has it, else spelled as German writes with
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
@@ -157,6 +158,10 @@ class Drawing:
 
 # --- layout ------------------------------------------------------------------------------------
 
+
+LABEL_GAP = 7.5
+"""The least distance, in points, between two score labels of a hole column: closer ones would
+overlap, so the earlier is left out."""
 
 GLYPH = 0.56
 """A generous average glyph width, as a share of the font size: text measured with it never
@@ -500,20 +505,28 @@ def _hole_column(
             for dot in range(1, 5):
                 page.shapes.append(Dot(x + 5, y + cell_h * dot / 5, 0.7, grey=LIGHT))
     page.rect(x, y0, w, cells * cell_h, outline=BLACK, width=0.8)
-    # the score after each deal: a tick at its place and the deal's number; labels pushed
-    # apart so that close scores stay readable
-    last_label = -1e9
+    # the score after each deal: a tick at its place, and beside it the score and the deal's
+    # number. A label sits by its own tick, never pushed away from it: where labels would
+    # overlap (many small deals) some are left out, the latest kept first, so the score
+    # reached last always shows; each is drawn on white, so no grid line strikes through it
     deal_mark = tr.gettext("d{deal}")  # "d3": the score after deal 3
+    reached: dict[int, int] = {}  # each score and the first deal that reached it
     for deal in game.deals:
-        score = deal.scores[side]
-        if score <= 0:
-            continue
+        if deal.scores[side] > 0:
+            reached.setdefault(deal.scores[side], deal.number)
+    for score in reached:
         place = _hole_y(score, target, y0, cell_h)
         page.line(x + 1, place, x + 13, place, width=1.6)
-        label = max(place + 2.4, last_label + 7.5)  # close scores: labels pushed apart
-        page.text(x + 16, label, str(score), 7, bold=True)
-        page.text(x + w - 3, label, deal_mark.format(deal=deal.number), 5.5, align="r", grey=DARK)
-        last_label = label
+    above = math.inf  # the highest label drawn so far (the page's y grows downward)
+    for score, number in sorted(reached.items(), reverse=True):
+        place = _hole_y(score, target, y0, cell_h)
+        if place > above - LABEL_GAP:
+            continue
+        page.rect(x + 14.5, place - 3.4, w - 15.5, 6.8, fill=WHITE, outline=None)
+        page.text(x + 16, place + 2.4, str(score), 7, bold=True)
+        mark = deal_mark.format(deal=number)
+        page.text(x + w - 3, place + 2.4, mark, 5.5, align="r", grey=DARK)
+        above = place
 
 
 def _hole_y(score: int, target: int, y0: float, cell_h: float) -> float:

@@ -7,6 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 from bisect import bisect
 from datetime import UTC
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -458,3 +459,27 @@ def test_the_cell_check_sees_a_changed_peg() -> None:
     expected = _expected_rows(FOUR_DEALS, ("125", "52"))
     assert rows != expected
     assert [k for k in expected[1] if rows[1].get(k) != expected[1][k]] == ["play1", "score1"]
+
+
+def test_hole_column_labels_sit_by_their_marks_when_deals_are_many() -> None:
+    # 61 deals of one point for Ann: labels pushed apart used to drift 30 holes from their marks
+    deal = ["next", "peg Ann 1", "next", "next", "next", "next"]
+    commands = ["cut 9H 3C", *deal * 61]
+    times = [(text, "2025-03-01T20:00:00+00:00") for text in commands]
+    match = replay_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE, times)
+    game = match.current if match.current is not None else match.games[-1]
+    drawing = layout_sheet(game)
+    ticks = sorted({s.y1 for s in drawing.shapes if isinstance(s, Line) and s.width == 1.6})
+    assert len(ticks) == 61  # one mark for each score 1..61, in order down the column
+    hole = ticks[1] - ticks[0]
+    labels = sorted(
+        (s.y, int(s.text))
+        for s in drawing.shapes
+        if isinstance(s, Text) and s.bold and s.size == 7 and s.text.isdigit()
+    )
+    assert labels[-1][1] == 61  # the score reached last is always labelled
+    assert len(labels) >= 20  # thinned, not emptied
+    for y, score in labels:
+        assert abs(y - 2.4 - ticks[score - 1]) <= 2 * hole, (score, y)
+    gaps = [b[0] - a[0] for a, b in pairwise(labels)]
+    assert min(gaps) >= 7  # and no two labels overlap
