@@ -113,3 +113,83 @@ def test_two_sides_still_show_their_game_points(browser: Browser, tmp_path: Path
         points = page.locator(".side:not([hidden]) .points").all_text_contents()
         assert points == ["game points 0", "game points 0"]
         assert page.locator('#records tr[data-row="points"]').count() == 1
+
+
+# -- names of the longest length the table allows ------------------------------------------------
+
+# Every side's card, measured: a cut element (its words wider or taller than its box, as an
+# ellipsis is), the pairs of its name, players, score and flag boxes that overlap, and any of
+# them out of the card.
+CARDS_JS = """() => {
+  const cut = (e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight;
+  const box = (e) => e.getBoundingClientRect();
+  const overlap = (a, b) =>
+    a.width > 0 && a.height > 0 && b.width > 0 && b.height > 0 &&
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const inside = (a, b) =>
+    a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 &&
+    a.bottom <= b.bottom + 0.5;
+  const parts = [".name", ".players", ".score", ".flag", ".meta"];
+  return [...document.querySelectorAll("#sides .side:not([hidden])")].map((card) => {
+    const els = parts.map((p) => card.querySelector(p));
+    const found = [];
+    els.forEach((e, i) => {
+      if (parts[i] !== ".score" && cut(e)) found.push(`${parts[i]} cut: ${e.textContent}`);
+      if (!inside(box(e), box(card))) found.push(`${parts[i]} out of the card`);
+      els.slice(i + 1).forEach((f, j) => {
+        if (overlap(box(e), box(f))) found.push(`${parts[i]} over ${parts[i + 1 + j]}`);
+      });
+    });
+    return { name: card.querySelector(".name").textContent, found };
+  });
+}"""
+
+LONG = "Bartholome", "Maximilian", "Christophe"  # the roster's longest: 10 characters
+LONG_GAMES = {
+    "two": (
+        ("--players", f"{LONG[0]},{LONG[1]}", "--match", "single"),
+        ("cut 9C 3D", "starter 5C", "next", f"peg {LONG[0]} 50", f"peg {LONG[0]} 50"),
+        (f"peg {LONG[1]} 59", f"peg {LONG[0]} 21"),
+    ),
+    "three": (
+        ("--variant", "three-handed", "--players", ",".join(LONG)),
+        ("cut 9C 3D 5H", "starter 5C", "next", f"peg {LONG[0]} 50", f"peg {LONG[0]} 50"),
+        (f"peg {LONG[1]} 59", f"peg {LONG[2]} 44", f"peg {LONG[2]} 44", f"peg {LONG[0]} 21"),
+    ),
+    "four": (
+        ("--variant", "four-handed", "--players", f"{LONG[0]},{LONG[1]}", "--match", "single"),
+        ("cut 9C 3D", "starter 5C", "next", f"peg {LONG[0]} 50", f"peg {LONG[0]} 50"),
+        (f"peg {LONG[1]} 59", f"peg {LONG[0]} 21"),
+    ),
+}
+
+
+@pytest.mark.parametrize("language", [Language.ENGLISH, Language.GERMAN], ids=["en", "de"])
+@pytest.mark.parametrize("over", [False, True], ids=["playing", "game-over"])
+@pytest.mark.parametrize("sides", list(LONG_GAMES))
+def test_names_of_the_longest_length_show_whole_and_apart(
+    browser: Browser, tmp_path: Path, sides: str, over: bool, language: Language
+) -> None:
+    new, playing, to_the_end = LONG_GAMES[sides]
+    db = tmp_path / "long.db"
+    keep(db, new, playing + to_the_end if over else playing)
+    with served(db, language) as server:
+        for size in (TV, SMALL_TV):
+            with opened(browser, server, size) as page:
+                cards = page.evaluate(CARDS_JS)
+                assert [card["name"] for card in cards] == list(LONG[: len(cards)])
+                assert [card["found"] for card in cards] == [[]] * len(cards), size
+                if over:
+                    assert page.locator('.side[data-won="yes"] .lurch').text_content() in {
+                        "wins!",
+                        "gewinnt!",
+                    }
+
+
+def test_the_cards_check_catches_a_cut_name(browser: Browser, tmp_path: Path) -> None:
+    db = tmp_path / "long.db"
+    keep(db, LONG_GAMES["three"][0], ())
+    with served(db) as server, opened(browser, server, SMALL_TV) as page:
+        page.evaluate("() => { document.querySelector('.side .name').style.fontSize = '20vh'; }")
+        cards = page.evaluate(CARDS_JS)
+        assert cards[0]["found"][:1] == [f".name cut: {LONG[0]}"]

@@ -331,6 +331,7 @@
     applyLast(view, payload.calls);
     applyEvening(evening);
     applyPlayers(view, payload.players);
+    fitAll();
     body.dataset.version = String(payload.version);
     // for bench/bench_web.py: when this version reached the DOM, and its next frame, on the
     // wall clock (epoch milliseconds), so a key's time can be taken from the controller's side
@@ -521,6 +522,36 @@
     }).filter(Boolean);
     return notes.length ? " \u00B7 " + notes.join(", ") : "";
   }
+
+  // -- fitting: words that must show whole shrink until they fit their box ---------------------
+
+  // each element's smallest size, as a share of its size in pub.css; below it the words are cut
+  var FITTED = [
+    [".side:not([hidden]) .name", 0.5],
+    [".side:not([hidden]) .players", 0.6],
+    [".side:not([hidden]) .flag", 0.5],
+    [".side:not([hidden]) .meta", 0.6],
+  ];
+
+  function fits(el) {
+    return el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight;
+  }
+  function fit(el, least) {
+    // from pub.css's size down in steps of 5% (one layout each) until the words fit
+    el.style.fontSize = "";
+    if (fits(el)) return;
+    var size = parseFloat(getComputedStyle(el).fontSize);
+    for (var step = 19; step >= least * 20; step--) {
+      el.style.fontSize = (size * step / 20).toFixed(2) + "px";
+      if (fits(el)) return;
+    }
+  }
+  function fitAll() {
+    FITTED.forEach(function (item) {
+      $$(item[0]).forEach(function (el) { fit(el, item[1]); });
+    });
+  }
+  window.addEventListener("resize", fitAll);
 
   // -- the connection ------------------------------------------------------------------------
 
