@@ -21,8 +21,9 @@ A new journal is built under a hidden name and linked into place whole.
 
 History (``records.py``): the finished games' tables, rewritten in the transaction of the
 command that changes them, and ``history()``, which replays every match from its commands. The
-league's outbox (``outbox.py``, ``outbox=True`` when ``[league]`` is configured): each game won,
-or taken back, queued in the same transaction, so a power cut can never lose it. The history
+league's outbox (``outbox.py``, ``outbox=True`` when ``[league]`` is configured, and always
+once the journal has it, whoever writes): each game won, or taken back, queued in the same
+transaction, so a power cut can never lose it. The history
 reader (``reader.py``): a thread of its own with its own read-only connection, which replays
 the history beside the writer when poked, so the table's thread never does.
 """
@@ -184,7 +185,9 @@ class Journal(HistoryTables):
 
     ``state`` is the current match after ``load`` or ``new_match``. *timeout* is how many
     seconds to wait for another process's lock. *outbox* (a writer only): queue each finished
-    game for the league (the module's notes; the tables are added to an older journal).
+    game for the league (the module's notes; the tables are added to an older journal). A
+    writer of a journal that already has the outbox (a league board's) queues them whatever
+    *outbox* says.
 
     Raises:
         JournalError: *path* is not a pegboard journal, a reader finds no journal or a damaged
@@ -350,6 +353,16 @@ class Journal(HistoryTables):
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.executescript(_SCHEMA)
+            if not self._outbox:
+                # a journal with the outbox is a league board's: every writer of it queues
+                # its finished games (``game do``, the simulator, the daemon), not only the
+                # one whose config has [league], or a game finished elsewhere never arrives
+                self._outbox = (
+                    conn.execute(
+                        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'"
+                    ).fetchone()
+                    is not None
+                )
             if self._outbox:
                 conn.executescript(OUTBOX_SCHEMA)
         except sqlite3.Error:

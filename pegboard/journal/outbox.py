@@ -1,11 +1,12 @@
 """The league's outbox: each finished game queued in the transaction that finished it.
 
-With ``Journal(outbox=True)`` (when ``[league]`` is configured), whenever a game is won, or a win
-is taken back by undo, a row for it goes into ``outbox`` in the same transaction as the
-command, so a power cut can never lose it. A game keeps one id (a uuid4 made here, in
-``game_ids``) through undo and winning again; each change raises its ``revision``, and a
-withdrawn win says so. ``league.publisher`` sends the rows through its own connection and
-deletes each once the broker has acknowledged it.
+With ``Journal(outbox=True)`` (when ``[league]`` is configured; and by every writer of a
+journal that already has the outbox, ``pegboard game do`` and a headless replay included),
+whenever a game is won, or a win is taken back by undo, a row for it goes into ``outbox`` in
+the same transaction as the command, so a power cut can never lose it. A game keeps one id
+(a uuid4 made here, in ``game_ids``) through undo and winning again; each change raises its
+``revision``, and a withdrawn win says so. ``league.publisher`` sends the rows through its own
+connection and deletes each once the broker has acknowledged it.
 """
 
 from __future__ import annotations

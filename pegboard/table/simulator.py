@@ -299,7 +299,7 @@ def run_headless(
             )
         if web is not None:
             web.close()  # nothing to serve once the replay is written
-        with Journal(config.game.database) as store:
+        with Journal(config.game.database, outbox=config.league is not None) as store:
             controller = build_controller(
                 config, store, ports, clock=clock, rng=random.Random(seed)
             )
