@@ -24,6 +24,7 @@ from pegboard.web.feed import JournalFeed
 from pegboard.web.publisher import ViewPublisher
 from pegboard.web.server import WebServer
 
+from .conftest import ScreenshotCheck
 from .test_page import SMALL_TV, TV, wait_for_version
 
 if TYPE_CHECKING:
@@ -193,3 +194,64 @@ def test_the_cards_check_catches_a_cut_name(browser: Browser, tmp_path: Path) ->
         page.evaluate("() => { document.querySelector('.side .name').style.fontSize = '20vh'; }")
         cards = page.evaluate(CARDS_JS)
         assert cards[0]["found"][:1] == [f".name cut: {LONG[0]}"]
+
+
+# -- a three-handed game over ---------------------------------------------------------------------
+
+# The words between games that were cut: each one cut, as "selector: its text".
+PANELS_CUT_JS = """() => {
+  const cut = (e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight;
+  const inside = (a, b) => a.left >= b.left && a.right <= b.right && a.bottom <= b.bottom;
+  const found = [];
+  for (const sel of ["#h2h", "#records thead th.v", "#results td", "#results tr"]) {
+    for (const e of document.querySelectorAll(sel)) {
+      if (e.closest("[hidden]") || !e.textContent) continue;
+      const panel = e.closest(".panel").getBoundingClientRect();
+      const out = !inside(e.getBoundingClientRect(), panel);
+      if (cut(e) || out) found.push(`${sel}: ${e.textContent}`);
+    }
+  }
+  return found;
+}"""
+
+THREE_OVER_WORDS = {
+    Language.ENGLISH: (
+        ["wins!", "double skunk!", "lurched!"],
+        "Red beat Blue, Green",
+        "Red\u2013\u2060Blue\u00a01\u20130 \u00b7 Red\u2013\u2060Green\u00a01\u20130 \u00b7 "
+        "Blue\u2013\u2060Green\u00a00\u20130",
+    ),
+    Language.GERMAN: (
+        ["gewinnt!", "dreifach!", "Schneider!"],
+        "Red schl\u00e4gt Blue, Green",
+        "Red\u2013\u2060Blue\u00a01\u20130 \u00b7 Red\u2013\u2060Green\u00a01\u20130 \u00b7 "
+        "Blue\u2013\u2060Green\u00a00\u20130",
+    ),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", [Language.ENGLISH, Language.GERMAN], ids=["en", "de"])
+def test_a_three_handed_game_over_shows_every_word_whole(
+    browser: Browser,
+    tmp_path: Path,
+    language: Language,
+    size: dict[str, int],
+    screenshot_golden: ScreenshotCheck,
+) -> None:
+    db = tmp_path / "three.db"
+    keep(db, *THREE_OVER)
+    flags, tonight, h2h = THREE_OVER_WORDS[language]
+    with served(db, language) as server, opened(browser, server, size) as page:
+        cards = page.evaluate(CARDS_JS)
+        assert [card["name"] for card in cards] == ["Red", "Blue", "Green"]
+        assert [card["found"] for card in cards] == [[], [], []]
+        assert page.evaluate(PANELS_CUT_JS) == []
+        assert page.locator(".side:not([hidden]) .lurch").all_text_contents() == flags
+        assert page.locator("#results tr:not([hidden]) td.w").all_text_contents() == [tonight]
+        assert page.locator("#h2h-text").text_content() == h2h
+        heads = page.locator("#records thead th.v:not([hidden])").all_text_contents()
+        assert heads == ["Red", "Blue", "Green"]
+        png = page.screenshot()
+    suffix = "-de" if language is Language.GERMAN else ""
+    screenshot_golden(png, f"three-handed-over{suffix}-{size['width']}x{size['height']}")

@@ -508,8 +508,9 @@
       });
     }
     if (!pairs.length) return say("not met yet");
-    return pairs.map(function (h) {
-      return h.names[0] + "\u2013" + h.names[1] + " " + h.games_won[0] + "\u2013" + h.games_won[1];
+    return pairs.map(function (h) { // a pair never breaks across two lines
+      var names = h.names[0] + "\u2013\u2060" + h.names[1]; // U+2060: no break after the dash
+      return names + "\u00A0" + h.games_won[0] + "\u2013" + h.games_won[1];
     }).join(" \u00B7 ");
   }
 
@@ -531,24 +532,29 @@
     [".side:not([hidden]) .players", 0.6],
     [".side:not([hidden]) .flag", 0.5],
     [".side:not([hidden]) .meta", 0.6],
+    ["#records thead th.v:not([hidden])", 0.5],
+    ["#h2h", 0.6],
   ];
 
-  function fits(el) {
+  function fits(el, box) {
+    if (box) return box.scrollWidth <= box.clientWidth;
     return el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight;
   }
-  function fit(el, least) {
-    // from pub.css's size down in steps of 5% (one layout each) until the words fit
+  function fit(el, least, box) {
+    // from pub.css's size down in steps of 5% (one layout each) until the words fit their
+    // box (or el fits the width of *box*)
     el.style.fontSize = "";
-    if (fits(el)) return;
+    if (fits(el, box)) return;
     var size = parseFloat(getComputedStyle(el).fontSize);
     for (var step = 19; step >= least * 20; step--) {
       el.style.fontSize = (size * step / 20).toFixed(2) + "px";
-      if (fits(el)) return;
+      if (fits(el, box)) return;
     }
   }
   function fitAll() {
     FITTED.forEach(function (item) {
-      $$(item[0]).forEach(function (el) { fit(el, item[1]); });
+      var box = item[2] ? $(item[2]) : null;
+      $$(item[0]).forEach(function (el) { fit(el, item[1], box); });
     });
   }
   window.addEventListener("resize", fitAll);
