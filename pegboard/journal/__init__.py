@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -46,7 +46,7 @@ from pegboard.errors import JournalError, PegboardError
 
 from .outbox import OUTBOX_SCHEMA, write_outbox
 from .paths import PathKind, path_kind
-from .readonly import read_only_connection
+from .readonly import hold_open, read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
 
@@ -215,6 +215,7 @@ class Journal(HistoryTables):
         """Whether later commits are seen: a writer, or a reader that reads the file in place
         beside a writer (not a reader of a copy in memory)."""
         self._timeout = timeout
+        self._release: Callable[[], None] = lambda: None
         shown = repr(str(self.path))
         kind = path_kind(self.path, JournalError)
         if kind is PathKind.MISSING:
@@ -223,6 +224,7 @@ class Journal(HistoryTables):
                     f"no journal at {shown}: start one with 'pegboard game new --db {self.path}'"
                 )
             self._conn = self._create()
+            self._hold()
             return
         if kind is not PathKind.FILE:
             raise JournalError(
@@ -243,6 +245,7 @@ class Journal(HistoryTables):
                 f"{str(aside)!r} and a fresh one was started"
             )
             self._conn = self._create()
+            self._hold()
             return
         if readonly:
             self._conn = probe
@@ -252,6 +255,20 @@ class Journal(HistoryTables):
             self._conn = self._connect(self.path)
         except sqlite3.Error as e:
             raise JournalError(f"cannot open {shown}: {e}") from e
+        self._hold()
+
+    def _hold(self) -> None:
+        """Note this process as a writer of the journal until ``close``: its own readers (the
+        history reader, the pub page) then read beside it in place (``readonly.hold_open``).
+
+        Raises:
+            JournalError: the journal just opened cannot be looked at.
+        """
+        try:
+            self._release = hold_open(self.path)
+        except OSError as e:
+            self._conn.close()
+            raise JournalError(f"cannot open {str(self.path)!r}: {e.strerror or e}") from e
 
     def _probe(self) -> sqlite3.Connection:
         """A read-only connection to the journal at ``path``, checked to be pegboard's.
@@ -385,6 +402,7 @@ class Journal(HistoryTables):
 
     def close(self) -> None:
         """Close the database."""
+        self._release()
         self._conn.close()
 
     def __enter__(self) -> Journal:

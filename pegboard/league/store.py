@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pegboard.journal.readonly import read_only_connection
+from pegboard.journal.readonly import hold_open, read_only_connection
 from pegboard.league.standings import FinishedGame, LeagueError, Standing, standings
 
 __all__ = ["LeagueStore", "LeagueStoreError"]
@@ -53,6 +54,7 @@ class LeagueStore:
     def __init__(self, path: Path | str, *, readonly: bool = False, timeout: float = 10.0) -> None:
         self.path = Path(path)
         self._lock = threading.Lock()  # the subscriber's thread writes, the page's reads
+        self._release: Callable[[], None] = lambda: None
         shown = repr(str(self.path))
         try:
             if readonly:
@@ -78,11 +80,13 @@ class LeagueStore:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=FULL")
                 self._conn.executescript(_SCHEMA)
+                self._release = hold_open(self.path)  # this process's readers read in place
         except (sqlite3.Error, OSError) as e:
             raise LeagueError(f"cannot open the league database {shown}: {e}") from e
 
     def close(self) -> None:
         """Close the database."""
+        self._release()
         self._conn.close()
 
     def add(self, venue: str, board: str, payload: dict[str, Any]) -> bool:
