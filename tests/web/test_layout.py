@@ -255,3 +255,50 @@ def test_a_three_handed_game_over_shows_every_word_whole(
         png = page.screenshot()
     suffix = "-de" if language is Language.GERMAN else ""
     screenshot_golden(png, f"three-handed-over{suffix}-{size['width']}x{size['height']}")
+
+
+# -- the calls, always whole ---------------------------------------------------------------------
+
+CALLS_JS = """() => {
+  const e = document.querySelector("#last-calls");
+  const panel = document.querySelector("#last").getBoundingClientRect();
+  const box = e.getBoundingClientRect();
+  return {
+    text: e.textContent,
+    fits: e.scrollHeight <= e.clientHeight && e.scrollWidth <= e.clientWidth,
+    inside: box.bottom <= panel.bottom && box.right <= panel.right && box.height > 0,
+  };
+}"""
+
+TWENTY_NINE = ("cut 9C 3D 5H", "starter 5C", "next", "show 5H 5D 5S JC")
+LONGEST_CALLS = {
+    # the longest calls there are: a 29 hand, in German, with three sides
+    "29-three-handed": (("--variant", "three-handed"), TWENTY_NINE, "neunundzwanzig"),
+    "29-two-sides": (("--players", "Ann,Bob"), ("cut 9C 3D", *TWENTY_NINE[1:]), "neunundzwanzig"),
+    "24-three-handed": (
+        ("--variant", "three-handed"),
+        ("cut 9C 3D 5H", "starter 6C", "next", "show 4H 4D 5S 5H"),
+        "vierundzwanzig",
+    ),
+    # the 29 wins the game: the calls in the smaller panel between games
+    "29-wins-the-game": (
+        ("--variant", "three-handed"),
+        ("cut 9C 3D 5H", "starter 5C", "next", "peg Red 50", "peg Red 50", "show 5H 5D 5S JC"),
+        "neunundzwanzig",
+    ),
+}
+
+
+@pytest.mark.parametrize("hand", list(LONGEST_CALLS))
+def test_the_longest_calls_show_whole_with_their_total(
+    browser: Browser, tmp_path: Path, hand: str
+) -> None:
+    new, commands, total = LONGEST_CALLS[hand]
+    db = tmp_path / "calls.db"
+    keep(db, new, commands)
+    with served(db, Language.GERMAN) as server:
+        for size in (TV, SMALL_TV):
+            with opened(browser, server, size) as page:
+                calls = page.evaluate(CALLS_JS)
+                assert calls["text"].endswith(f"macht {total}"), calls["text"]
+                assert (calls["fits"], calls["inside"]) == (True, True), (size, calls["text"])

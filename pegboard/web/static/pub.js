@@ -534,6 +534,7 @@
     [".side:not([hidden]) .meta", 0.6],
     ["#records thead th.v:not([hidden])", 0.5],
     ["#h2h", 0.6],
+    ["#last-calls", 0.3], // the calls always whole: the total is their last word
   ];
 
   function fits(el, box) {
