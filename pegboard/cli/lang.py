@@ -139,6 +139,31 @@ _TEMPLATES = (
         "--venue {text} cannot be printed: U+{code} at character {at} is {what} (expected one "
         "line of printable text, e.g. 'The Red Lion')"
     ),
+    # the league's database (pegboard league standings, league serve)
+    N_("no league database at {path} (start one with 'pegboard league serve --db {db}')"),
+    N_(
+        "{path} is not a league database (it has no league games table; expected the --db of "
+        "'pegboard league serve', e.g. league.db)"
+    ),
+    N_("cannot open the league database {path}: {error}"),
+    N_("file is not a database"),
+    # the pub page (pegboard serve, run --web)
+    N_(
+        "{option} must be an IP address: '0.0.0.0' (every interface) or '127.0.0.1' (this "
+        "machine only), got {text}"
+    ),
+    N_(
+        "cannot serve the page on {where}: {what} (another program on that port? change [web] "
+        "port or --port)"
+    ),
+    N_(
+        "cannot serve the page on {where}: {what} ({bind} is not one of this machine's "
+        "addresses: change [web] bind or --bind, e.g. to 0.0.0.0 for every interface)"
+    ),
+    N_(
+        "cannot serve the page on {where}: {what} (no network in this sandbox? under systemd "
+        "install systemd/pegboard-web.conf: sudo systemd/install.sh --web)"
+    ),
     # the engine's win probabilities (pegboard odds; its own errors it says directly)
     N_("{who} score {score} is out of range (expected 0 to {most}: {target} has been reached)"),
     N_("{who} score {score} is out of range (expected 0 to {most}: a score is never below 0)"),
@@ -168,6 +193,11 @@ _WORDS = {
     "a noncharacter": N_("a noncharacter"),
     "not printable": N_("not printable"),
     "none started": N_("none started"),
+    "Address already in use": N_("Address already in use"),
+    "Cannot assign requested address": N_("Cannot assign requested address"),
+    "Permission denied": N_("Permission denied"),
+    "Operation not permitted": N_("Operation not permitted"),
+    "Address family not supported by protocol": N_("Address family not supported by protocol"),
     "dealer": N_("dealer"),
     "pone": N_("pone"),
 }

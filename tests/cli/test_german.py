@@ -4,6 +4,7 @@ the same in every language, the one-line errors a player meets, and the German s
 from __future__ import annotations
 
 import io
+import socket
 import time
 from collections.abc import Iterator
 from datetime import UTC
@@ -582,3 +583,53 @@ def test_german_numbers_use_a_decimal_comma_and_points_between_thousands(
     assert out.splitlines()[1] == "2C 6H       5D 5H 5S JC       16,63   4,19   20,82"
     _, out, _ = cli(capsys, "advise", "5H", "5D", "5S", "JC", "6H", "2C")
     assert out.splitlines()[1] == "2C 6H       5D 5H 5S JC       16.63   4.19   20.82"
+
+
+# --- the league's database and the pub page's address ----------------------------------------
+
+
+def test_the_league_databases_errors_are_one_german_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing, journal, bad = tmp_path / "x.db", scripted_journal(tmp_path / "j2.db"), tmp_path / "b"
+    bad.write_text("hello, this text file is long enough to be taken for a database page\n" * 2)
+    capsys.readouterr()  # what making the journal printed
+    said = {}
+    for path in (missing, journal, bad):
+        status, out, err = cli(capsys, "league", "standings", "--db", str(path), "--lang", "de")
+        assert (status, out) == (1, "")
+        said[path] = err
+    assert said == {
+        missing: f"pegboard: Fehler: keine Ligadatenbank unter {str(missing)!r} (eine neue "
+        f"beginnt 'pegboard league serve --db {missing}')\n",
+        journal: f"pegboard: Fehler: {str(journal)!r} ist keine Ligadatenbank (ihr fehlt die "
+        "Tabelle der Ligaspiele; erwartet: die --db von 'pegboard league serve', z. B. "
+        "league.db)\n",
+        bad: f"pegboard: Fehler: die Ligadatenbank {str(bad)!r} lässt sich nicht öffnen: die "
+        "Datei ist keine Datenbank\n",
+    }
+
+
+def test_serves_bad_bind_and_port_in_use_are_one_german_line(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = cli(capsys, "serve", "--db", str(db), "--bind", "pub.local", "--lang", "de")
+    assert (status, out, err) == (
+        1,
+        "",
+        "pegboard: Fehler: --bind muss eine IP-Adresse sein: '0.0.0.0' (jede Schnittstelle) "
+        "oder '127.0.0.1' (nur dieser Rechner), nicht 'pub.local'\n",
+    )
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["serve", "--db", str(db), "--bind", "127.0.0.1", "--port", str(port)]
+        status, out, err = cli(capsys, *argv, "--lang", "de")
+    assert (status, out, err) == (
+        1,
+        "",
+        f"pegboard: Fehler: die Seite lässt sich nicht unter 127.0.0.1:{port} anbieten: die "
+        "Adresse ist schon belegt (ein anderes Programm an diesem Port? [web] port oder --port "
+        "ändern)\n",
+    )
