@@ -175,6 +175,8 @@ def _in_memory(file: bytes, check_same_thread: bool) -> sqlite3.Connection:
     if len(data) >= 20 and data[18:20] == b"\x02\x02":
         data[18:20] = b"\x01\x01"  # our copy only: an in-memory database has no WAL
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=check_same_thread)
+    if not data:
+        return conn  # an empty file is an empty database to SQLite (deserialize cannot take it)
     try:
         conn.deserialize(bytes(data))
     except sqlite3.Error:
