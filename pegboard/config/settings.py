@@ -347,6 +347,10 @@ def load_config(path: Path | str | None = None) -> Config:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
+        from pegboard.journal.paths import path_kind
+
+        # a name too long, or a file where a folder should be: one line, as for any path
+        path_kind(p, ConfigError, what="config ")
         raise ConfigError(f"config: cannot read {str(p)!r}: {e.strerror or e}") from e
     except UnicodeDecodeError as e:
         raise ConfigError(f"config: {str(p)!r} is not UTF-8 text: {e}") from e

@@ -465,10 +465,17 @@ def read_script(path: str | Path) -> KeyScript:
     Raises:
         KeyScriptError: the file cannot be read, or has a bad line or header.
     """
+    shown = repr(str(path))
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise KeyScriptError(f"cannot read key script {str(path)!r}: {e}") from e
+    except OSError as e:
+        from pegboard.journal.paths import path_kind
+
+        # a name too long, or a file where a folder should be: one line, as for any path
+        path_kind(Path(path), KeyScriptError, what="key script ")
+        raise KeyScriptError(f"cannot read key script {shown}: {e.strerror or e}") from e
+    except UnicodeDecodeError as e:
+        raise KeyScriptError(f"cannot read key script {shown}: {e}") from e
     return parse_script(text, source=str(path))
 
 

@@ -13,6 +13,8 @@ from pegboard.journal import Journal
 from tests.cli.helpers import cli
 
 LONG = "a" * 300  # over every file system's 255 bytes for one name
+KEYS = Path(__file__).parents[1] / "keys" / "six-card-lurch.keys"
+RUN = ("run", "--simulate", "--headless", "--out", "out")
 
 COMMANDS = [
     pytest.param(("history", "--db", "{path}"), id="history"),
@@ -22,6 +24,8 @@ COMMANDS = [
     pytest.param(("game", "new", "--db", "{path}"), id="game-new"),
     pytest.param(("sheet", "--db", "{path}", "--out", "s.png"), id="sheet-db"),
     pytest.param(("sheet", "--db", "p.db", "--out", "{path}"), id="sheet-out"),
+    pytest.param((*RUN, "--keys", str(KEYS), "--config", "{path}"), id="run-config"),
+    pytest.param((*RUN, "--keys", "{path}"), id="run-keys"),
 ]
 
 
@@ -51,6 +55,7 @@ def test_a_path_the_file_system_refuses_is_one_line(
     assert err.startswith("pegboard: error: cannot open ")
     assert err.endswith(f": {reason}\n")
     assert name[:20] in err  # the path is named
+    assert len(err) < 200  # a long name shortened (quote), never printed whole
     assert sorted(os.listdir(tmp_path)) == ["file.txt"]
     assert (tmp_path / "file.txt").read_text() == "mine\n"
 
