@@ -61,9 +61,10 @@ class ViewPublisher:
     - ``evening``: the last ``EVENING_GAMES`` games finished tonight (oldest first): since
       ``evening_start`` of *now* (06:00 local time; before 06:00, since yesterday's), checked at
       every publish; older games are never shown as "tonight". Each gives
-      ``match_id``, ``game``, ``variant``, ``names`` (the match's side names), ``winner``,
-      ``scores``, ``game_points`` and ``lurch``: each losing side that finished behind a line,
-      as ``{"name", "score", "lurch"}``.
+      ``match_id``, ``game``, ``finished`` (when it was won, "HH:MM" in *now*'s time zone:
+      what tells the evening's matches apart on the page), ``variant``, ``names`` (the match's
+      side names), ``winner``, ``scores``, ``game_points`` and ``lurch``: each losing side that
+      finished behind a line, as ``{"name", "score", "lurch"}``.
     - ``players``: the current sides' records and head to head (``web.players``), or None.
 
     With *reader* (the daemon's ``HistoryReader``, which the controller pokes when the evening
@@ -118,7 +119,7 @@ class ViewPublisher:
     def _tonight(self) -> list[dict[str, Any]]:
         """The recent games finished since this evening began (the caller holds the lock)."""
         since = evening_start(self.now())
-        return [game for finished, game in self._recent if finished >= since]
+        return [_at(game, finished, since) for finished, game in self._recent if finished >= since]
 
     def _history_read(self, snapshot: HistorySnapshot) -> None:
         """A new snapshot (in the reader's thread): the evening and the players made from it,
@@ -192,7 +193,12 @@ def evening_of(
     """
     since = evening_start(now)
     recent = _recent_games(games, lurches, finished)
-    return [game for at, game in recent if at >= since]
+    return [_at(game, at, since) for at, game in recent if at >= since]
+
+
+def _at(game: dict[str, Any], finished: datetime, since: datetime) -> dict[str, Any]:
+    """*game* with its ``finished`` time, "HH:MM" in the evening's (*since*'s) time zone."""
+    return {"finished": finished.astimezone(since.tzinfo).strftime("%H:%M"), **game}
 
 
 def _recent_games(

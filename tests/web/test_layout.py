@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,6 +42,23 @@ THREE_OVER = (
 )
 
 
+EVENING = datetime(2026, 11, 26, 23, 30, tzinfo=UTC)
+"""The publisher's clock: the pub's evening, in UTC (the page shows its times in UTC)."""
+
+
+@pytest.fixture(autouse=True)
+def journal_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stamp the journal's commands a minute apart from 19:00 UTC that evening, so the games'
+    finish times (which the page shows) are the same on every run."""
+    minutes = iter(range(10**6))
+
+    def stamp() -> str:
+        at = datetime(2026, 11, 26, 19, tzinfo=UTC) + timedelta(minutes=next(minutes))
+        return at.isoformat(timespec="milliseconds")
+
+    monkeypatch.setattr("pegboard.journal._now", stamp)
+
+
 def pegboard(*argv: str) -> None:
     """Run ``pegboard *argv`` in this process; it must succeed."""
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
@@ -58,12 +75,11 @@ def keep(db: Path, new: tuple[str, ...], commands: tuple[str, ...]) -> None:
 
 @contextlib.contextmanager
 def served(db: Path, language: Language = Language.ENGLISH) -> Iterator[WebServer]:
-    """The page for the journal *db*, as ``pegboard serve`` shows it (this evening fixed)."""
-    started = datetime.now().astimezone()
+    """The page for the journal *db*, as ``pegboard serve`` shows it on ``EVENING``."""
     server = WebServer("127.0.0.1", 0)
     server.start()
     try:
-        JournalFeed(db, ViewPublisher(server, language=language, now=lambda: started)).load()
+        JournalFeed(db, ViewPublisher(server, language=language, now=lambda: EVENING)).load()
         yield server
     finally:
         server.close()
@@ -302,3 +318,52 @@ def test_the_longest_calls_show_whole_with_their_total(
                 calls = page.evaluate(CALLS_JS)
                 assert calls["text"].endswith(f"macht {total}"), calls["text"]
                 assert (calls["fits"], calls["inside"]) == (True, True), (size, calls["text"])
+
+
+# -- tonight: only whole rows, each game told apart ---------------------------------------------
+
+# The tonight list's visible rows: each one's first cell and whether it lies whole inside the
+# panel's content box; and how many games the payload gave.
+ROWS_JS = """() => {
+  const panel = document.querySelector("#evening");
+  const style = getComputedStyle(panel);
+  const box = panel.getBoundingClientRect();
+  const bottom = box.bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
+  const rows = [...document.querySelectorAll("#results tr:not([hidden])")];
+  return {
+    games: Number(panel.dataset.games),
+    rows: rows.map((row) => {
+      const r = row.getBoundingClientRect();
+      const whole = r.top >= box.top && r.bottom <= bottom + 0.5 && r.right <= box.right;
+      return { when: row.cells[0].textContent, whole };
+    }),
+  };
+}"""
+
+
+def twelve_matches(db: Path) -> None:
+    """Twelve single-game matches, Red beating Blue in each, one after the other."""
+    for _ in range(12):
+        keep(db, ("--match", "single"), ("cut 9C 3D", "starter 5C", "next", "peg Red 61"))
+        pegboard("game", "do", "--db", str(db), "peg Blue 30", "peg Red 60")
+
+
+@pytest.mark.parametrize("over", [False, True], ids=["next-match", "game-over"])
+def test_tonight_shows_only_whole_rows_newest_first_each_told_apart(
+    browser: Browser, tmp_path: Path, over: bool
+) -> None:
+    db = tmp_path / "evening.db"
+    twelve_matches(db)
+    if not over:
+        pegboard("game", "new", "--db", str(db), "--match", "single")
+    with served(db) as server:
+        for size, least in ((TV, 2 if over else 7), (SMALL_TV, 2)):
+            with opened(browser, server, size) as page:
+                seen = page.evaluate(ROWS_JS)
+                assert seen["games"] == 10  # EVENING_GAMES: the newest ten of twelve
+                rows = seen["rows"]
+                assert len(rows) >= least, (size, rows)
+                assert all(row["whole"] for row in rows), (size, rows)
+                # newest first, each match told apart by when it was won
+                times = [row["when"] for row in rows]
+                assert times == sorted(set(times), reverse=True), times

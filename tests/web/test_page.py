@@ -594,10 +594,14 @@ def test_the_page_looks_as_it_did(
     size: dict[str, int],
     screenshot_golden: ScreenshotCheck,
     request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     name, presses, extra, check = MOMENTS[moment]
     language = LANGUAGE_OF.get(moment, Language.ENGLISH)
+    # the games finish at 20:00 UTC on one evening, whenever the test runs: the page shows it
+    monkeypatch.setattr("pegboard.journal._now", lambda: "2026-11-26T20:00:00.000+00:00")
     with table_for(name, tmp_path, language) as (table, keys):
+        table.started = datetime(2026, 11, 26, 22, 30, tzinfo=UTC)
         table.press(*keys[:presses], *extra)
         view = table.view
         assert {key: view[key] for key in check} == check, f"{name} no longer reaches {moment}"

@@ -775,6 +775,7 @@ def test_the_publisher_sends_the_view_chances_and_the_evening(
         assert payload["version"] == 3 and payload["win_probability"] is None
         assert payload["evening"] == [
             {
+                "finished": "20:00",  # in the publisher's clock's time zone (UTC here)
                 "match_id": 1,
                 "game": 1,
                 "variant": "six-card",
@@ -860,6 +861,10 @@ def test_only_games_finished_since_the_evening_began_are_tonight() -> None:
     def tonight(*at: int) -> list[int]:
         now = datetime(*at, tzinfo=BERLIN)
         return [game["match_id"] for game in evening_of(games, [], finished, now)]
+
+    # each game says when it was won, on the pub's clock
+    evening = evening_of(games, [], finished, datetime(2026, 11, 27, 1, 30, tzinfo=BERLIN))
+    assert [game["finished"] for game in evening] == ["23:00", "01:15"]
 
     # the same evening, after midnight; last week's game is never tonight
     assert tonight(2026, 11, 27, 1, 30) == [2, 3]

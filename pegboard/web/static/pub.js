@@ -437,6 +437,7 @@
     resultRows.forEach(function (row, i) {
       var game = games[i];
       row.hidden = !game;
+      setData(row, "game", game ? "yes" : "no");
       if (!game) return;
       var cells = row.cells;
       var names = game.names || [];
@@ -445,7 +446,10 @@
       if (winner >= 0) scores.unshift(scores.splice(winner, 1)[0]);
       else scores.sort(function (a, b) { return b - a; });
       var others = names.filter(function (name) { return name !== game.winner; });
-      setText(cells[0], say("result game {n}", { n: game.game }));
+      // when it was won tells the evening's matches apart; a match's later games say which
+      var which = say("result game {n}", { n: game.game });
+      setText(cells[0], !game.finished ? which :
+        game.game > 1 ? game.finished + " \u00B7 " + which : game.finished);
       setText(cells[1], others.length ?
         say("{winner} beat {others}", { winner: game.winner, others: others.join(", ") }) :
         say("{winner} won", { winner: game.winner }));
@@ -557,6 +561,23 @@
       var box = item[2] ? $(item[2]) : null;
       $$(item[0]).forEach(function (el) { fit(el, item[1], box); });
     });
+    fitEvening();
+  }
+  function fitEvening() {
+    // only whole rows, newest first: the first row that would be cut, and all after it, hide
+    var panel = $("#evening");
+    var rows = resultRows.filter(function (row) { return row.dataset.game === "yes"; });
+    rows.forEach(function (row) { row.hidden = false; });
+    if (!panel.offsetParent) return;
+    var style = getComputedStyle(panel);
+    var bottom = panel.getBoundingClientRect().bottom - parseFloat(style.paddingBottom) -
+      parseFloat(style.borderBottomWidth);
+    var cut = false;
+    rows.forEach(function (row) {
+      cut = cut || row.getBoundingClientRect().bottom > bottom + 0.5;
+      row.hidden = cut;
+    });
+    setData(panel, "shown", rows.filter(function (row) { return !row.hidden; }).length);
   }
   window.addEventListener("resize", fitAll);
 
