@@ -367,3 +367,26 @@ def test_tonight_shows_only_whole_rows_newest_first_each_told_apart(
                 # newest first, each match told apart by when it was won
                 times = [row["when"] for row in rows]
                 assert times == sorted(set(times), reverse=True), times
+
+
+# -- the pegs slide, unless the screen asks for less motion ------------------------------------
+
+PEG_MOTION_JS = """() => {
+  const style = getComputedStyle(document.querySelector('.track:not([hidden]) .peg.front'));
+  return { property: style.transitionProperty, duration: style.transitionDuration };
+}"""
+
+
+def test_a_peg_slides_to_its_hole_unless_reduced_motion_is_asked(
+    browser: Browser, tmp_path: Path
+) -> None:
+    db = tmp_path / "slide.db"
+    keep(db, ("--players", "Ann,Bob"), ("cut 9C 3D", "starter 5C", "next", "peg Ann 12"))
+    with served(db) as server:
+        with opened(browser, server, SMALL_TV, reduced=False) as page:
+            motion = page.evaluate(PEG_MOTION_JS)
+            assert motion["property"] == "left"
+            assert float(motion["duration"].removesuffix("s")) > 0, motion
+        with opened(browser, server, SMALL_TV) as page:  # prefers-reduced-motion: reduce
+            motion = page.evaluate(PEG_MOTION_JS)
+            assert motion["property"] == "none" or motion["duration"] == "0s", motion
