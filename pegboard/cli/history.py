@@ -440,7 +440,9 @@ def _by_hand_words(why: ByHand, tr: Translator) -> str:
 
 
 def _part_cell(part: PartFigures | None, deals: int, tr: Translator) -> str:
-    if part is None:
+    """A part's cell: its average over the deals that counted it, and how many of *deals*;
+    empty, as the pone's crib is, when no deal counted it (the table pegged it by hand)."""
+    if part is None or part.deals == 0:
         return ""
     said = tr.gettext("{average} ({n} of {deals})")
     return said.format(average=_average(part.points, part.deals, tr), n=part.deals, deals=deals)
@@ -498,7 +500,10 @@ def _print_player(player: PlayerStats, out: TextIO, tr: Translator) -> None:
         out.write("  " + t("pegged by hand: {pegs}").format(pegs=pegs) + "\n")
     said = t("29s {nines}, 28s {eights}")
     out.write("  " + said.format(nines=player.twenty_nines, eights=player.twenty_eights) + "\n")
-    for hand_of in player.best_hands[:3]:
+    best: list[str] = []
+    for hand_of in player.best_hands:
+        if len(best) == 3:
+            break
         what = t("crib") if hand_of.is_crib else t("hand")
         if hand_of.cards:
             cards = t("{cards} starter {card}").format(cards=hand_of.cards, card=hand_of.starter)
@@ -512,6 +517,9 @@ def _print_player(player: PlayerStats, out: TextIO, tr: Translator) -> None:
             match=hand_of.match_id,
             game=hand_of.game,
         )
+        if line not in best:  # the same hand in the same game (another deal) is listed once
+            best.append(line)
+    for line in best:
         out.write("  " + line + "\n")
 
 

@@ -291,8 +291,8 @@ def long_game(db: Path) -> Path:
             "en",
             [
                 "  a deal     deals     all  pegging         hand             crib",
-                "  as dealer     20    4.00  - (0 of 20)     4.00 (20 of 20)  0.00 (20 of 20)",
-                "  as pone       21    2.00  - (0 of 21)     2.00 (21 of 21)",
+                "  as dealer     20    4.00                  4.00 (20 of 20)  0.00 (20 of 20)",
+                "  as pone       21    2.00                  2.00 (21 of 21)",
             ],
             id="en",
         ),
@@ -300,8 +300,8 @@ def long_game(db: Path) -> Path:
             "de",
             [
                 "  je Runde  Runden   alles  Auslegen        Hand              Krippe",
-                "  Geber         20    4,00  - (0 von 20)    4,00 (20 von 20)  0,00 (20 von 20)",
-                "  Vorhand       21    2,00  - (0 von 21)    2,00 (21 von 21)",
+                "  Geber         20    4,00                  4,00 (20 von 20)  0,00 (20 von 20)",
+                "  Vorhand       21    2,00                  2,00 (21 von 21)",
             ],
             id="de",
         ),
@@ -318,6 +318,23 @@ def test_stats_players_columns_stay_apart_from_ten_deals_on(
     assert ann[start : start + 3] == lines
     for line in ann[start + 1 : start + 3]:
         assert ")0" not in line and ")4" not in line  # every cell two spaces from the next
+        assert "(0 " not in line  # no deal counted the pegging: an empty cell, as the pone's crib
+
+
+def test_stats_players_lists_the_same_best_hand_of_a_game_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The long game shows the same 3C 5D 7H 9C with the starter KS deal after deal."""
+    db = long_game(tmp_path / "long.db")
+    status, out, _ = cli(capsys, "stats", "players", "--db", str(db))
+    assert status == 0
+    ann = out.split("\nBob:")[0].splitlines()
+    assert [line for line in ann if "best" in line] == [
+        "  best hand  4: 3C 5D 7H 9C starter KS, game 1:1"
+    ]
+    status, out, _ = cli(capsys, "stats", "players", "--db", str(db), "--json")
+    [ann_json, _] = json.loads(out)["players"]
+    assert len(ann_json["best_hands"]) == 5  # the record keeps each deal's; the text lists one
 
 
 def test_stats_players_csv_gives_the_best_hands_cards_in_new_last_columns(
