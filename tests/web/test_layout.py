@@ -203,6 +203,20 @@ def test_names_of_the_longest_length_show_whole_and_apart(
                     }
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_whose_hand_is_counted_shows_a_long_name_whole(
+    browser: Browser, tmp_path: Path, size: dict[str, int]
+) -> None:
+    new, playing, _ = LONG_GAMES["three"]
+    db = tmp_path / "long.db"
+    keep(db, new, (*playing[:3], "show 5H 5D 5S JC"))
+    with served(db, Language.GERMAN) as server, opened(browser, server, size) as page:
+        title = page.locator("#state-title")
+        assert title.text_content() == f"Hand von {LONG[0]} z\u00e4hlen"
+        cut = "(e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight"
+        assert title.evaluate(cut) is False
+
+
 def test_the_cards_check_catches_a_cut_name(browser: Browser, tmp_path: Path) -> None:
     db = tmp_path / "long.db"
     keep(db, LONG_GAMES["three"][0], ())

@@ -539,6 +539,7 @@
     ["#records thead th.v:not([hidden])", 0.5],
     ["#h2h", 0.6],
     ["#last-calls", 0.3], // the calls always whole: the total is their last word
+    ["#state-title", 0.6], // "Hand von Bartholome zählen"
   ];
 
   function fits(el, box) {
