@@ -18,6 +18,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -625,6 +626,12 @@ def test_the_readme_pictures_are_the_golden_screenshots() -> None:
         doc = DOCS / f"{moment}.png"
         assert doc.exists(), f"{doc.name}: run pytest tests/web --update-golden"
         assert doc.read_bytes() == (GOLDEN_DIR / f"{moment}-{DOC_SIZE}.png").read_bytes()
+
+
+def test_the_readme_shows_every_picture_of_the_page_and_no_other() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"\(docs/pub/([\w-]+)\.png\)", readme))
+    assert shown == set(MOMENTS) == {doc.stem for doc in DOCS.glob("*.png")}
 
 
 # -- make test's browser ----------------------------------------------------------------------
