@@ -80,6 +80,8 @@ def test_noise_spread_thinly_passes_the_comparison() -> None:
         pytest.param("tests/golden/web/_failed/the-play-1280x720.png", id="web"),
         pytest.param("tests/golden/_failed/128x64-play.png", id="oled"),
         pytest.param("tests/golden/league/_failed/board.png", id="league"),
+        pytest.param("tests/golden/de/_failed/128x64-play.png", id="oled-de"),
+        pytest.param("docs/screens/_failed/scoreboard-128x64.png", id="docs"),
     ],
 )
 def test_failed_screenshots_are_never_committed(path: str) -> None:
