@@ -76,3 +76,17 @@ def key_journal(keys: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
     cli("run", "--simulate", "--headless", "--keys", str(KEYS / f"{keys}.keys"), "--out", str(out),
         "--db", str(db))  # fmt: skip
     return db
+
+
+def listing(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file in *folder*: its bytes and modification time (to see that nothing changed)."""
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+
+
+READERS = [
+    pytest.param(["history"], id="history"),
+    pytest.param(["history", "--csv"], id="history --csv"),
+    pytest.param(["stats", "players"], id="stats players"),
+    pytest.param(["sheet", "--out", "{elsewhere}/s.svg"], id="sheet --out {elsewhere}/s.svg"),
+]
+"""The commands that only read a journal, as argv (``{elsewhere}``: a folder of the test's)."""

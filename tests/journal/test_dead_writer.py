@@ -19,16 +19,11 @@ from pegboard.cli.main import main
 from pegboard.engine.rules import Rules
 from pegboard.journal import Journal
 from pegboard.journal.readonly import read_only_connection
-from tests.journal.games import scripted_journal
+from tests.journal.games import READERS, listing, scripted_journal
 from tests.league.conftest import finish_games
 
 WORKER = Path(__file__).with_name("writer_worker.py")
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _listing(folder: Path) -> dict[str, tuple[bytes, int]]:
-    """Every file in *folder*: its bytes and modification time."""
-    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
 
 
 def _writer(*argv: str) -> subprocess.Popen[str]:
@@ -106,16 +101,7 @@ def test_a_reader_beside_this_processs_own_writer_reads_in_place(tmp_path: Path)
         assert not reader.live  # no writer now: a copy
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["history"],
-        ["history", "--csv"],
-        ["stats", "players"],
-        ["sheet", "--out", "{elsewhere}/s.svg"],
-    ],
-    ids=" ".join,
-)
+@pytest.mark.parametrize("argv", READERS)
 def test_readers_beside_a_killed_writer_leave_every_file_as_it_was(
     journal: tuple[Path, subprocess.Popen[str]],
     tmp_path: Path,
@@ -124,13 +110,13 @@ def test_readers_beside_a_killed_writer_leave_every_file_as_it_was(
 ) -> None:
     db, writer = journal
     _killed(writer)
-    before = _listing(db.parent)
+    before = listing(db.parent)
     assert sorted(before) == ["p.db", "p.db-shm", "p.db-wal"]
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     argv = [a.format(elsewhere=elsewhere) for a in argv]
     assert main([*argv, "--db", str(db)]) == 0
-    assert _listing(db.parent) == before
+    assert listing(db.parent) == before
 
 
 def test_history_beside_a_killed_writer_sees_its_last_commit(
@@ -151,12 +137,12 @@ def test_league_standings_beside_a_killed_service_leave_every_file_and_see_its_g
 ) -> None:
     db, writer = league
     _killed(writer)
-    before = _listing(db.parent)
+    before = listing(db.parent)
     assert sorted(before) == ["league.db", "league.db-shm", "league.db-wal"]
     assert main(["league", "standings", "--db", str(db)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].split() == ["1", "Ann", "2", "2", "0", "4", "+42"]
-    assert _listing(db.parent) == before
+    assert listing(db.parent) == before
 
 
 def test_league_standings_beside_a_live_service_read_in_place(

@@ -16,8 +16,8 @@ import pytest
 
 from pegboard.cli.main import main
 from pegboard.league.store import LeagueStore
+from tests.journal.games import READERS, listing, scripted_journal
 from tests.journal.games import cli as ok
-from tests.journal.games import scripted_journal
 
 
 def _left_over(source: Path, folder: Path) -> Path:
@@ -28,11 +28,6 @@ def _left_over(source: Path, folder: Path) -> Path:
     shutil.copyfile(source, copy)
     shutil.copyfile(f"{source}-wal", f"{copy}-wal")
     return copy
-
-
-def _listing(folder: Path) -> dict[str, tuple[bytes, int]]:
-    """Every file in *folder*: its bytes and modification time."""
-    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
 
 
 @pytest.fixture
@@ -61,26 +56,17 @@ def league(tmp_path: Path) -> Path:
         store.close()
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["history"],
-        ["history", "--csv"],
-        ["stats", "players"],
-        ["sheet", "--out", "{elsewhere}/s.svg"],
-    ],
-    ids=" ".join,
-)
+@pytest.mark.parametrize("argv", READERS)
 def test_the_journal_readers_create_and_change_nothing(
     journal: Path, tmp_path: Path, argv: list[str]
 ) -> None:
-    before = _listing(journal.parent)
+    before = listing(journal.parent)
     assert sorted(before) == ["p.db", "p.db-wal"]
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     argv = [a.format(elsewhere=elsewhere) for a in argv]
     assert main([*argv, "--db", str(journal)]) == 0
-    assert _listing(journal.parent) == before
+    assert listing(journal.parent) == before
 
 
 def test_the_left_over_log_is_read(journal: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,11 +80,11 @@ def test_the_left_over_log_is_read(journal: Path, capsys: pytest.CaptureFixture[
 def test_league_standings_create_and_change_nothing(
     league: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    before = _listing(league.parent)
+    before = listing(league.parent)
     assert sorted(before) == ["league.db", "league.db-wal"]
     assert main(["league", "standings", "--db", str(league)]) == 0
     assert capsys.readouterr().err == ""
-    assert _listing(league.parent) == before
+    assert listing(league.parent) == before
 
 
 def test_the_private_copy_is_removed(
