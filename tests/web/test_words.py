@@ -50,11 +50,13 @@ def page_words() -> dict[str, dict[str, str]]:
 
 
 def catalogue_words() -> dict[str, str]:
+    """The catalogue's German by msgid; a message with a context is keyed as the page keys it,
+    the context first ("source peg": the word for a peg's source)."""
     text = catalogue_path(Language.GERMAN).read_text(encoding="utf-8")
     return {
-        entry.msgid: entry.msgstr[0]
+        entry.msgid if entry.context is None else f"{entry.context} {entry.msgid}": entry.msgstr[0]
         for entry in parse_po(text)
-        if entry.msgid and entry.context is None and entry.msgid_plural is None
+        if entry.msgid and entry.msgid_plural is None
     }
 
 

@@ -64,7 +64,7 @@
       "a deal as dealer / pone": "\u00D8 Runde Geber / Vorhand", "best hand": "beste Hand",
       "source play": "Auslegen", "source hand": "Hand", "source crib": "Krippe",
       "source heels": "Hacken", "source muggins": "T\u00F6ffel",
-      "source three for last": "drei f\u00FCr die Letzte", "source peg": "gesteckt",
+      "source three for last": "drei als Ausgleich", "source peg": "von Hand",
       lurched: "Schneider!", "double-skunked": "dreifach!", wins: "gewinnt!",
       "best-of-three": "drei Spiele", "first-to-two": "zwei Siege", single: "",
       "six-card": "sechs Karten", "five-card": "f\u00FCnf Karten", "three-handed": "zu dritt",
