@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from pegboard.cli.lang import add_lang, value_words, words_of
@@ -26,6 +27,7 @@ __all__ = ["OddsCommandError", "register"]
 
 _SOLO_SEAT = 2
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+_DIGITS = 6
 
 
 class OddsCommandError(PegboardError, ValueError):
@@ -66,15 +68,19 @@ def register(subparsers: Any) -> None:
     p.set_defaults(handler=_cmd_odds)
 
 
-def _score(text: str, who: str, tr: Translator) -> int:
-    """*text* as a score; *who* is ``dealer`` or ``pone``, said in *tr*'s language.
+def _score(text: str, who: str, most: int, tr: Translator) -> int:
+    """*text* as a score; *who* is ``dealer`` or ``pone``, said in *tr*'s language; *most* is
+    the highest score a table has (the engine checks the range of a short number).
 
     Raises:
-        OddsCommandError: *text* is not a whole number.
+        OddsCommandError: *text* is not a whole number, or has more digits than any score.
     """
     if _WHOLE.fullmatch(text) is None:  # ASCII digits only: int() also takes '1_0' and '٣'
         said = tr.gettext("{who} score {text} is not a number (expected a whole number of points)")
         raise OddsCommandError(said.format(who=tr.gettext(who), text=quote(text)))
+    if len(text.lstrip("+-")) > _DIGITS:  # int() refuses over 4,300 digits; no score has 7
+        said = tr.gettext("{who} score {text} is out of range (expected 0 to {most})")
+        raise OddsCommandError(said.format(who=tr.gettext(who), text=quote(text), most=most))
     return int(text)
 
 
@@ -122,22 +128,29 @@ def _cmd_odds(args: argparse.Namespace, out: TextIO) -> int:
         if args.scores:
             said = tr.gettext("--table takes no scores, got {scores}")
             raise OddsCommandError(said.format(scores=quote(" ".join(args.scores))))
-        rows = [
+        rows: list[list[float | None]] = [
             [round(v / odds.SCALE, 5) for v in tables[position][d * target : (d + 1) * target]]
             for d in range(target)
         ]
+        if variant is Variant.TWO_AGAINST_ONE:  # the solo starts on 60: below it, no position
+            start = Rules.for_variant(variant).start_score(1)
+            solo_deals = position == _SOLO_SEAT
+            for d, row in enumerate(rows):
+                for p in range(target):
+                    if (d if solo_deals else p) < start:
+                        row[p] = None
         if args.json:
             payload: dict[str, Any] = {"variant": variant.value, "target": target, **extra}
             payload["dealer_wins"] = rows
             out.write(json.dumps(payload, separators=(",", ":")) + "\n")
         else:
-            _print_table(out, variant, rows, target, tr)
+            _print_table(out, variant, position, rows, target, tr)
         return 0
     if len(args.scores) != 2:
         said = tr.gettext("expected two scores, DEALER_SCORE PONE_SCORE, got {n}: {scores}")
         raise OddsCommandError(said.format(n=len(args.scores), scores=quote(" ".join(args.scores))))
-    dealer = _score(args.scores[0], N_("dealer"), tr)
-    pone = _score(args.scores[1], N_("pone"), tr)
+    dealer = _score(args.scores[0], N_("dealer"), target - 1, tr)
+    pone = _score(args.scores[1], N_("pone"), target - 1, tr)
     _check_solo(variant, position, dealer, pone, tr)
     dealer_wins, pone_wins = odds.chances(variant, dealer, pone, position=position)
     if args.json:
@@ -181,13 +194,33 @@ def _who(variant: Variant, position: int, tr: Translator) -> tuple[str, str]:
 
 
 def _print_table(
-    out: TextIO, variant: Variant, rows: list[list[float]], target: int, tr: Translator
+    out: TextIO,
+    variant: Variant,
+    position: int,
+    rows: Sequence[Sequence[float | None]],
+    target: int,
+    tr: Translator,
 ) -> None:
-    """Every tenth hole of the table in percent (the JSON has every one)."""
+    """Every tenth hole of the table in percent (the JSON has every one); "-" where there is
+    no position (two against one: the solo below 60)."""
     step = 10
     marks = list(range(0, target, step))
-    said = tr.gettext("{variant}: the dealer's chance (%), dealer's score down, pone's across")
-    out.write(said.format(variant=value_words(tr, variant.value)) + "\n")
+    if variant is Variant.TWO_AGAINST_ONE:
+        dealing, other = _who(variant, position, tr)
+        said = tr.gettext(
+            "{variant}, {dealing} to deal: the chance of {dealing} (%), {dealing}'s score down, "
+            "{other}'s across; - where the solo would be below {start}"
+        )
+        start = Rules.for_variant(variant).start_score(1)
+        line = said.format(
+            variant=value_words(tr, variant.value), dealing=dealing, other=other, start=start
+        )
+    else:
+        said = tr.gettext("{variant}: the dealer's chance (%), dealer's score down, pone's across")
+        line = said.format(variant=value_words(tr, variant.value))
+    out.write(line + "\n")
     out.write("      " + "".join(f"{p:>5}" for p in marks) + "\n")
     for d in marks:
-        out.write(f"{d:>5} " + "".join(f"{rows[d][p] * 100:5.0f}" for p in marks) + "\n")
+        cells = (rows[d][p] for p in marks)
+        shown = ("    -" if v is None else f"{v * 100:5.0f}" for v in cells)
+        out.write(f"{d:>5} " + "".join(shown) + "\n")

@@ -60,6 +60,38 @@ def test_the_table_as_text_shows_every_tenth_hole(capsys: pytest.CaptureFixture[
     assert len(lines) == 2 + 7
 
 
+@pytest.mark.parametrize(("seat", "solo_deals"), [(0, False), (1, False), (2, True)])
+def test_the_two_against_one_table_says_who_deals_and_has_no_impossible_position(
+    capsys: pytest.CaptureFixture[str], seat: int, solo_deals: bool
+) -> None:
+    """The solo starts on 60: a position with the solo below it is '-' (null in JSON)."""
+    argv = ["odds", "--table", "--variant", "two-against-one", "--dealer-seat", str(seat)]
+    status, out, _ = cli(capsys, *argv, "--json")
+    rows = json.loads(out)["dealer_wins"]
+    for d in (0, 59, 60, 120):
+        for p in (0, 59, 60, 120):
+            impossible = (d if solo_deals else p) < 60
+            assert (rows[d][p] is None) is impossible, (d, p)
+    assert rows[60][60] == round(odds.start_of_deal("two-against-one", 60, 60, position=seat), 5)
+    status, out, _ = cli(capsys, *argv)
+    lines = out.splitlines()
+    dealing = "the solo" if solo_deals else f"the pair (seat {seat})"
+    assert status == 0 and lines[0].startswith(f"two-against-one, {dealing} to deal:")
+    row0 = lines[2].split()  # the dealer on 0
+    assert row0[0] == "0" and (row0[1:] == ["-"] * 13) is solo_deals
+    row60 = lines[
+        8
+    ].split()  # the dealer on 60: the pone below 60 is the solo only when a pair deals
+    assert row60[0] == "60" and (row60[1:7] == ["-"] * 6) is not solo_deals and row60[7] != "-"
+
+
+def test_a_score_of_thousands_of_digits_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = cli(capsys, "odds", "9" * 4400, "0")
+    assert (status, out, err.count("\n")) == (1, "", 1)
+    assert err.startswith("pegboard: error: dealer score '999") and len(err) < 160
+    assert err.endswith("is out of range (expected 0 to 120)\n")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -172,8 +204,8 @@ def test_bad_input_gives_one_line_and_exit_1(
         ),
         pytest.param(
             ["--variant", "two-against-one", "--dealer-seat", "2", "10", "0"],
-            "Punktzahl von Geber 10 ist die des Einzelspielers, unter 60 (erwartet: 60 oder mehr; "
-            "bei zwei gegen einen beginnt der Einzelspieler bei 60)",
+            "Punktzahl von Geber 10 ist die des Einzelnen, unter 60 (erwartet: 60 oder mehr; "
+            "bei zwei gegen einen beginnt der Einzelne bei 60)",
             id="solo-below-60",
         ),
     ],
