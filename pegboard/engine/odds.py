@@ -550,9 +550,12 @@ def win_probability(state: GameState) -> tuple[float, ...] | None:
     before anyone else pegs. If that point reaches the target its side has won: the chance is
     exactly 1 (0 for the other side). Otherwise, in a two-player variant, the point is counted
     with the scores and the moment is the one after the go (the play's end in five-card), so
-    the chance does not move when the go is said and the point pegged. Before anyone has
-    said go, the go point that may follow the last card is in the counts of the moment but not
-    in the scores (the counts cannot tell the deals where it came from the others).
+    the chance does not move when the go is said and the point pegged. That is exact when the
+    point is pegged at once; when the last card's seat lays more cards first, the counts of
+    those later moments hold the point too, so until it is pegged it may count twice (one
+    point, never when it wins). Before anyone has said go, the go point that may follow the
+    last card is in the counts of the moment but not in the scores (the counts cannot tell the
+    deals where it came from the others).
     """
     from .game import Phase  # the game is only needed when a game is asked about
 
