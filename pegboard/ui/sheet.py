@@ -8,9 +8,11 @@ letter. Two small renderers in ``sheetfiles.py`` draw the same shapes: ``render_
 ``render_pdf`` with Pillow (``ImageDraw`` at 150 dpi in greyscale; Pillow writes the PDF page at
 that resolution, so the page is exactly the paper's size) and ``render_svg`` as text. Nothing
 is measured by a renderer, so both agree: text is placed by its anchor (left, middle or right
-of its baseline) and kept short enough by the layout: a name or a line too wide for its place
-is first drawn smaller (``_Page.shrink``, down to a least size), and cut with "…" only when it
-still does not fit (``_Page.fit``); the drawing lists what was cut (``Drawing.cut``).
+of its baseline) and kept short enough by the layout, which measures it with the metrics of the
+font the PNG and PDF draw it in (``sheetfiles.text_width``; a capital W is five times an i, so
+no average width will do): a name or a line too wide for its place is first drawn smaller
+(``_Page.shrink``, down to a least size), and cut with "…" only when it still does not fit
+(``_Page.fit``); the drawing lists what was cut (``Drawing.cut``).
 
 The page follows the tournament sheet at the end of the German rules document (the
 "Cribbage Zählbogen"): the tournament or venue and the date, player 1 and player 2, for each a
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
@@ -163,30 +166,45 @@ LABEL_GAP = 7.5
 """The least distance, in points, between two score labels of a hole column: closer ones would
 overlap, so the earlier is left out."""
 
-GLYPH = 0.56
-"""A generous average glyph width, as a share of the font size: text measured with it never
-runs over in any renderer."""
+Measure = Callable[[str, float, bool], float]
+"""The width in points of a text at a size in points, bold or not: the font's own metrics
+(``sheetfiles.text_width``, the font the PNG and PDF draw with)."""
 
 
-def _fit(text: str, size: float, width: float) -> str:
-    """*text* cut (ending in "…") to about *width* points at *size*.
+def _fit(text: str, size: float, width: float, measure: Measure, bold: bool = False) -> str:
+    """*text* cut (ending in "…") to *width* points at *size*.
 
-    >>> _fit("Ann+Cat", 10, 30), _fit("Ann", 10, 30)
-    ('Ann+…', 'Ann')
+    >>> mono: Measure = lambda text, size, bold: len(text) * size * 0.5
+    >>> _fit("Ann+Cat", 10, 30, mono), _fit("Ann", 10, 30, mono)
+    ('Ann+C…', 'Ann')
     """
-    room = max(1, int(width / (size * GLYPH)))
-    return text if len(text) <= room else text[: max(0, room - 1)] + "…"
+    if measure(text, size, bold) <= width:
+        return text
+    cut = len(text)
+    while cut > 0 and measure(text[:cut] + "…", size, bold) > width:
+        cut -= 1
+    return text[:cut] + "…"
 
 
-def _shrunk(text: str, size: float, width: float, least: float) -> float:
-    """The size, from *size* down to *least*, at which *text* fits *width* points.
+def _shrunk(
+    text: str, size: float, width: float, least: float, measure: Measure, bold: bool = False
+) -> float:
+    """The size, from *size* down to *least* in steps of a tenth, at which *text* fits *width*
+    points.
 
-    >>> _shrunk("Bob+Dan1", 9, 38, 6), _shrunk("Bob", 9, 38, 6), _shrunk("x" * 99, 9, 38, 6)
-    (8.4, 9, 6)
+    >>> mono: Measure = lambda text, size, bold: len(text) * size * 0.5
+    >>> _shrunk("Bob+Dan1", 9, 30, 6, mono), _shrunk("Bob", 9, 30, 6, mono)
+    (7.5, 9)
+    >>> _shrunk("x" * 99, 9, 38, 6, mono)
+    6
     """
-    if not text or len(text) * size * GLYPH <= width:
+    if not text or measure(text, size, bold) <= width:
         return size
-    return max(least, int(width / (len(text) * GLYPH) * 10) / 10)
+    # the width grows about as the size: start near the answer, then step down to it
+    tenths = min(int(size * 10), int(size * width / measure(text, size, bold) * 10) + 1)
+    while tenths > least * 10 and measure(text, tenths / 10, bold) > width:
+        tenths -= 1
+    return max(least, tenths / 10)
 
 
 def _local(stamp: str | None, tz: tzinfo | None) -> datetime | None:
@@ -231,8 +249,9 @@ def _cells(deal: DealHistory, side: int) -> tuple[str, str, str]:
 
 @dataclass
 class _Page:
-    """Shapes being laid out."""
+    """Shapes being laid out, and how their text is measured."""
 
+    measure: Measure
     shapes: list[Shape] = field(default_factory=list)
     cut: list[str] = field(default_factory=list)
 
@@ -246,18 +265,24 @@ class _Page:
         if text:
             self.shapes.append(Text(x, y, text, size, **kw))  # type: ignore[arg-type]
 
-    def fit(self, text: str, size: float, width: float) -> str:
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        """*text*'s width in points at *size*."""
+        return self.measure(text, size, bold)
+
+    def fit(self, text: str, size: float, width: float, bold: bool = False) -> str:
         """*text* cut to *width* points at *size* (``_fit``), noted in ``cut`` if it was."""
-        shown = _fit(text, size, width)
+        shown = _fit(text, size, width, self.measure, bold)
         if shown != text:
             self.cut.append(text)
         return shown
 
-    def shrink(self, text: str, size: float, width: float, least: float) -> tuple[str, float]:
+    def shrink(
+        self, text: str, size: float, width: float, least: float, bold: bool = False
+    ) -> tuple[str, float]:
         """*text* and the size to draw it at: smaller down to *least* to fit *width* points,
         and only then cut (``fit``)."""
-        size = _shrunk(text, size, width, least)
-        return self.fit(text, size, width), size
+        size = _shrunk(text, size, width, least, self.measure, bold)
+        return self.fit(text, size, width, bold), size
 
 
 def layout_sheet(
@@ -268,15 +293,22 @@ def layout_sheet(
     match: MatchHistory | None = None,
     tz: tzinfo | None = None,
     language: Language = Language.ENGLISH,
+    measure: Measure | None = None,
 ) -> Drawing:
     """The score sheet of *game* as a page of shapes, its words in *language*.
 
     *venue* is printed in the header (empty: a line to fill in by hand); *match* adds the
     match's format and standing; times are shown in *tz* (None: this machine's local time).
+    Text is measured with *measure* (None: the metrics of the font the PNG and PDF draw with,
+    ``sheetfiles.text_width``).
     """
+    if measure is None:
+        from .sheetfiles import text_width  # the fonts' metrics live with the fonts
+
+        measure = text_width
     tr = translator(language)
     t = tr.gettext
-    page = _Page()
+    page = _Page(measure)
     width, height = paper.size
     margin = 36.0
     left, right = margin, width - margin
@@ -336,8 +368,10 @@ def layout_sheet(
             label += f" · {', '.join(game.seat_names[s] for s in seats)}"
         page.text(x + 6, y + 9, *page.shrink(label, 6.5, box - 20, 5), grey=MID)
         first = t(" · deals first") if rules.side_of(game.first_dealer) == side else ""
-        page.text(x + 6, y + 24, *page.shrink(name, 13, box - 70, 8), bold=True)
-        page.text(x + box - 14, y + 24, first.strip(" ·"), 7, align="r", grey=MID)
+        first = first.strip(" ·")
+        room = box - 26 - (page.width(first, 7) + 8 if first else 0)
+        page.text(x + 6, y + 24, *page.shrink(name, 13, room, 8, bold=True), bold=True)
+        page.text(x + box - 14, y + 24, first, 7, align="r", grey=MID)
     y += 30 + 12
 
     # --- the hole columns and the deals table ---------------------------------------------
@@ -388,12 +422,12 @@ def _deals_table(
     size = min(9.0, row * 0.5)
     deal_label = tr.gettext("Deal")
     # the deal number's column is as wide as its header needs ("Runde" is wider than "Deal"),
-    # with room on both sides: the header's estimated width (see _fit) and 3 points a side
-    deal_w = max(22.0, len(deal_label) * 7 * GLYPH + 6)
+    # with room on both sides: the header's width and 3 points a side
+    deal_w = max(22.0, page.width(deal_label, 7, True) + 6)
     # the dealer's column fits the longest dealer's name ("Bob+Dan1"), within bounds: a longer
     # one is drawn smaller
-    longest = max((len(game.seat_names[d.dealer]) for d in deals), default=0)
-    dealer_w = min(72.0, max(44.0, longest * size * 0.62 + 10))  # digits and capitals: wider
+    longest = max((page.width(game.seat_names[d.dealer], size) for d in deals), default=0.0)
+    dealer_w = min(72.0, max(44.0, longest + 10))
     group = (right - left - deal_w - dealer_w) / sides
     parts = (0.46, 0.16, 0.16, 0.22)  # play, hand, crib, score
     page.rect(left, top, right - left, head, fill=PALE, outline=None)
@@ -402,7 +436,11 @@ def _deals_table(
     for side, name in enumerate(names):
         x = left + deal_w + dealer_w + side * group
         page.text(
-            x + group / 2, top + 11, *page.shrink(name, 8, group - 6, 6), align="m", bold=True
+            x + group / 2,
+            top + 11,
+            *page.shrink(name, 8, group - 6, 6, bold=True),
+            align="m",
+            bold=True,
         )
         offs = x
         for label, share in zip(_COLUMNS, parts, strict=True):
@@ -426,7 +464,7 @@ def _deals_table(
                 for n, (cell, share) in enumerate(zip(cells, parts, strict=True)):
                     w = group * share
                     if n == 0:
-                        shown = cell if len(cell) * size * 0.5 <= w - 6 else _play_sum(cell, tr)
+                        shown = cell if page.width(cell, size) <= w - 6 else _play_sum(cell, tr)
                         page.text(offs + 3, base, page.fit(shown, size, w - 6), size, grey=DARK)
                     elif n == 3:
                         page.text(offs + w - 4, base, cell, size, align="r", bold=True)
@@ -483,17 +521,18 @@ def _hole_column(
     player = tr.gettext("Player {n}").format(n=side + 1)
     name = game.names[side]
     first, plus, rest = name.partition("+")
-    if plus and _shrunk(name, 8, w - 4, 5) < 6.5:
+    if plus and _shrunk(name, 8, w - 4, 5, page.measure, True) < 6.5:
         # a partnership too long for the narrow column: wrapped after its "+", as written
         page.text(x + w / 2, top + 9, player, 6.5, align="m", grey=DARK)
-        size = _shrunk(max(first + plus, rest, key=len), 7, w - 4, 5)
+        size = min(_shrunk(line, 7, w - 4, 5, page.measure, True) for line in (first + plus, rest))
         for line, base in ((first + plus, 18.5), (rest, 27.0)):
-            page.text(
-                x + w / 2, top + base, page.fit(line, size, w - 4), size, align="m", bold=True
-            )
+            shown = page.fit(line, size, w - 4, bold=True)
+            page.text(x + w / 2, top + base, shown, size, align="m", bold=True)
     else:
         page.text(x + w / 2, top + 12, player, 6.5, align="m", grey=DARK)
-        page.text(x + w / 2, top + 24, *page.shrink(name, 8, w - 4, 5), align="m", bold=True)
+        page.text(
+            x + w / 2, top + 24, *page.shrink(name, 8, w - 4, 5, bold=True), align="m", bold=True
+        )
     y0 = top + head
     for cell in range(cells):
         y = y0 + cell * cell_h
@@ -558,7 +597,7 @@ def _totals(
     if result is None:
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))
         running = t("In progress: {scores}").format(scores=scores)
-        page.text(left + 6, y + 28, *page.shrink(running, 12, inner - 12, 8), bold=True)
+        page.text(left + 6, y + 28, *page.shrink(running, 12, inner - 12, 8, bold=True), bold=True)
     else:
         winner = names[result.winner]
         worth = ""
@@ -570,7 +609,7 @@ def _totals(
             str(s) for s in sorted(result.scores, reverse=True)
         )
         won = t("{name} wins {scores}{worth}").format(name=winner, scores=scores, worth=worth)
-        page.text(left + 6, y + 28, *page.shrink(won, 13, inner - 12, 8), bold=True)
+        page.text(left + 6, y + 28, *page.shrink(won, 13, inner - 12, 8, bold=True), bold=True)
         lurched = [
             (
                 t("{name} double-skunked ({score})")

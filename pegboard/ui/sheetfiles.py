@@ -2,19 +2,22 @@
 
 ``render_png`` and ``render_pdf`` draw the shapes with Pillow (greyscale at ``DPI``; the PDF page
 is exactly the paper's size), ``render_svg`` writes them as text. Neither measures anything:
-the layout placed every shape. Pillow's default font (Aileron) draws ASCII only; a text with other
-letters is drawn in DejaVu Sans where the system has it, else spelled without umlauts.
+the layout placed every shape, measuring its text with ``text_width``, the metrics of the very
+font the PNG and PDF draw with. Pillow's default font (Aileron) draws ASCII only; a text with
+other letters is drawn in DejaVu Sans where the system has it, else spelled without umlauts.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import re
+from typing import Any
 from xml.sax.saxutils import escape
 
 from .sheet import DPI, FONT_FAMILY, WHITE, Dot, Drawing, Line, Rect, Text
 
-__all__ = ["render_pdf", "render_png", "render_svg"]
+__all__ = ["render_pdf", "render_png", "render_svg", "text_width"]
 
 
 WIDE_FONT = "DejaVuSans.ttf"
@@ -29,32 +32,72 @@ _SPELLED = str.maketrans(
 )
 
 
+_Font = Any
+"""A Pillow font (``FreeTypeFont``, or the bitmap ``ImageFont`` of an old Pillow)."""
+
+
+@functools.lru_cache(maxsize=128)
+def _font(px: int, wide: bool) -> _Font:
+    """Pillow's default font at *px* pixels, or DejaVu Sans (*wide*).
+
+    Raises:
+        OSError: *wide* and the system has no DejaVu Sans.
+    """
+    from PIL import ImageFont
+
+    if wide:  # Pillow finds a bare file name among the system's fonts
+        return ImageFont.truetype(WIDE_FONT, px)
+    return ImageFont.load_default(size=px)
+
+
+def _face(text: str, size: float) -> tuple[str, _Font]:
+    """*text* as it is drawn at *size* points, and the font that has every letter of it."""
+    px = round(size * DPI / 72)
+    if set(text) <= _DEFAULT_CHARS:
+        return text, _font(px, False)
+    try:
+        return text, _font(px, True)
+    except OSError:  # no DejaVu Sans: German's own spelling without umlauts
+        return text.translate(_SPELLED), _font(px, False)
+
+
+def _stroke(size: float, bold: bool) -> int:
+    """The stroke, in pixels, that draws bold text (Pillow has no bold default font)."""
+    return 1 if bold and size >= 8 else 0
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width in points of *text* at *size* points, as ``render_png`` and ``render_pdf``
+    draw it: the same font, its size in whole pixels, bold's stroke on both sides. The SVG
+    names the same family first, so these metrics stand in for its too. Without Pillow (an SVG
+    made without the ``hw`` extra) a generous estimate: capitals as wide as "W".
+
+    >>> text_width("", 10), text_width("W", 10) > text_width("i", 10)
+    (0.0, True)
+    """
+    if not text:
+        return 0.0
+    try:
+        shown, font = _face(text, size)
+    except ImportError:
+        return _estimate(text, size)
+    return (float(font.getlength(shown)) + 2 * _stroke(size, bold)) * 72 / DPI
+
+
+def _estimate(text: str, size: float) -> float:
+    """A generous width of *text* in points at *size*, bold or not, for when there is no Pillow
+    to measure it: a capital (or m, w) a whole size wide, any other letter 0.62 of it."""
+    wide = sum(1 for ch in text if ch.isupper() or ch in "mw@%&")
+    return size * (wide + (len(text) - wide) * 0.62)
+
+
 def _image(drawing: Drawing) -> object:
     """The page drawn with Pillow, greyscale at ``DPI``."""
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import Image, ImageDraw
 
     scale = DPI / 72
     image = Image.new("L", drawing.paper.pixels, WHITE)
     draw = ImageDraw.Draw(image)
-    fonts: dict[tuple[int, bool], ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
-
-    def font(size: float, wide: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-        px = round(size * scale)
-        if (px, wide) not in fonts:
-            if wide:  # Pillow finds a bare file name among the system's fonts
-                fonts[px, wide] = ImageFont.truetype(WIDE_FONT, px)
-            else:
-                fonts[px, wide] = ImageFont.load_default(size=px)
-        return fonts[px, wide]
-
-    def face(text: str, size: float) -> tuple[str, ImageFont.FreeTypeFont | ImageFont.ImageFont]:
-        """The font that has every letter of *text*, and *text* as it is drawn in it."""
-        if set(text) <= _DEFAULT_CHARS:
-            return text, font(size)
-        try:
-            return text, font(size, wide=True)
-        except OSError:  # no DejaVu Sans: German's own spelling without umlauts
-            return text.translate(_SPELLED), font(size)
 
     def px(v: float) -> float:
         return v * scale
@@ -75,14 +118,14 @@ def _image(drawing: Drawing) -> object:
             case Dot(x, y, r, grey):
                 draw.ellipse((px(x - r), px(y - r), px(x + r), px(y + r)), fill=grey)
             case Text(x, y, text, size, align, bold, grey):
-                shown, typeface = face(text, size)
+                shown, typeface = _face(text, size)
                 draw.text(
                     (px(x), px(y)),
                     shown,
                     fill=grey,
                     font=typeface,
                     anchor=f"{align}s",
-                    stroke_width=1 if bold and size >= 8 else 0,
+                    stroke_width=_stroke(size, bold),
                     stroke_fill=grey,
                 )
     return image
