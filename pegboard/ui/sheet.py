@@ -12,7 +12,9 @@ of its baseline) and kept short enough by the layout, which measures it with the
 font the PNG and PDF draw it in (``sheetfiles.text_width``; a capital W is five times an i, so
 no average width will do): a name or a line too wide for its place is first drawn smaller
 (``_Page.shrink``, down to a least size), and cut with "…" only when it still does not fit
-(``_Page.fit``); the drawing lists what was cut (``Drawing.cut``).
+(``_Page.fit``); the drawing lists what was cut (``Drawing.cut``). A column's header in the
+deals table that is too wide even at its least size (three sides' narrow hand and crib) is its
+initial instead, and a line below the legend says so ("H = hand, C = crib").
 
 The page follows the tournament sheet at the end of the German rules document (the
 "Cribbage Zählbogen"): the tournament or venue and the date, player 1 and player 2, for each a
@@ -380,23 +382,21 @@ def layout_sheet(
     column = 44.0 if sides == 2 else 36.0
     holes_w = sides * (column + 28)
     table_right = right - holes_w - 8
-    _deals_table(page, game, left, table_right, top, bottom, tr)
+    shortened = _deals_table(page, game, left, table_right, top, bottom, tr)
     for side in range(sides):
         x = table_right + 8 + side * (column + 28) + 22
         _hole_column(page, game, side, x, column, top, bottom, tr)
 
     # --- totals -----------------------------------------------------------------------------
     _totals(page, game, match, left, right, foot + 10, tr)
-    page.text(
-        left,
-        height - margin + 6,
-        t(
-            "Pegs: * pegged by hand or counted by the table · h his heels · m muggins · "
-            "b three for last. Play: each peg in order; hand, crib: their points."
-        ),
-        6.5,
-        grey=MID,
+    legend = t(
+        "Pegs: * pegged by hand or counted by the table · h his heels · m muggins · "
+        "b three for last. Play: each peg in order; hand, crib: their points."
     )
+    page.text(left, height - margin + 6, *page.shrink(legend, 6.5, inner, 5), grey=MID)
+    # a header too wide for its column is its initial; the line below the legend says so
+    key = ", ".join(f"{short} = {word}" for short, word in shortened)
+    page.text(left, height - margin + 14, *page.shrink(key, 6.5, inner, 5), grey=MID)
     title = t("{sides}, match {match} game {game}").format(
         sides=tr.pgettext("sides", " v ").join(names), match=game.match_id, game=game.game
     )
@@ -411,7 +411,9 @@ def _deals_table(
     top: float,
     bottom: float,
     tr: Translator,
-) -> None:
+) -> list[tuple[str, str]]:
+    """The table of deals between *left* and *right*; returns each column header that had to be
+    shortened to its initial, with its word: [("H", "hand"), ("C", "crib")]."""
     names = game.names
     sides = len(names)
     deals = game.deals
@@ -432,6 +434,7 @@ def _deals_table(
     parts = (0.46, 0.16, 0.16, 0.22)  # play, hand, crib, score
     page.rect(left, top, right - left, head, fill=PALE, outline=None)
     page.text(left + deal_w / 2, top + 19, deal_label, 7, align="m", bold=True)
+    shortened: list[tuple[str, str]] = []
     page.text(left + deal_w + 4, top + 19, tr.gettext("Dealer"), 7, bold=True)
     for side, name in enumerate(names):
         x = left + deal_w + dealer_w + side * group
@@ -444,8 +447,22 @@ def _deals_table(
         )
         offs = x
         for label, share in zip(_COLUMNS, parts, strict=True):
-            shown = tr.pgettext("sheet", label)
-            page.text(offs + group * share / 2, top + 25, shown, 6.5, align="m", grey=DARK)
+            word, room = tr.pgettext("sheet", label), group * share - 4
+            size = _shrunk(word, 6.5, room, HEADER_LEAST, page.measure)
+            shown = word
+            if page.width(word, size) > room:
+                shown = word[0].upper()
+                if (shown, word) not in shortened:
+                    shortened.append((shown, word))
+                size = _shrunk(shown, 6.5, room, HEADER_LEAST, page.measure)
+            page.text(
+                offs + group * share / 2,
+                top + 25,
+                page.fit(shown, size, room),
+                size,
+                align="m",
+                grey=DARK,
+            )
             offs += group * share
     y = top + head
     for index in range(rows):
@@ -488,7 +505,12 @@ def _deals_table(
     for side in range(sides):
         x = left + deal_w + dealer_w + (side + 1) * group
         page.text(x - 4, y + 14, str(game.scores[side]), 10, align="r", bold=True)
+    return shortened
 
+
+HEADER_LEAST = 5.5
+"""The least size, in points, of a column's header in the deals table; a header that does not
+fit even so is its initial ("H" for hand), and the line below the legend says so."""
 
 _COLUMNS = (NC_("sheet", "play"), NC_("sheet", "hand"), NC_("sheet", "crib"), NC_("sheet", "score"))
 """Each side's columns in the deals table."""
@@ -523,13 +545,13 @@ def _hole_column(
     first, plus, rest = name.partition("+")
     if plus and _shrunk(name, 8, w - 4, 5, page.measure, True) < 6.5:
         # a partnership too long for the narrow column: wrapped after its "+", as written
-        page.text(x + w / 2, top + 9, player, 6.5, align="m", grey=DARK)
+        page.text(x + w / 2, top + 9, *page.shrink(player, 6.5, w - 4, 5), align="m", grey=DARK)
         size = min(_shrunk(line, 7, w - 4, 5, page.measure, True) for line in (first + plus, rest))
         for line, base in ((first + plus, 18.5), (rest, 27.0)):
             shown = page.fit(line, size, w - 4, bold=True)
             page.text(x + w / 2, top + base, shown, size, align="m", bold=True)
     else:
-        page.text(x + w / 2, top + 12, player, 6.5, align="m", grey=DARK)
+        page.text(x + w / 2, top + 12, *page.shrink(player, 6.5, w - 4, 5), align="m", grey=DARK)
         page.text(
             x + w / 2, top + 24, *page.shrink(name, 8, w - 4, 5, bold=True), align="m", bold=True
         )

@@ -93,12 +93,14 @@ def _game(
     rules: Rules, names: tuple[str, ...], commands: list[str]
 ) -> tuple[MatchHistory, GameHistory]:
     times = [(text, f"2025-03-01T20:{i:02d}:00+00:00") for i, text in enumerate(commands)]
-    match = replay_match(rules, names, MatchFormat.BEST_OF_THREE, times, match_id=1)
+    form = MatchFormat.BEST_OF_THREE if len(names) == 2 else MatchFormat.FIRST_TO_TWO
+    match = replay_match(rules, names, form, times, match_id=1)
     game = match.current if match.current is not None else match.games[-1]
     return match, game
 
 
 CAPS = ("WOLFGANGWWW", "MMMMMMMMMMMM")
+THREE = ("Bartholomew", "Maximiliane", "Zoe")
 VENUE = "WOLVERHAMPTON WORKING MEN'S CLUB AND INSTITUTE, MAIN HALL WWW"
 
 GAMES = {
@@ -109,6 +111,17 @@ GAMES = {
         VENUE,
     ),
     "scripted": (Rules.six_card(), ("Ann", "Bob"), list(SCRIPT), "The Red Lion"),
+    "three-handed": (
+        Rules.three_handed(),
+        THREE,
+        [
+            "cut 9C 3D 5H",
+            "next",
+            *(f"peg {n} {p}" for n, p in zip(THREE, (30, 61, 12), strict=True)),
+            "deal",
+        ],
+        "The Red Lion",
+    ),
     "four-handed": (
         Rules.four_handed(),
         ("Annabel+Catriona", "Bartholomew+Dan"),
@@ -167,3 +180,23 @@ def test_without_pillow_the_estimate_is_never_narrower(text: str) -> None:
     so it overflows nothing either."""
     for size in (5.0, 6.5, 9.0, 13.0):
         assert _estimate(text, size) >= text_width(text, size, bold=True), (text, size)
+
+
+@pytest.mark.parametrize(
+    ("language", "key"),
+    [
+        pytest.param(Language.ENGLISH, "H = hand, C = crib, S = score", id="en"),
+        pytest.param(Language.GERMAN, "H = Hand, K = Krippe, S = Stand", id="de"),
+    ],
+)
+def test_a_header_too_wide_for_three_sides_is_its_initial_and_the_legend_says_so(
+    language: Language, key: str
+) -> None:
+    texts = [
+        s.text for s in _sheet("three-handed", language, Paper.A4).shapes if isinstance(s, Text)
+    ]
+    assert key in texts
+    initials = [k.split(" = ")[0] for k in key.split(", ")]
+    assert all(texts.count(initial) == 3 for initial in initials)  # one a side
+    two = [s.text for s in _sheet("scripted", language, Paper.A4).shapes if isinstance(s, Text)]
+    assert not any(" = " in text for text in two)  # two sides: every header whole, no key
