@@ -448,18 +448,18 @@ def _deals_table(
         offs = x
         for label, share in zip(_COLUMNS, parts, strict=True):
             word, room = tr.pgettext("sheet", label), group * share - 4
-            size = _shrunk(word, 6.5, room, HEADER_LEAST, page.measure)
+            small = _shrunk(word, 6.5, room, HEADER_LEAST, page.measure)
             shown = word
-            if page.width(word, size) > room:
+            if page.width(word, small) > room:
                 shown = word[0].upper()
                 if (shown, word) not in shortened:
                     shortened.append((shown, word))
-                size = _shrunk(shown, 6.5, room, HEADER_LEAST, page.measure)
+                small = _shrunk(shown, 6.5, room, HEADER_LEAST, page.measure)
             page.text(
                 offs + group * share / 2,
                 top + 25,
-                page.fit(shown, size, room),
-                size,
+                page.fit(shown, small, room),
+                small,
                 align="m",
                 grey=DARK,
             )

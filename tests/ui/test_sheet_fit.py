@@ -200,3 +200,15 @@ def test_a_header_too_wide_for_three_sides_is_its_initial_and_the_legend_says_so
     assert all(texts.count(initial) == 3 for initial in initials)  # one a side
     two = [s.text for s in _sheet("scripted", language, Paper.A4).shapes if isinstance(s, Text)]
     assert not any(" = " in text for text in two)  # two sides: every header whole, no key
+
+
+@pytest.mark.parametrize("case", ["scripted", "three-handed"])
+def test_fitting_the_headers_leaves_the_rows_size_alone(case: str) -> None:
+    """Every cell of a deal's row is drawn at the row's size, as its deal number is (9 points on
+    a sheet of a few deals), however small its column's header had to be."""
+    drawing = _sheet(case, Language.ENGLISH, Paper.A4)
+    texts = [s for s in drawing.shapes if isinstance(s, Text)]
+    first = next(t for t in texts if t.text == "1" and t.align == "m" and t.y > 200)
+    row = [t for t in texts if t.y == first.y]
+    assert len(row) >= 5 and first.size == 9
+    assert {t.size for t in row} == {9}, [(t.text, t.size) for t in row]
