@@ -227,12 +227,32 @@ def _peg_label(peg: PegMark) -> str:
     return f"{peg.points}{mark}"
 
 
+_REASON_PARTS = {
+    **dict.fromkeys(("play", "pegging", "go", "last", "last card", "31", "thirty-one"), "pegging"),
+    **dict.fromkeys(("hand", "hands", "show", "the show"), "hands"),
+    **dict.fromkeys(("crib", "the crib", "krippe"), "crib"),
+    **dict.fromkeys(("heels", "his heels", "for his heels", "nibs", "hacken"), "heels"),
+}
+"""A peg's typed reason that names a part of the deal (English, or the sheet's German words),
+lower-case: ``peg Ann 3 hand`` is the hand's."""
+
+
+def _sheet_part(peg: PegMark, deal: DealHistory) -> str:
+    """The part of the deal *peg* is written in: the one its typed reason names, else the
+    one the game put it in (a peg by hand in the play is the play's)."""
+    part = _REASON_PARTS.get(" ".join(peg.reason.lower().split()), peg.part)
+    if part == "crib" and peg.side != deal.dealer_side:  # only the dealer's side has a crib
+        return peg.part
+    return part
+
+
 def _cells(deal: DealHistory, side: int) -> tuple[str, str, str]:
-    """The play (its pegs one by one, heels and others first), hand and crib of *side*."""
-    pegs = [p for p in deal.pegs if p.side == side]
-    play = [_peg_label(p) for p in pegs if p.part in ("pegging", "heels", "other")]
-    hand = [p for p in pegs if p.part == "hands"]
-    crib = [p for p in pegs if p.part == "crib"]
+    """The play (its pegs one by one, heels and others first), hand and crib of *side*; a peg
+    by hand is in the part its reason names (``peg Ann 3 hand``), if it names one."""
+    pegs = [(p, _sheet_part(p, deal)) for p in deal.pegs if p.side == side]
+    play = [_peg_label(p) for p, part in pegs if part in ("pegging", "heels", "other")]
+    hand = [p for p, part in pegs if part == "hands"]
+    crib = [p for p, part in pegs if part == "crib"]
 
     def summed(items: list[PegMark]) -> str:
         if not items:

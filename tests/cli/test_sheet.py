@@ -483,3 +483,22 @@ def test_hole_column_labels_sit_by_their_marks_when_deals_are_many() -> None:
         assert abs(y - 2.4 - ticks[score - 1]) <= 2 * hole, (score, y)
     gaps = [b[0] - a[0] for a, b in pairwise(labels)]
     assert min(gaps) >= 7  # and no two labels overlap
+
+
+def test_a_pegs_typed_reason_puts_it_in_that_column() -> None:
+    """``peg Ann 3 hand`` is the hand's, ``peg Bob 4 crib`` the crib's (the dealer's), heels and
+    go the play's, each still marked * (by hand); a reason naming no part, or the crib for the
+    pone, who has none, leaves the peg where the game put it (in the play, here)."""
+    commands = ["cut 9H 3C", "next"]  # Bob deals; no starter: the table pegs by hand
+    commands += ["peg Ann 1 go", "peg Ann 3 hand", "peg Bob 5 Hand", "peg Bob 4 crib"]
+    commands += ["peg Ann 2 his heels", "peg Bob 1 catch up", "peg Ann 6 crib"]
+    times = [(t, "2025-03-01T20:00:00+00:00") for t in commands]
+    match = replay_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE, times)
+    assert match.current is not None
+    rows = _rows(layout_sheet(match.current, tz=UTC))
+    assert rows[0] == {
+        "deal": "1",
+        "dealer": "Bob",
+        **{"play0": "1* 2* 6*", "hand0": "3*", "score0": "12"},
+        **{"play1": "1*", "hand1": "5*", "crib1": "4*", "score1": "10"},
+    }
