@@ -10,8 +10,9 @@
 #   2. I2C and SPI on (raspi-config nonint, or dtparam lines in /boot/firmware/config.txt),
 #      I2C at 400 kHz (dtparam=i2c_arm_baudrate=400000), i2c-dev loaded at boot
 #   3. groups gpio, i2c, spi, input and a system user "pegboard" in them
-#   4. a venv in /opt/pegboard/venv with pegboard and its Pi extras, and the pegboard command
-#      on PATH: /usr/local/bin/pegboard, a link to the venv's (so `sudo pegboard selftest` works)
+#   4. a venv in /opt/pegboard/venv with pegboard and its Pi extras (with --league also the
+#      league extra, paho-mqtt), and the pegboard command on PATH: /usr/local/bin/pegboard, a
+#      link to the venv's (so `sudo pegboard selftest` works)
 #   5. /etc/pegboard/config.toml from an example (never overwritten once there)
 #   6. /etc/systemd/system/pegboard.service, daemon-reload, enable (and restart with --start);
 #      with --web and --league, their drop-ins in /etc/systemd/system/pegboard.service.d/ (the
@@ -45,7 +46,8 @@ usage: install.sh [--dry-run] [--start] [--web] [--league] [--example zero|pi5|F
   --start          (re)start the service now instead of at the next boot
   --web            install the drop-in for [web] enabled = true (systemd/pegboard-web.conf):
                    the pub page on this machine's LAN (private addresses) only
-  --league         install the drop-in for [league] (systemd/pegboard-league-board.conf);
+  --league         install the drop-in for [league] (systemd/pegboard-league-board.conf),
+                   and the league extra (paho-mqtt) with the others in --extras;
                    edit its IPAddressAllow= to the hub's address afterwards
   --example        the config copied to $CONFIG_DIR/config.toml when there is none yet:
                    zero (Pi Zero 2 W + SSD1306 + WS2812, the default), pi5 (Pi 5 + SH1106 +
@@ -85,6 +87,14 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+
+# the board's league publisher needs paho-mqtt, which only the league extra holds
+if [ "$LEAGUE" = 1 ]; then
+    case ",$EXTRAS," in
+        *,league,*) ;;
+        *) EXTRAS="$EXTRAS,league" ;;
+    esac
+fi
 
 if [ -z "$BOOT_CONFIG" ]; then
     # Bookworm moved the firmware config; older releases kept it in /boot

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,33 @@ def test_league_installs_its_drop_in_and_says_to_set_the_hub(tmp_path: Path) -> 
     source = SYSTEMD / "pegboard-league-board.conf"
     assert f"would run: install -m 0644 {source} {units / 'league.conf'}" in lines
     assert f"note: set IPAddressAllow= in {units / 'league.conf'} to your hub's address" in lines
+
+
+ROOT = INSTALL.parents[1]
+
+
+@pytest.mark.parametrize(
+    ("options", "extras"),
+    [
+        pytest.param((), "pi", id="no-league"),
+        pytest.param(("--league",), "pi,league", id="league"),
+        pytest.param(("--league", "--extras", "hw"), "hw,league", id="league-own-extras"),
+        pytest.param(("--league", "--extras", "pi,league"), "pi,league", id="league-named-once"),
+    ],
+)
+def test_league_installs_the_extra_that_holds_paho_mqtt(
+    tmp_path: Path, options: tuple[str, ...], extras: str
+) -> None:
+    lines = dry_run(tmp_path, *options)
+    pip = tmp_path / "opt" / "venv" / "bin" / "pip"
+    assert f"would run: {pip} install --quiet --upgrade {ROOT}[{extras}]" in lines
+
+
+def test_the_league_extra_is_the_one_that_holds_paho_mqtt() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert any(
+        d.startswith("paho-mqtt") for d in project["project"]["optional-dependencies"]["league"]
+    )
 
 
 def test_a_drop_in_in_place_is_left_alone_and_one_not_asked_for_is_kept(tmp_path: Path) -> None:
