@@ -85,3 +85,15 @@ def test_a_bad_payload_is_refused_with_what_was_expected() -> None:
         )  # fmt: skip
     with pytest.raises(LeagueError, match=r"not a finished game: \{'game_id': 'g'\}"):
         FinishedGame.from_payload({"game_id": "g"}, "v", "b")
+
+
+def test_games_won_comes_before_spread_where_they_disagree() -> None:
+    games = [
+        *(game(f"x{i}", ("Xia", 121, "none"), ("Pat", 120, "none")) for i in range(3)),
+        *(game(f"y{i}", ("Yan", 121, "none"), ("Quy", 50, "double-skunked")) for i in range(2)),
+    ]
+    table = [(s.name, s.won, s.match_points, s.spread) for s in standings(games)]
+    assert table[:2] == [
+        ("Xia", 3, 6, 3),  # three plain wins by a point: 6 match points, 3 games won
+        ("Yan", 2, 6, 142),  # two 3-point wins: 6 too, and far the better spread, but 2 won
+    ]
