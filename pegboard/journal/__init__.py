@@ -46,7 +46,7 @@ from pegboard.errors import JournalError, PegboardError
 
 from .outbox import OUTBOX_SCHEMA, write_outbox
 from .paths import PathKind, path_kind
-from .readonly import hold_open, read_only_connection
+from .readonly import hold_open, read_header, read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
 
@@ -224,7 +224,6 @@ class Journal(HistoryTables):
                     f"no journal at {shown}: start one with 'pegboard game new --db {self.path}'"
                 )
             self._conn = self._create()
-            self._hold()
             return
         if kind is not PathKind.FILE:
             raise JournalError(
@@ -245,29 +244,30 @@ class Journal(HistoryTables):
                 f"{str(aside)!r} and a fresh one was started"
             )
             self._conn = self._create()
-            self._hold()
             return
         if readonly:
             self._conn = probe
             return
         probe.close()
+        self._hold()
         try:
             self._conn = self._connect(self.path)
         except sqlite3.Error as e:
+            self._release()
             raise JournalError(f"cannot open {shown}: {e}") from e
-        self._hold()
 
     def _hold(self) -> None:
-        """Note this process as a writer of the journal until ``close``: its own readers (the
-        history reader, the pub page) then read beside it in place (``readonly.hold_open``).
+        """Note this process as a writer of the journal until ``close``, BEFORE its connection
+        takes a lock: this process then never opens the file behind SQLite's back (which would
+        drop the writer's locks: ``readonly``'s notes), and its own readers (the history
+        reader, the pub page) read beside it in place (``readonly.hold_open``).
 
         Raises:
-            JournalError: the journal just opened cannot be looked at.
+            JournalError: the journal cannot be looked at.
         """
         try:
             self._release = hold_open(self.path)
         except OSError as e:
-            self._conn.close()
             raise JournalError(f"cannot open {str(self.path)!r}: {e.strerror or e}") from e
 
     def _probe(self) -> sqlite3.Connection:
@@ -279,11 +279,12 @@ class Journal(HistoryTables):
         """
         shown = repr(str(self.path))
         try:
-            with self.path.open("rb") as f:
-                header = f.read(len(_SQLITE_HEADER))
+            # None: a connection in this process has the file open, so it is a journal already
+            # probed, and reading it here would drop that connection's locks
+            header = read_header(self.path, len(_SQLITE_HEADER))
         except OSError as e:
             raise JournalError(f"cannot open {shown}: {e.strerror or e}") from e
-        if header != _SQLITE_HEADER:
+        if header is not None and header != _SQLITE_HEADER:
             what = "it is empty" if not header else "it is not a SQLite database"
             raise JournalError(
                 f"{shown} is not a pegboard journal ({what}); it was left as it is (expected "
@@ -359,8 +360,13 @@ class Journal(HistoryTables):
             finally:
                 for suffix in ("", "-wal", "-shm", "-journal"):
                     _companion(draft, suffix).unlink(missing_ok=True)
-            return self._connect(self.path)
         except (sqlite3.Error, OSError) as e:
+            raise JournalError(f"cannot create {shown}: {e}") from e
+        self._hold()
+        try:
+            return self._connect(self.path)
+        except sqlite3.Error as e:
+            self._release()
             raise JournalError(f"cannot create {shown}: {e}") from e
 
     def _connect(self, path: Path) -> sqlite3.Connection:
@@ -402,8 +408,10 @@ class Journal(HistoryTables):
 
     def close(self) -> None:
         """Close the database."""
-        self._release()
-        self._conn.close()
+        try:
+            self._conn.close()
+        finally:
+            self._release()  # only once the connection holds no lock
 
     def __enter__(self) -> Journal:
         return self

@@ -9,10 +9,10 @@ them when they are missing, even read-only; and a reader in place beside a write
   nothing of the database. A writer is known by its lock: every SQLite connection in WAL mode
   holds a POSIX shared lock on byte 128 of the ``-shm`` (the "DMS" slot of SQLite's unix VFS)
   for as long as it is open, and ``F_GETLK`` sees another process's lock. It cannot see this
-  process's own, so a writer in this process (the daemon's journal, which its history reader
-  and pub page read beside it) says so with ``hold_open``; and the ``-shm`` is never
-  opened here then, as closing any descriptor of a file drops this process's locks on it.
-  Where the lock cannot be asked about (``F_GETLK`` fails), the reader reads in place as before;
+  process's own, so a connection in this process (the daemon's journal, which its history
+  reader and pub page read beside it) says so with ``hold_open``, and a reader here then
+  always reads in place. Where the lock cannot be asked about (``F_GETLK`` fails), the reader
+  reads in place as before;
 - a ``-wal`` whose writer is gone (no ``-shm``: a writer always has it; or a ``-shm`` nobody
   holds: the writer crashed) is left over. Opening that in place would create or rewrite the
   ``-shm``, so the file and its ``-wal`` are copied into a private temporary folder, the copy's
@@ -20,12 +20,24 @@ them when they are missing, even read-only; and a reader in place beside a write
   returning;
 - otherwise the file is read into memory and the copy is opened there.
 
+Never behind SQLite's back. POSIX locks belong to the process, not to a descriptor: closing
+ANY descriptor of a file drops every lock this process holds on it, the ones its SQLite
+connections hold included (SQLite's documentation warns of it). A writer that lost its shared
+lock on the database looks gone to the next process that closes the file, which then deletes
+the ``-wal`` and ``-shm`` under it, and every later commit goes into a deleted log, lost at the
+next power cut. So while a connection in this process has a database open, this process never
+opens that file, its ``-wal`` or its ``-shm`` with its own I/O (the header probe, a copy, the
+``F_GETLK`` probe): each such read happens inside ``_outside_sqlite``, which holds the registry
+of open files while it looks and reads, and ``hold_open`` is called before a connection takes
+its first lock, so no connection here can take one meanwhile.
+
 The journal's readers and the league's standings all open their files this way.
 """
 
 from __future__ import annotations
 
 import collections
+import contextlib
 import fcntl
 import os
 import shutil
@@ -33,24 +45,28 @@ import sqlite3
 import struct
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-__all__ = ["hold_open", "read_only_connection"]
+__all__ = ["hold_open", "read_header", "read_only_connection"]
 
 _FLOCK = "hhqqi"  # struct flock: l_type, l_whence, l_start, l_len, l_pid
 _DMS_BYTE = 128  # the -shm byte every open WAL connection holds a shared lock on (unix VFS)
 
 # The databases this process has open in place, by (device, inode): POSIX locks belong to the
 # process, so whether a connection is open here is a fact about the process, kept once for it.
+# The lock is also held while this process reads such a file with its own I/O
+# (``_outside_sqlite``), so that no connection is noted, nor takes its first lock, meanwhile.
 _own_writers: collections.Counter[tuple[int, int]] = collections.Counter()
 _own_writers_lock = threading.Lock()
 
 
 def hold_open(path: Path) -> Callable[[], None]:
     """Note that this process has the database at *path* open in place (a writer, or a reader
-    beside one), until the returned function is called: its readers here then read it in place
-    too (``F_GETLK`` cannot see a lock this process holds itself).
+    beside one), until the returned function is called. Call it BEFORE the connection takes
+    its first lock (before its first statement), and the returned function after it is closed:
+    meanwhile this process never opens the file with its own I/O (the module's notes), and its
+    readers here read it in place (``F_GETLK`` cannot see a lock this process holds itself).
 
     Raises:
         OSError: *path* cannot be looked at.
@@ -73,20 +89,40 @@ def hold_open(path: Path) -> Callable[[], None]:
     return release
 
 
-def _held_here(path: Path) -> bool:
-    """Whether this process has *path* open in place (``hold_open``)."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return False
+@contextlib.contextmanager
+def _outside_sqlite(path: Path) -> Iterator[bool]:
+    """Whether this process may open *path* (and its ``-wal``/``-shm``) with its own I/O in the
+    block: False while a connection here has it open (``hold_open``). No connection here is
+    noted while the block runs, so the answer holds until it ends."""
     with _own_writers_lock:
-        return (st.st_dev, st.st_ino) in _own_writers
+        try:
+            st = os.stat(path)
+        except OSError:
+            held = False  # nothing there to hold a lock on; the reads report it themselves
+        else:
+            held = (st.st_dev, st.st_ino) in _own_writers
+        yield not held
+
+
+def read_header(path: Path, size: int) -> bytes | None:
+    """The first *size* bytes of the file at *path*, or None when a connection in this process
+    has it open: opening the file beside it would drop that connection's locks (the module's
+    notes), and its header was read when it was opened; SQLite reads it again itself.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    with _outside_sqlite(path) as free:
+        if not free:
+            return None
+        with path.open("rb") as f:
+            return f.read(size)
 
 
 def _writer_alive(shm: Path) -> bool:
     """Whether another process holds the ``-shm``'s DMS lock: a live connection to the
     database. True too when that cannot be asked (as before the lock was looked at).
-    Only called when this process has no writer of its own on the file (the module's notes).
+    Only called inside ``_outside_sqlite``: opening the ``-shm`` drops this process's locks.
     """
     try:
         fd = os.open(shm, os.O_RDONLY)
@@ -112,26 +148,47 @@ def read_only_connection(
         sqlite3.Error: the file cannot be opened or read as a database.
         OSError: the file cannot be read.
     """
-    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
-    if wal.exists() and not (shm.exists() and (_held_here(path) or _writer_alive(shm))):
-        # left over: no writer has it open (no -shm, or a -shm nobody holds)
-        return _in_memory(_checkpointed_copy(path, wal), check_same_thread), False
-    if wal.exists():
-        # a writer is running: read beside it through SQLite's own shared-memory protocol,
-        # which is how WAL readers and writers meet
-        uri = f"{path.resolve().as_uri()}?mode=ro"
+    with _outside_sqlite(path) as free:
+        # a connection here: always in place, its files never opened behind its back
+        copy = _copy_unless_beside_a_writer(path) if free else None
+    if copy is not None:
+        return _in_memory(copy, check_same_thread), False
+    # a writer is running: read beside it through SQLite's own shared-memory protocol, which
+    # is how WAL readers and writers meet
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    release = hold_open(path)  # before the connection's first lock
+    try:
         conn = sqlite3.connect(
             uri, uri=True, isolation_level=None, timeout=timeout,
             check_same_thread=check_same_thread, factory=_InPlace,
         )  # fmt: skip
-        try:
-            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-            conn.release = hold_open(path)
-        except (sqlite3.Error, OSError):
-            conn.close()
-            raise
-        return conn, True
-    return _in_memory(path.read_bytes(), check_same_thread), False
+    except BaseException:
+        release()
+        raise
+    conn.release = release
+    try:
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except (sqlite3.Error, OSError):
+        conn.close()
+        raise
+    return conn, True
+
+
+def _copy_unless_beside_a_writer(path: Path) -> bytes | None:
+    """The database's bytes to read in memory, or None while another process's writer has it
+    open (a live ``-shm``: read in place then). Only called inside ``_outside_sqlite``.
+
+    Raises:
+        sqlite3.Error: a left-over log cannot be applied to a copy.
+        OSError: a file cannot be read.
+    """
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
+    if not wal.exists():
+        return path.read_bytes()
+    if shm.exists() and _writer_alive(shm):
+        return None
+    # left over: no writer has it open (no -shm, or a -shm nobody holds)
+    return _checkpointed_copy(path, wal)
 
 
 class _InPlace(sqlite3.Connection):
@@ -140,8 +197,10 @@ class _InPlace(sqlite3.Connection):
     release: Callable[[], None] = staticmethod(lambda: None)
 
     def close(self) -> None:
-        self.release()
-        super().close()
+        try:
+            super().close()
+        finally:
+            self.release()  # only once it holds no lock
 
 
 def _checkpointed_copy(path: Path, wal: Path) -> bytes:
