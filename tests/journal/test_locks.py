@@ -16,6 +16,7 @@ from pathlib import Path
 from pegboard.engine.rules import Rules
 from pegboard.journal import Journal
 from pegboard.journal.reader import HistoryReader
+from pegboard.league.store import LeagueStore
 
 WORKER = Path(__file__).with_name("lock_worker.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +56,18 @@ def test_readers_in_the_writers_own_process_leave_its_locks_on_the_journal(
     writer.close()
     assert not Path(f"{db}-wal").exists() and not shm.exists()  # the last one out tidies up
     assert _locks_held_here(db) == []
+
+
+def test_a_league_reader_in_the_services_own_process_leaves_its_locks(tmp_path: Path) -> None:
+    db, shm = tmp_path / "league.db", tmp_path / "league.db-shm"
+    service = LeagueStore(db)
+    before = _locks_held_here(db), _locks_held_here(shm)
+    assert before[0] and ("READ", "128", "128") in before[1]
+    reader = LeagueStore(db, readonly=True)  # 'league standings' beside it, in its process
+    assert reader.count() == 0
+    reader.close()
+    assert (_locks_held_here(db), _locks_held_here(shm)) == before
+    service.close()
 
 
 def test_a_writer_read_in_its_own_process_keeps_its_log_and_commits_when_another_writes(
