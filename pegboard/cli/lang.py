@@ -160,6 +160,12 @@ _TEMPLATES = (
         "cannot serve the page on {where}: {what} ({bind} is not one of this machine's "
         "addresses: change [web] bind or --bind, e.g. to 0.0.0.0 for every interface)"
     ),
+    # the same, from a command whose options have other names (pegboard league serve)
+    N_("cannot serve the page on {where}: {what} (another program on that port? change {option})"),
+    N_(
+        "cannot serve the page on {where}: {what} ({bind} is not one of this machine's "
+        "addresses: change {option}, e.g. to 0.0.0.0 for every interface)"
+    ),
     N_(
         "cannot serve the page on {where}: {what} (no network in this sandbox? under systemd "
         "install systemd/pegboard-web.conf: sudo systemd/install.sh --web)"

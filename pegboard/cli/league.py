@@ -86,14 +86,16 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     Raises:
         SystemExit: a port out of range (usage, status 2).
-        PegboardError: a bad --broker or --bind, --password-file without --username, the
-            database, paho missing, a port in use.
+        PegboardError: a bad --broker, --bind or --client-id, --password-file without
+            --username, a password or CA file that cannot be read, the database, paho missing,
+            a port in use.
     """
-    from pegboard.config.settings import config_from_mapping
+    from pegboard.config.web import check_bind
     from pegboard.league.service import (
         STATIC_DIR,
         Broker,
         LeagueService,
+        check_client_id,
         check_login,
         parse_broker,
     )
@@ -102,11 +104,18 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     if not 0 <= args.web_port <= 65535:
         args.usage_error(f"--web-port must be from 0 to 65535, got {args.web_port}")
-    config_from_mapping({"web": {"bind": args.bind}})  # checked as [web] bind is
+    check_bind(args.bind)  # checked as [web] bind is, the message naming --bind
     host, port = parse_broker(args.broker)
+    check_client_id(args.client_id)
     broker = Broker(host, port, args.username, args.password_file, args.ca_file)
     check_login(broker)  # every input is checked before the database is made
-    web = WebServer(args.bind, args.web_port, static_dir=STATIC_DIR)
+    web = WebServer(
+        args.bind,
+        args.web_port,
+        static_dir=STATIC_DIR,
+        port_option="--web-port",
+        bind_option="--bind",
+    )
     web.start()  # a port in use too
     with contextlib.ExitStack() as made:
         made.callback(web.close)

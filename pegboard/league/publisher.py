@@ -68,18 +68,27 @@ POLL = 2.0
 """Seconds between looks at the outbox when nothing wakes the publisher."""
 
 
-def read_password(path: Path | None) -> str | None:
-    """The first line of *path* (None: no password).
+def _why(error: BaseException) -> str:
+    """*error*'s reason without the file's name again (an ``OSError``'s ``strerror``)."""
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)
+
+
+def read_password(path: Path | None, option: str = "[league] password_file") -> str | None:
+    """The first line of *path* (None: no password); *option* is the setting that named it.
 
     Raises:
-        LeagueError: the file cannot be read.
+        LeagueError: the file cannot be read (one line naming *option* and the path).
     """
     if path is None:
         return None
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as e:
-        raise LeagueError(f"cannot read the league password from {str(path)!r}: {e}") from e
+        raise LeagueError(
+            f"cannot read the league password from {option} {str(path)!r}: {_why(e)}"
+        ) from e
     return lines[0].strip() if lines else ""
 
 
@@ -97,27 +106,34 @@ def no_delay(client: mqtt.Client) -> None:
 NO_CA = "[league] ca_file (unset: the system's CAs)"
 
 
-def load_ca(ca_file: Path | None) -> ssl.SSLContext:
+def load_ca(ca_file: Path | None, option: str = "[league] ca_file") -> ssl.SSLContext:
     """A TLS client's context that trusts *ca_file* (None: the system's CAs) and checks the
-    broker's name.
+    broker's name; *option* is the setting that named the file.
 
     Raises:
-        LeagueError: the CA file cannot be read or is not a certificate.
+        LeagueError: the CA file cannot be read or is not a certificate (one line naming
+            *option* and the path).
     """
     try:
         return ssl.create_default_context(cafile=str(ca_file) if ca_file is not None else None)
-    except (OSError, ValueError) as e:  # ssl.SSLError is an OSError
-        where = repr(str(ca_file)) if ca_file is not None else "the system's CAs"
-        raise LeagueError(f"cannot load the broker's CA from {where}: {e}") from e
+    except ssl.SSLError as e:  # read, but no certificate in it
+        where = f"{option} {str(ca_file)!r}" if ca_file is not None else "the system's CAs"
+        raise LeagueError(
+            f"cannot load the broker's CA from {where}: not a certificate ({e.reason or e}; "
+            "expected the PEM certificate of the CA that signed the broker's)"
+        ) from e
+    except (OSError, ValueError) as e:
+        where = f"{option} {str(ca_file)!r}" if ca_file is not None else "the system's CAs"
+        raise LeagueError(f"cannot load the broker's CA from {where}: {_why(e)}") from e
 
 
-def use_tls(client: mqtt.Client, ca_file: Path | None) -> None:
+def use_tls(client: mqtt.Client, ca_file: Path | None, option: str = "[league] ca_file") -> None:
     """TLS to the broker, trusting *ca_file* (None: the system's CAs) and checking its name.
 
     Raises:
         LeagueError: the CA file cannot be read or is not a certificate.
     """
-    client.tls_set_context(load_ca(ca_file))
+    client.tls_set_context(load_ca(ca_file, option))
 
 
 def connect_failure(

@@ -27,8 +27,10 @@ pub page's server (``web.server.WebServer``, Server-Sent Events) with the league
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
+import re
 import threading
 import time
 from collections import deque
@@ -53,7 +55,14 @@ if TYPE_CHECKING:
 
     from pegboard.web.server import WebServer
 
-__all__ = ["STATIC_DIR", "Broker", "LeagueService", "check_login", "parse_broker"]
+__all__ = [
+    "STATIC_DIR",
+    "Broker",
+    "LeagueService",
+    "check_client_id",
+    "check_login",
+    "parse_broker",
+]
 
 log = logging.getLogger(__name__)
 
@@ -99,9 +108,26 @@ def check_login(broker: Broker) -> None:
     Raises:
         LeagueError: the password file or the CA file cannot be read.
     """
-    read_password(broker.password_file)
+    read_password(broker.password_file, "--password-file")
     if broker.ca_file is not None:
-        load_ca(broker.ca_file)
+        load_ca(broker.ca_file, "--ca-file")
+
+
+def check_client_id(client_id: str) -> str:
+    """*client_id*, the service's session name (``--client-id``), checked: printable, no space.
+
+    >>> check_client_id("pegboard-league")
+    'pegboard-league'
+
+    Raises:
+        LeagueError: empty, or with a space or a character that is not printable.
+    """
+    if not client_id or not client_id.isprintable() or any(c.isspace() for c in client_id):
+        raise LeagueError(
+            f"--client-id must be a name without spaces, got {client_id!r} (e.g. "
+            "pegboard-league; each league service its own)"
+        )
+    return client_id
 
 
 def parse_broker(text: str) -> tuple[str, int]:
@@ -111,7 +137,8 @@ def parse_broker(text: str) -> tuple[str, int]:
     (('hub.local', 1883), ('127.0.0.1', 18830), ('::1', 1883))
 
     Raises:
-        LeagueError: no host, or a port that is not a number from 1 to 65535.
+        LeagueError: no host, a host that is neither a name nor an IP address (a space in it,
+            say), or a port that is not a number from 1 to 65535.
     """
     host, port, rest = text.strip(), "1883", ""
     if host.startswith("["):  # an IPv6 address: [::1]:1883
@@ -126,9 +153,25 @@ def parse_broker(text: str) -> tuple[str, int]:
         or not port.isdigit()
         or not 1 <= int(port) <= 65535
         or (":" in host and not text.strip().startswith("["))
+        or not _is_host(host, bracketed=text.strip().startswith("["))
     ):
         raise LeagueError(f"--broker must be HOST or HOST:PORT, got {text!r} (e.g. hub.local:1883)")
     return host, int(port)
+
+
+_HOST_NAME = re.compile(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?")
+"""A host name's letters: labels of letters, digits, hyphens (and underscores, which some
+local names use), joined by dots."""
+
+
+def _is_host(host: str, *, bracketed: bool = False) -> bool:
+    """Whether *host* is an IP address or a host name (nothing else reaches a broker); in
+    brackets, only an IPv6 address."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return not bracketed and _HOST_NAME.fullmatch(host) is not None
+    return address.version == 6 or not bracketed
 
 
 @dataclass
@@ -215,9 +258,10 @@ class LeagueService:
             manual_ack=True,  # a game is acknowledged once stored (module notes)
         )
         if broker.username is not None:
-            client.username_pw_set(broker.username, read_password(broker.password_file))
+            password = read_password(broker.password_file, "--password-file")
+            client.username_pw_set(broker.username, password)
         if broker.ca_file is not None:
-            use_tls(client, broker.ca_file)
+            use_tls(client, broker.ca_file, "--ca-file")
         client.reconnect_delay_set(min_delay=1, max_delay=10)
         hint = f"--ca-file {str(broker.ca_file)!r}" if broker.ca_file else "--ca-file (unset)"
         user = repr(broker.username) if broker.username is not None else "(unset)"

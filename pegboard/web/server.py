@@ -109,7 +109,8 @@ class WebServer:
     only); *port* 0 takes any free port (``url`` says which). *keepalive* is the seconds
     between keep-alive comments on a quiet stream, *timeout* the seconds a socket may take to
     accept a write or send its request before it is dropped. *retry_ms* is what the page is
-    told to wait before reconnecting.
+    told to wait before reconnecting. *port_option* and *bind_option* are what the caller's
+    user sets the port and the address with, named in a refusal to listen.
     """
 
     def __init__(
@@ -123,9 +124,13 @@ class WebServer:
         max_streams: int = 256,
         max_connections: int = 512,
         retry_ms: int = 2000,
+        port_option: str = "[web] port or --port",
+        bind_option: str = "[web] bind or --bind",
     ) -> None:
         self.bind = bind
         self.port = port
+        self.port_option = port_option
+        self.bind_option = bind_option
         self.static_dir = static_dir
         self.keepalive = keepalive
         self.timeout = timeout
@@ -158,11 +163,11 @@ class WebServer:
             httpd = _HttpServer(self)
         except OSError as e:
             reason = e.strerror or str(e)
-            hint = "another program on that port? change [web] port or --port"
+            hint = f"another program on that port? change {self.port_option}"
             if e.errno == errno.EADDRNOTAVAIL:
                 hint = (
-                    f"{self.bind} is not one of this machine's addresses: change [web] bind or "
-                    "--bind, e.g. to 0.0.0.0 for every interface"
+                    f"{self.bind} is not one of this machine's addresses: change "
+                    f"{self.bind_option}, e.g. to 0.0.0.0 for every interface"
                 )
             elif e.errno in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES) and self.port >= 1024:
                 # pegboard.service allows AF_UNIX sockets only: the page needs its drop-in

@@ -131,7 +131,9 @@ def test_topics_round_trip_and_foreign_topics_are_ignored() -> None:
         assert parse_topic(name) is None
 
 
-@pytest.mark.parametrize("text", ["", ":1883", "hub:0", "hub:x", "a:b:c", "[::1]x"])
+@pytest.mark.parametrize(
+    "text", ["", ":1883", "hub:0", "hub:x", "a:b:c", "[::1]x", "a b:1", "hub\t:1", "[hub]:1"]
+)
 def test_a_bad_broker_address_is_refused(text: str) -> None:
     with pytest.raises(LeagueError, match=r"--broker must be HOST or HOST:PORT"):
         parse_broker(text)
@@ -156,13 +158,48 @@ def test_a_password_file_without_a_user_is_refused_in_one_line(
     [
         pytest.param(
             ["--username", "league", "--password-file", "{missing}"],
-            "cannot read the league password from '{missing}'",
+            "cannot read the league password from --password-file '{missing}': No such file or "
+            "directory",
             id="password-file",
         ),
         pytest.param(
-            ["--ca-file", "{missing}"], "cannot load the broker's CA from '{missing}'", id="ca-file"
+            ["--ca-file", "{missing}"],
+            "cannot load the broker's CA from --ca-file '{missing}': No such file or directory",
+            id="ca-file",
         ),
-        pytest.param(["--web-port", "{busy}"], "{busy}", id="web-port-in-use"),
+        pytest.param(
+            ["--ca-file", "{text}"],
+            "cannot load the broker's CA from --ca-file '{text}': not a certificate (",
+            id="ca-file-not-a-certificate",
+        ),
+        pytest.param(
+            ["--web-port", "{busy}"],
+            "127.0.0.1:{busy}: Address already in use (another program on that port? change "
+            "--web-port)",
+            id="web-port-in-use",
+        ),
+        pytest.param(
+            ["--bind", "1.2.3.4.5"],
+            "--bind must be an IP address: '0.0.0.0' (every interface) or '127.0.0.1' (this "
+            "machine only), got '1.2.3.4.5'",
+            id="bind",
+        ),
+        pytest.param(
+            ["--broker", "a b:1"],
+            "--broker must be HOST or HOST:PORT, got 'a b:1' (e.g. hub.local:1883)",
+            id="broker-with-a-space",
+        ),
+        pytest.param(
+            ["--client-id", ""],
+            "--client-id must be a name without spaces, got '' (e.g. pegboard-league; each "
+            "league service its own)",
+            id="client-id-empty",
+        ),
+        pytest.param(
+            ["--client-id", "my league"],
+            "--client-id must be a name without spaces, got 'my league'",
+            id="client-id-with-a-space",
+        ),
     ],
 )
 def test_league_serve_checks_every_input_before_it_makes_the_database(
@@ -171,13 +208,36 @@ def test_league_serve_checks_every_input_before_it_makes_the_database(
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
-        fill = {"missing": str(tmp_path / "missing"), "busy": str(busy.getsockname()[1])}
+        text = tmp_path / "notes.txt"
+        text.write_text("not a certificate\n")
+        fill = {
+            "missing": str(tmp_path / "missing"),
+            "busy": str(busy.getsockname()[1]),
+            "text": str(text),
+        }
         options = [option.format(**fill) for option in options]
         db = tmp_path / "league.db"
         assert main(["league", "serve", "--db", str(db), *options]) == 1
     err = capsys.readouterr().err
     assert err.startswith("pegboard: error: ") and err.count("\n") == 1, err
     assert message.format(**fill) in err
+    assert "[Errno" not in err and "config:" not in err and "[web]" not in err
+    for path in (fill["missing"], fill["text"]):
+        assert err.count(path) <= 1, f"{path} named more than once: {err}"
+    assert not db.exists()
+
+
+def test_the_port_in_use_hint_names_the_league_option_in_german_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = str(busy.getsockname()[1])
+        db = tmp_path / "league.db"
+        assert main(["league", "serve", "--db", str(db), "--web-port", port, "--lang", "de"]) == 1
+    err = capsys.readouterr().err
+    assert "(ein anderes Programm an diesem Port? --web-port ändern)" in err, err
     assert not db.exists()
 
 

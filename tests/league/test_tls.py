@@ -136,9 +136,11 @@ def test_a_board_that_trusts_another_ca_is_refused_in_one_line_and_keeps_its_gam
 def test_a_ca_file_that_is_not_there_is_one_line_before_anything_starts(tmp_path: Path) -> None:
     config = parse_config(board_config(tmp_path, 8883, tmp_path / "missing.crt"))
     assert config.league is not None
-    with pytest.raises(LeagueError, match=r"cannot load the broker's CA from '.*missing\.crt'"):
+    board = r"cannot load the broker's CA from \[league\] ca_file '[^']*missing\.crt': No such file"
+    with pytest.raises(LeagueError, match=board + r" or directory$"):
         LeaguePublisher(config.league, config.game.database)
-    with pytest.raises(LeagueError, match=r"cannot load the broker's CA from '.*missing\.crt'"):
+    service = r"cannot load the broker's CA from --ca-file '[^']*missing\.crt': No such file"
+    with pytest.raises(LeagueError, match=service + r" or directory$"):
         LeagueService(
             LeagueStore(tmp_path / "league.db"),
             Broker("127.0.0.1", 8883, ca_file=tmp_path / "missing.crt"),
