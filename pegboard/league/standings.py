@@ -95,7 +95,9 @@ class FinishedGame:
         """A game from the JSON a board publishes on its ``finished`` topic.
 
         Raises:
-            LeagueError: a field missing or of the wrong kind, no sides, or not one winner.
+            LeagueError: a field missing or of the wrong kind, no sides, not one winner, or a
+                loser that scored the target or more, or as much as the winner (no game ends
+                so), or a score below 0.
         """
         try:
             sides = tuple(
@@ -118,6 +120,27 @@ class FinishedGame:
             raise LeagueError(
                 f"not a finished game: {_short(payload)} (expected two or more sides, "
                 "exactly one of them won, lurch one of none, lurched, double-skunked)"
+            )
+        winner = game.winner
+        for side in sides:
+            if side.score < 0:
+                why = f"{side.name!r} scored {side.score}, below 0"
+            elif side.won:
+                continue
+            elif side.score >= game.target:
+                why = (
+                    f"the loser {side.name!r} scored {side.score}, the target {game.target} or more"
+                )
+            elif side.score >= winner.score:
+                why = (
+                    f"the loser {side.name!r} scored {side.score}, as much as the winner "
+                    f"{winner.name!r} ({winner.score}) or more"
+                )
+            else:
+                continue
+            raise LeagueError(
+                f"not a finished game: {_short(payload)} ({why}; expected every loser below the "
+                "target and below the winner)"
             )
         return game
 

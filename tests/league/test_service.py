@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -72,3 +73,18 @@ def test_a_page_refresh_reads_no_stored_game_however_many_there_are(
         assert page["games"] == stored and len(page["recent"]) == 12
         assert page["recent"][0]["ended"] == json.loads(game(stored - 1))["ended"]
         assert page["standings"][0]["played"] == stored
+
+
+def test_a_game_whose_loser_reached_the_target_is_refused_counted_and_logged_once(
+    service: LeagueService, caplog: pytest.LogCaptureFixture
+) -> None:
+    bad = json.loads(game(1))
+    bad["sides"][1]["score"] = 121  # the loser at the target: no board ends a game so
+    with caplog.at_level(logging.WARNING, logger="pegboard.league"):
+        service.handle(FINISHED, json.dumps(bad).encode())
+    assert service.counts.refused == 1 and service.store.count() == 0
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("pegboard")]
+    assert len(said) == 1 and said[0].startswith("league: a game from red-lion/t1 was refused: ")
+    assert "the loser 'Bob' scored 121, the target 121 or more" in said[0]
+    service.handle(FINISHED, game(2))  # a real game still counts
+    assert service.counts.refused == 1 and service.store.count() == 1

@@ -97,3 +97,57 @@ def test_games_won_comes_before_spread_where_they_disagree() -> None:
         ("Xia", 3, 6, 3),  # three plain wins by a point: 6 match points, 3 games won
         ("Yan", 2, 6, 142),  # two 3-point wins: 6 too, and far the better spread, but 2 won
     ]
+
+
+def finished(*sides: tuple[str, int, bool]) -> dict[str, object]:
+    return {
+        "game_id": "g",
+        "variant": "six-card",
+        "target": 121,
+        "sides": [{"name": n, "score": s, "won": w, "lurch": "none"} for n, s, w in sides],
+    }
+
+
+@pytest.mark.parametrize(
+    ("sides", "why"),
+    [
+        pytest.param(
+            (("Ann", 121, True), ("Bob", 121, False)),
+            "the loser 'Bob' scored 121, the target 121 or more",
+            id="loser-at-the-target",
+        ),
+        pytest.param(
+            (("Ann", 121, True), ("Bob", 130, False)),
+            "the loser 'Bob' scored 130, the target 121 or more",
+            id="loser-past-the-target",
+        ),
+        pytest.param(
+            (("Ann", 100, True), ("Bob", 110, False)),
+            "the loser 'Bob' scored 110, as much as the winner 'Ann' (100) or more",
+            id="loser-above-the-winner",
+        ),
+        pytest.param(
+            (("Ann", 121, True), ("Bob", 90, False), ("Cat", 125, False)),
+            "the loser 'Cat' scored 125, the target 121 or more",
+            id="three-sides-second-loser",
+        ),
+        pytest.param(
+            (("Ann", 121, True), ("Bob", -3, False)),
+            "'Bob' scored -3, below 0",
+            id="below-zero",
+        ),
+    ],
+)
+def test_a_game_no_board_could_finish_is_refused(
+    sides: tuple[tuple[str, int, bool], ...], why: str
+) -> None:
+    with pytest.raises(LeagueError, match=r"not a finished game: .*") as raised:
+        FinishedGame.from_payload(finished(*sides), "v", "b")
+    assert f"({why}; expected every loser below the target and below the winner)" in str(
+        raised.value
+    )
+
+
+def test_a_close_game_stands() -> None:
+    game = FinishedGame.from_payload(finished(("Ann", 121, True), ("Bob", 120, False)), "v", "b")
+    assert [s.score for s in game.sides] == [121, 120]
