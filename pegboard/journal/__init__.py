@@ -296,6 +296,8 @@ class Journal(HistoryTables):
             if _is_corrupt(e):
                 raise _Damaged(str(e)) from e
             raise JournalError(f"cannot open {shown}: {e}") from e
+        except OSError as e:  # e.g. the file went between the look and the read
+            raise JournalError(f"cannot open {shown}: {e.strerror or e}") from e
         try:
             check = conn.execute("PRAGMA quick_check").fetchone()
             ours = all(

@@ -123,9 +123,14 @@ def _writer_alive(shm: Path) -> bool:
     """Whether another process holds the ``-shm``'s DMS lock: a live connection to the
     database. True too when that cannot be asked (as before the lock was looked at).
     Only called inside ``_outside_sqlite``: opening the ``-shm`` drops this process's locks.
+
+    Raises:
+        _Moved: the ``-shm`` is gone (its writer closed).
     """
     try:
         fd = os.open(shm, os.O_RDONLY)
+    except FileNotFoundError:
+        raise _Moved from None  # the writer closed meanwhile, and its -shm went with it
     except OSError:
         return True
     try:
@@ -138,19 +143,74 @@ def _writer_alive(shm: Path) -> bool:
     return bool(struct.unpack(_FLOCK, answer)[0] != fcntl.F_UNLCK)
 
 
+_ATTEMPTS = 5
+"""How many times a read starts again when a writer comes or goes while it runs."""
+
+Marks = tuple[tuple[int, int, int, int] | None, ...]
+
+
+class _Moved(Exception):
+    """A ``-wal`` or ``-shm`` (or the file itself) came, went or changed while the database
+    was being looked at: a writer opened or closed it meanwhile. Read again from the start."""
+
+
+def _marks(path: Path) -> Marks:
+    """The (inode, size, mtime_ns, ctime_ns) of the database, its ``-wal`` and its ``-shm``;
+    None for one that is not there. ``os.stat`` opens nothing, so it is safe beside this
+    process's own connections."""
+    marks: list[tuple[int, int, int, int] | None] = []
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            st = os.stat(f"{path}{suffix}")
+        except OSError:
+            marks.append(None)
+        else:
+            marks.append((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+    return tuple(marks)
+
+
 def read_only_connection(
     path: Path, *, timeout: float = 10.0, check_same_thread: bool = True
 ) -> tuple[sqlite3.Connection, bool]:
     """A connection to the database at *path* that cannot write, and whether it is live (it
     sees later commits of a writer: in place) or a copy in memory as the file was.
 
+    A writer in another process may open or close the database at any moment, creating or
+    removing its ``-wal`` and ``-shm`` (the last one to close folds the log into the file
+    first, so the file is whole whenever no writer has it). A read that finds them come or go
+    under it starts again from the start, up to ``_ATTEMPTS`` times.
+
     Raises:
+        sqlite3.Error: the file cannot be opened or read as a database, or a writer kept
+            opening and closing it for every attempt (``SQLITE_BUSY``).
+        OSError: the file cannot be read.
+    """
+    for _ in range(_ATTEMPTS):
+        try:
+            return _read_only_connection_once(path, timeout, check_same_thread)
+        except _Moved:
+            continue
+    raise sqlite3.OperationalError(
+        f"database is busy: a writer opened or closed it during each of {_ATTEMPTS} reads"
+    )
+
+
+def _read_only_connection_once(
+    path: Path, timeout: float, check_same_thread: bool
+) -> tuple[sqlite3.Connection, bool]:
+    """``read_only_connection``'s one attempt.
+
+    Raises:
+        _Moved: a writer came or went meanwhile.
         sqlite3.Error: the file cannot be opened or read as a database.
         OSError: the file cannot be read.
     """
     with _outside_sqlite(path) as free:
         # a connection here: always in place, its files never opened behind its back
+        before = _marks(path)
         copy = _copy_unless_beside_a_writer(path) if free else None
+        if copy is not None and _marks(path) != before:
+            raise _Moved  # a writer opened or closed it while it was copied
     if copy is not None:
         return _in_memory(copy, check_same_thread), False
     # a writer is running: read beside it through SQLite's own shared-memory protocol, which
@@ -179,6 +239,7 @@ def _copy_unless_beside_a_writer(path: Path) -> bytes | None:
     open (a live ``-shm``: read in place then). Only called inside ``_outside_sqlite``.
 
     Raises:
+        _Moved: the ``-wal`` or ``-shm`` went while it was looked at.
         sqlite3.Error: a left-over log cannot be applied to a copy.
         OSError: a file cannot be read.
     """
@@ -208,13 +269,17 @@ def _checkpointed_copy(path: Path, wal: Path) -> bytes:
     private temporary folder (removed again): nothing is created beside *path*.
 
     Raises:
+        _Moved: the ``-wal`` went before it was copied.
         sqlite3.Error: the copy cannot be opened or checkpointed.
         OSError: a file cannot be read or copied.
     """
     with tempfile.TemporaryDirectory(prefix="pegboard-read-") as folder:
         copy = Path(folder) / "copy.db"
         shutil.copyfile(path, copy)
-        shutil.copyfile(wal, Path(f"{copy}-wal"))
+        try:
+            shutil.copyfile(wal, Path(f"{copy}-wal"))
+        except FileNotFoundError:
+            raise _Moved from None  # a writer opened and closed it: its log is in the file
         conn = sqlite3.connect(copy, isolation_level=None)
         try:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
