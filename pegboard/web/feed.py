@@ -16,9 +16,9 @@ per-connection counter) is not used: a reader that stays connected would keep th
 last close from removing its ``-wal`` and ``-shm`` files, and the reader in memory that a
 journal without them is read through never sees another process's commit anyway.
 
-A read that fails (a commit caught halfway, for instance) keeps the page as it was and is tried
-again at the next poll; the signature is taken before each read, so a change during the read
-is read again.
+A read that fails (a commit caught halfway, the writer closing under it, for instance) is
+logged in one line and keeps the page as it was; it is tried again at the next poll. The
+signature is taken before each read, so a change during the read is read again.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ class JournalFeed:
             return False
         try:
             published = self.load()
-        except JournalError as e:  # tried again at the next poll
+        except (JournalError, OSError) as e:  # tried again at the next poll
             if str(e) != self._failed:
                 log.warning("serve: %s (the page keeps the last view)", e)
                 self._failed = str(e)
