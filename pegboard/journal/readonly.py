@@ -48,7 +48,7 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-__all__ = ["hold_open", "read_header", "read_only_connection"]
+__all__ = ["hold_open", "read_header", "read_only_connection", "wal_index_header"]
 
 _FLOCK = "hhqqi"  # struct flock: l_type, l_whence, l_start, l_len, l_pid
 _DMS_BYTE = 128  # the -shm byte every open WAL connection holds a shared lock on (unix VFS)
@@ -117,6 +117,26 @@ def read_header(path: Path, size: int) -> bytes | None:
             return None
         with path.open("rb") as f:
             return f.read(size)
+
+
+_WAL_INDEX_HEADER = 96  # the -shm's first bytes: the wal-index header, written twice (48 each)
+
+
+def wal_index_header(path: Path) -> bytes | None:
+    """The wal-index header at the start of the database's ``-shm``: it changes when a commit
+    becomes visible to readers, which is after the commit's frames are in the ``-wal`` (so
+    the ``-wal``'s size and time can change before a reader can see the commit). None when
+    there is no ``-shm``, it cannot be read, or a connection in this process has the database
+    open (opening the ``-shm`` here would drop that connection's locks: the module's notes).
+    """
+    with _outside_sqlite(path) as free:
+        if not free:
+            return None
+        try:
+            with open(f"{path}-shm", "rb") as f:
+                return f.read(_WAL_INDEX_HEADER)
+        except OSError:
+            return None
 
 
 def _writer_alive(shm: Path) -> bool:

@@ -4,12 +4,21 @@ Theory of operation
 -------------------
 ``pegboard game do`` writes the journal in its own process, so nothing calls us when a command
 lands. ``JournalFeed.poll`` looks at the file instead, every ``interval`` seconds (0.1): the
-journal's and its ``-wal`` companion's inode, modification time (in nanoseconds) and size. A
-commit changes the ``-wal`` file, and the writer's last close folds it into the journal and
-removes it, so any new command changes what ``poll`` sees. Then the journal is opened afresh,
-read-only (``Journal(path, readonly=True)``: it creates, writes and renames nothing), replayed,
-and its view handed to the ``ViewPublisher``; a view equal to the last one is not published
-again.
+journal's and its ``-wal`` companion's inode, modification time (in nanoseconds) and size, and
+the wal-index header at the start of its ``-shm``. A commit changes the ``-wal`` file, and the
+writer's last close folds it into the journal and removes it, so any new command changes what
+``poll`` sees. Then the journal is opened afresh, read-only (``Journal(path, readonly=True)``:
+it creates, writes and renames nothing), replayed, and its view handed to the
+``ViewPublisher``; a view equal to the last one is not published again. The first poll after a
+command is stored publishes it, so it shows within ``interval`` and the time to read it.
+
+A read beside a live writer can land after the commit's frames are in the ``-wal`` (its size
+and time changed) but before the commit is visible to readers, which happens when the writer
+writes the wal-index header in the ``-shm``: such a read sees the old state. Two things keep
+that from being missed: the ``-shm``'s header is part of what ``poll`` looks at, so the
+commit becoming visible is a change; and the read that follows a change is confirmed by one
+more read at the next poll (and again while the reads still differ), in case a change lands
+where no look can see it (a file system with coarse times, say).
 
 No connection is kept open between reads, which is why SQLite's ``PRAGMA data_version`` (a
 per-connection counter) is not used: a reader that stays connected would keep the writer's
@@ -31,6 +40,7 @@ from pathlib import Path
 from pegboard.engine.view import GameView, render_view
 from pegboard.errors import JournalError
 from pegboard.journal import Journal
+from pegboard.journal.readonly import wal_index_header
 from pegboard.web.publisher import ViewPublisher
 
 __all__ = ["POLL_SECONDS", "JournalFeed"]
@@ -40,7 +50,7 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 0.1
 """How often ``pegboard serve`` looks at the journal: a command shows within 0.2 s."""
 
-Signature = tuple[tuple[int, int, int] | None, ...]
+Signature = tuple[tuple[tuple[int, int, int] | None, ...], bytes | None]
 
 
 class JournalFeed:
@@ -60,10 +70,11 @@ class JournalFeed:
         self._seen: Signature | None = None
         self._view: GameView | None = None
         self._failed = ""
+        self._confirm = False  # read again at the next poll even if nothing seems changed
 
     def signature(self) -> Signature:
-        """The journal's and its ``-wal`` file's (inode, mtime_ns, size); None for a file that
-        is not there."""
+        """The journal's and its ``-wal`` file's (inode, mtime_ns, size), None for a file that
+        is not there, and the ``-shm``'s wal-index header (``wal_index_header``)."""
         marks: list[tuple[int, int, int] | None] = []
         for suffix in ("", "-wal"):
             try:
@@ -72,7 +83,7 @@ class JournalFeed:
                 marks.append(None)
             else:
                 marks.append((st.st_ino, st.st_mtime_ns, st.st_size))
-        return tuple(marks)
+        return tuple(marks), wal_index_header(self.path)
 
     def load(self) -> bool:
         """Read the journal now and publish its view if it changed; True when published.
@@ -102,13 +113,15 @@ class JournalFeed:
             journal.close()
 
     def poll(self) -> bool:
-        """Read the journal if it changed since the last read; True when a view was published.
+        """Read the journal if it changed since the last read, or to confirm the read that
+        followed a change (the module's notes); True when a view was published.
 
         A read that fails is logged (once per distinct failure) and tried again at the next
         poll; the page keeps the last view.
         """
         self.polls += 1
-        if self.signature() == self._seen:
+        changed = self.signature() != self._seen
+        if not changed and not self._confirm:
             return False
         try:
             published = self.load()
@@ -118,6 +131,9 @@ class JournalFeed:
                 self._failed = str(e)
             return False
         self._failed = ""
+        # a read after a change is confirmed by the next; a confirming read that still found
+        # something new is confirmed in turn
+        self._confirm = changed or published
         return published
 
     def run(self, stop: threading.Event) -> None:

@@ -3,7 +3,9 @@ driven poll by poll from the test: no sleeping, no timing asserted."""
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -66,3 +68,47 @@ def test_a_read_that_fails_keeps_serving(
     assert len(said) == 1 and said[0].startswith("serve: "), said
     assert "pub.db-wal" in said[0] and "the page keeps the last view" in said[0]
     assert feed.poll() and server.version == 2  # read again at the next poll
+
+
+def test_a_stale_read_is_read_again(journal: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read that lands after the commit's frames are in the -wal but before the commit is
+    visible sees the old state, while the files already look changed: the next poll reads
+    again and publishes the new state, with nothing changed on disk in between."""
+    server = WebServer()
+    feed = JournalFeed(journal, ViewPublisher(server))
+    assert feed.load() and server.version == 1
+    old = current(journal)
+    pegboard("game", "do", "--db", journal, "starter 5C")
+    stale = 1
+
+    class CaughtEarly(Journal):
+        def load(self) -> GameState | None:
+            nonlocal stale
+            if stale:
+                stale -= 1
+                super().load()
+                return old  # as a read in place before the commit became visible
+            return super().load()
+
+    monkeypatch.setattr(feed_module, "Journal", CaughtEarly)
+    assert not feed.poll() and server.version == 1  # the stale read: nothing new
+    seen = feed.signature()
+    assert feed.poll() and server.version == 2  # read again: the new state is published
+    assert feed.signature() == seen  # nothing changed on disk meanwhile
+    assert json.loads(server.latest()[1])["view"]["starter"] == "5C"
+    assert not feed.poll() and not feed.poll()  # then it settles: nothing more is read
+    assert server.version == 2
+
+
+def test_the_commit_becoming_visible_is_a_change(journal: Path) -> None:
+    """Beside a live writer a commit becomes visible when the writer writes the wal-index
+    header in the -shm, after the -wal is written: the feed sees that header change alone."""
+    feed = JournalFeed(journal, ViewPublisher(WebServer()))
+    shm = Path(f"{journal}-shm")
+    shm.write_bytes(bytes(32768))
+    st = shm.stat()
+    before = feed.signature()
+    with shm.open("r+b") as f:
+        f.write((7).to_bytes(4, "little") * 4)  # a new mxFrame, say, in the same bytes
+    os.utime(shm, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert feed.signature() != before
