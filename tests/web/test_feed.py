@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ from pegboard.cli.main import main
 from pegboard.engine.game import GameState
 from pegboard.journal import Journal
 from pegboard.web import feed as feed_module
-from pegboard.web.feed import JournalFeed
+from pegboard.web.feed import POLL_SECONDS, JournalFeed
 from pegboard.web.publisher import ViewPublisher
 from pegboard.web.server import WebServer
 
@@ -112,3 +114,54 @@ def test_the_commit_becoming_visible_is_a_change(journal: Path) -> None:
         f.write((7).to_bytes(4, "little") * 4)  # a new mxFrame, say, in the same bytes
     os.utime(shm, ns=(st.st_atime_ns, st.st_mtime_ns))
     assert feed.signature() != before
+
+
+class ScriptedStop(threading.Event):
+    """A stop event for ``JournalFeed.run`` driven by the test: each ``wait`` records its
+    timeout and runs the next step at once instead of waiting; with no steps left it stops."""
+
+    def __init__(self, *steps: Any) -> None:
+        super().__init__()
+        self.steps = list(steps)
+        self.timeouts: list[float | None] = []
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.timeouts.append(timeout)
+        if not self.steps:
+            return True
+        self.steps.pop(0)()
+        return False
+
+
+def test_the_first_poll_after_a_command_publishes_it(
+    journal: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """So a command shows within one poll interval (0.1 s) and the time to read it: no
+    second look, settling time or back-off before it is published, and no sleeping in a
+    poll (the only wait is the stop event's, between polls)."""
+
+    def no_sleeping(seconds: float) -> None:
+        raise AssertionError(f"a poll slept {seconds} s")
+
+    server = WebServer()
+    feed = JournalFeed(journal, ViewPublisher(server))
+    assert feed.load() and server.version == 1
+    took: list[float] = []
+
+    def command() -> None:
+        pegboard("game", "do", "--db", journal, "starter 5C")
+        took.append(time.perf_counter())
+
+    def published() -> None:
+        took[0] = time.perf_counter() - took[0]
+        assert feed.polls == 1 and server.version == 2
+
+    stop = ScriptedStop(command, published, lambda: None)
+    monkeypatch.setattr(time, "sleep", no_sleeping)
+    feed.run(stop)
+    monkeypatch.undo()
+    assert stop.timeouts == [POLL_SECONDS] * 4 and POLL_SECONDS == 0.1
+    assert feed.polls == 3 and server.version == 2  # confirmed, not published again
+    capsys.readouterr()
+    with capsys.disabled():
+        print(f"\ngame do -> the feed's first poll published it in {took[0] * 1000:.1f} ms")
