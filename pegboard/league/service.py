@@ -72,6 +72,17 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 SESSION_EXPIRY = 30 * 86_400
 """Seconds the broker keeps the service's session (and queues its games) while it is away."""
 
+SESSION_TAKEN_OVER = 142
+"""MQTT 5's DISCONNECT reason 0x8E: another client connected with the same client id."""
+
+SHORT_SESSION = 5.0
+"""Seconds: a connection the broker drops sooner than this after it was made is short."""
+
+SHORT_SESSIONS = 3
+"""Short connections in a row, each dropped by the broker without a reason, that mean another
+service with our client id (Mosquitto before 2.0.15 closes the old connection without sending
+0x8E; the other service reconnects a second later and takes the session back)."""
+
 RECENT_GAMES = 12
 """How many of the latest games the page lists."""
 
@@ -199,6 +210,8 @@ class _Counts:
     unstored: int = 0
     """Attempts to store a good game that the database failed (each retry counts)."""
     pages: int = 0
+    taken_over: int = 0
+    """Times the broker dropped this service for another with the same client id."""
     lag: deque[float] = field(default_factory=lambda: deque(maxlen=LAGS_KEPT))
     """Seconds from a board's live view to its arrival here, the latest only."""
 
@@ -239,6 +252,10 @@ class LeagueService:
         self.keepalive = keepalive
         self.refresh = refresh
         self.session_expiry = session_expiry
+        self.client_id = client_id
+        self._taken_over = False  # said once: another service with our client id
+        self._since = 0.0  # when the current connection was made (monotonic)
+        self._short = 0  # connections in a row the broker dropped soon after they were made
         self.counts = _Counts()
         self._boards: dict[tuple[str, str], _Board] = {}
         self._lock = threading.Lock()
@@ -329,6 +346,7 @@ class LeagueService:
             "resumed" if flags.session_present else "new",
         )
         self.failures.connected()
+        self._since = time.monotonic()
         no_delay(client)
         client.subscribe([(name, SubscribeOptions(qos=1)) for name in subscriptions()])
         self._connected.set()
@@ -339,6 +357,34 @@ class LeagueService:
         self._connected.clear()
         with self._held_lock:  # unacknowledged: the broker sends them again on reconnecting
             self._held.clear()
+        code = getattr(reason, "value", None)
+        if code == SESSION_TAKEN_OVER:
+            self._said_taken_over("took")
+            return
+        # a broker that closes the old connection without a word: short drops in a row
+        lasted = time.monotonic() - self._since
+        dropped = code is not None and code >= 128 and not self._stop.is_set()
+        self._short = self._short + 1 if dropped and lasted < SHORT_SESSION else 0
+        if self._short >= SHORT_SESSIONS:
+            self._short = 0
+            self._said_taken_over("seems to have taken")
+
+    def _said_taken_over(self, verb: str) -> None:
+        """Count a session taken over, and say it the first time."""
+        self.counts.taken_over += 1
+        if self._taken_over:
+            return
+        # two services on one session: each reconnect drops the other, and the games split
+        # between their databases; said once, as the broker keeps swapping them
+        self._taken_over = True
+        log.error(
+            "league: another league service with client id %r %s the session over (on %s:%d); "
+            "each service needs its own --client-id, and only one may keep a league's games",
+            self.client_id,
+            verb,
+            self.broker.host,
+            self.broker.port,
+        )
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         with self._held_lock:
