@@ -211,6 +211,7 @@ def test_the_league_page_shows_the_standings_and_every_board_and_keeps_up(
         for size in SIZES:
             page.set_viewport_size(size)
             label = f"{size['width']}x{size['height']}"
+            page.locator(f'body[data-fitted="{label}"]').wait_for(state="attached")
             png = page.screenshot()
             compare_screenshot(png, f"league-{label}", update=update, directory=GOLDEN)
         if update:
