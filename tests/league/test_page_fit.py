@@ -141,6 +141,8 @@ MEASURE_JS = """() => {
     cutRowNames: visible("#standings .name").filter(cut).map((e) => e.textContent),
     moreRows: document.getElementById("more-rows").hidden ? null
       : document.getElementById("more-rows").textContent,
+    moreRowsInPanel: within(document.getElementById("more-rows"), table) &&
+      within(document.querySelector("#table-panel .key"), table),
     moreBoards: document.getElementById("more-boards").hidden ? null
       : document.getElementById("more-boards").textContent,
     moreBoardsOnScreen: within(document.getElementById("more-boards"), screen) ||
@@ -204,3 +206,24 @@ def test_every_board_every_whole_row_and_every_whole_name_show(
     # a long venue squeezes neither column
     table, right = shown["columns"]
     assert abs(table - right) < 2, shown["columns"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_table_too_long_for_the_tv_shows_whole_rows_and_says_how_many_more(
+    browser: Browser,
+    league: tuple[LeagueService, WebServer, Path],
+    size: dict[str, int],
+) -> None:
+    service, web, folder = league
+    for number in range(30):  # 30 more players: 42 rows, more than fit even at 60%
+        service.handle(
+            topic("red-lion", "table-2", "finished"),
+            finished(100 + number, f"Player{number:04d}", f"Player{number + 100:04d}", 50),
+        )
+    add_boards(service, folder, 5)
+    web.publish(service.payload())
+    shown = measure(browser, web, size)
+    assert shown["rowsOutside"] == [] and shown["cutRowNames"] == []
+    assert 8 <= shown["rowsShown"] < 72
+    assert shown["moreRows"] == f"+{72 - shown['rowsShown']} more (pegboard league standings)"
+    assert shown["moreRowsInPanel"]
