@@ -38,10 +38,12 @@ import ssl
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pegboard.config.league import LeagueConfig
+from pegboard.journal.readonly import hold_open
 from pegboard.league.standings import LeagueError
 from pegboard.league.topics import OFFLINE, ONLINE, Kind, topic
 
@@ -253,6 +255,7 @@ class LeaguePublisher:
         self.config = config
         self.journal = journal
         self.poll = poll
+        self._release: Callable[[], None] = lambda: None  # the connection's note (``_open``)
         self._topics = {kind: topic(config.venue, config.board, kind) for kind in Kind}
         self._lock = threading.Lock()
         self._latest: tuple[GameState, GameView] | None = None
@@ -383,16 +386,27 @@ class LeaguePublisher:
         finally:
             if conn is not None:
                 conn.close()
+            self._release()
 
     def _open(self) -> sqlite3.Connection | None:
+        """The publisher's own connection to the journal, noted as open in this process before
+        its first lock (``journal.readonly.hold_open``: nothing here then opens the file behind
+        SQLite's back); None, logged, when the outbox cannot be read."""
+        try:
+            release = hold_open(Path(self.journal))
+        except OSError as e:
+            log.warning("league: cannot read the outbox of %s: %s", self.journal, e)
+            return None
         try:
             conn = sqlite3.connect(self.journal, isolation_level=None, timeout=5.0)
             # a delete lost in a power cut only sends a game again (the league keeps one)
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("SELECT COUNT(*) FROM outbox").fetchone()
         except sqlite3.Error as e:
+            release()
             log.warning("league: cannot read the outbox of %s: %s", self.journal, e)
             return None
+        self._release = release
         return conn
 
     def _send_live(self) -> None:

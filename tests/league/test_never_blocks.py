@@ -17,6 +17,7 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import render_view
 from pegboard.journal import Journal
+from pegboard.journal.readonly import _own_writers
 from pegboard.league.publisher import LeaguePublisher
 from tests.league.conftest import Mosquitto, wait_until
 
@@ -67,3 +68,22 @@ def test_on_change_returns_while_the_network_side_is_blocked(
         held.set()
         publisher.close()
         store.close()
+
+
+def test_the_publishers_connection_is_noted_as_open_in_this_process(tmp_path: Path) -> None:
+    """While the publisher's own connection is open, this process never opens the journal
+    behind SQLite's back (closing such a handle would drop the connection's locks)."""
+    db = tmp_path / "board.db"
+    Journal(db, outbox=True).close()
+    publisher = LeaguePublisher(LeagueConfig("127.0.0.1", "red-lion", "t1"), db)
+    assert not held_here(db)
+    conn = publisher._open()
+    assert conn is not None and held_here(db)
+    conn.close()
+    publisher._release()
+    assert not held_here(db)
+
+
+def held_here(db: Path) -> bool:
+    st = db.stat()
+    return (st.st_dev, st.st_ino) in _own_writers
