@@ -11,6 +11,7 @@ stored, marked, and leaves the standings.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -22,6 +23,8 @@ from pegboard.journal.readonly import hold_open, read_only_connection
 from pegboard.league.standings import FinishedGame, LeagueError, Standing, standings
 
 __all__ = ["LeagueStore", "LeagueStoreError"]
+
+log = logging.getLogger(__name__)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -55,6 +58,7 @@ class LeagueStore:
         self.path = Path(path)
         self._lock = threading.Lock()  # the subscriber's thread writes, the page's reads
         self._release: Callable[[], None] = lambda: None
+        self._skipped: set[tuple[str, str, str]] = set()  # stored games left out, said once
         shown = repr(str(self.path))
         try:
             if readonly:
@@ -125,7 +129,14 @@ class LeagueStore:
             rows = self._conn.execute(
                 "SELECT venue, board, payload FROM games WHERE withdrawn = 0 ORDER BY rowid"
             ).fetchall()
-        games = [FinishedGame.from_payload(json.loads(p), v, b) for v, b, p in rows]
+        games = []
+        for venue, board, payload in rows:
+            try:
+                games.append(FinishedGame.from_payload(json.loads(payload), venue, board))
+            except LeagueError as e:  # kept before the check was this strict: left out, said
+                if (venue, board, payload) not in self._skipped:
+                    self._skipped.add((venue, board, payload))
+                    log.error("league: a stored game of %s/%s is left out: %s", venue, board, e)
         return sorted(games, key=lambda g: g.ended)
 
     def standings(self) -> list[Standing]:

@@ -88,3 +88,26 @@ def test_a_game_whose_loser_reached_the_target_is_refused_counted_and_logged_onc
     assert "the loser 'Bob' scored 121, the target 121 or more" in said[0]
     service.handle(FINISHED, game(2))  # a real game still counts
     assert service.counts.refused == 1 and service.store.count() == 1
+
+
+def test_a_stored_game_the_check_now_refuses_is_left_out_and_said_once(
+    service: LeagueService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A database kept before the check was strict may hold an impossible game: the standings
+    and the page leave it out (logged once) rather than fail."""
+    service.handle(FINISHED, game(1))
+    bad = json.loads(game(2))
+    bad["sides"][1]["score"] = 130  # stored by an older version, straight into the table
+    with service.store._lock:
+        service.store._conn.execute(
+            "INSERT INTO games (game_id, revision, venue, board, withdrawn, payload, received) "
+            "VALUES ('g2', 1, 'red-lion', 't1', 0, ?, '2026-01-01T00:00:00')",
+            (json.dumps(bad),),
+        )
+    with caplog.at_level(logging.WARNING, logger="pegboard.league"):
+        assert [g.game_id for g in service.store.games()] == ["g1"]
+        assert [g.game_id for g in service.store.games()] == ["g1"]
+        page = service.payload()
+    assert page["standings"][0]["played"] == 1
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("pegboard")]
+    assert len(said) == 1 and said[0].startswith("league: a stored game of red-lion/t1 is left out")
