@@ -82,15 +82,18 @@ def test_a_board_sends_its_game_over_tls_to_a_league_served_over_tls(
     try:
         assert serve.stdout is not None
         url = serve.stdout.readline().split("standings at ")[1].split()[0]
-        publisher.start()
-        finish_games(store, 1)
-        wait_until(lambda: outbox_rows(config.game.database) == 0, 10.0, "the broker's ack")
 
         def view() -> dict[str, object]:
             with urllib.request.urlopen(url + "view.json", timeout=5) as answer:
                 return dict(json.loads(answer.read()))
 
-        wait_until(lambda: view().get("games") == 1, 10.0, "the game in the standings")
+        publisher.start()
+        # the service has subscribed once it has the board's (retained) status: a game
+        # finished before its first subscription would have no session to wait in
+        wait_until(lambda: bool(view().get("boards")), 30.0, "the service's subscription")
+        finish_games(store, 1)
+        wait_until(lambda: outbox_rows(config.game.database) == 0, 30.0, "the broker's ack")
+        wait_until(lambda: view().get("games") == 1, 30.0, "the game in the standings")
         assert [s["name"] for s in view()["standings"]] == ["Ann", "Bob"]  # type: ignore[attr-defined]
         assert publisher.failures.count == 0
     finally:
