@@ -28,20 +28,14 @@ from pegboard.cli.main import main
 from pegboard.web.feed import POLL_SECONDS, JournalFeed
 from pegboard.web.publisher import ViewPublisher
 from pegboard.web.server import STATIC_DIR, WebServer
+from tests.journal.games import cli, pub_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def pegboard(*args: str | Path) -> None:
-    """``pegboard ARGS`` in this process; it must succeed."""
-    assert main([str(a) for a in args]) == 0
-
-
 @pytest.fixture
 def journal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    db = tmp_path / "pub.db"
-    pegboard("game", "new", "--db", db, "--players", "Ann,Bob")
-    pegboard("game", "do", "--db", db, "cut 9C 3D")
+    db = pub_journal(tmp_path / "pub.db")
     capsys.readouterr()
     return db
 
@@ -142,7 +136,7 @@ def test_a_new_command_shows_within_a_moment(
     before = served.view()
     times = []
     for command in ("starter 5C", "play KS", "play 6H"):
-        pegboard("game", "do", "--db", journal, command)
+        cli("game", "do", "--db", journal, command)
         stored = time.monotonic()
         while True:
             payload = served.view()
@@ -172,7 +166,7 @@ def test_a_new_command_reaches_an_open_stream(
         assert json.loads(reader.readline().removeprefix(b"data: "))["version"] == 1
         assert reader.readline() == b"id: 1\n"
         assert reader.readline() == b"\n"
-        pegboard("game", "do", "--db", journal, "starter 5C")
+        cli("game", "do", "--db", journal, "starter 5C")
         assert reader.readline() == b"event: view\n"
         payload = json.loads(reader.readline().removeprefix(b"data: "))
         assert payload["version"] == 2 and payload["view"]["starter"] == "5C"
@@ -326,12 +320,12 @@ def test_the_feed_publishes_each_change_once(
     feed = JournalFeed(journal, ViewPublisher(server))
     assert feed.load() and server.version == 1
     assert not feed.poll() and server.version == 1  # nothing changed: nothing read
-    pegboard("game", "do", "--db", journal, "starter 5C")
+    cli("game", "do", "--db", journal, "starter 5C")
     started = time.perf_counter()
     assert feed.poll() and server.version == 2
     took = time.perf_counter() - started
     assert not feed.poll() and server.version == 2
-    pegboard("game", "show", "--db", journal)  # a reader changes nothing
+    cli("game", "show", "--db", journal)  # a reader changes nothing
     assert not feed.poll() and server.version == 2
     capsys.readouterr()
     with capsys.disabled():

@@ -52,9 +52,16 @@ SCRIPT = (
 )
 
 
-def cli(*argv: str) -> None:
+def cli(*argv: str | Path) -> None:
     """Run ``pegboard *argv`` and insist that it succeeds."""
-    assert main(list(argv)) == 0, argv
+    assert main([str(a) for a in argv]) == 0, argv
+
+
+def pub_journal(db: Path) -> Path:
+    """A journal of Ann v Bob just after the cut: what a pub page serves."""
+    cli("game", "new", "--db", db, "--players", "Ann,Bob")
+    cli("game", "do", "--db", db, "cut 9C 3D")
+    return db
 
 
 def scripted_journal(db: Path) -> Path:

@@ -13,25 +13,18 @@ from typing import Any
 
 import pytest
 
-from pegboard.cli.main import main
 from pegboard.engine.game import GameState
 from pegboard.journal import Journal
 from pegboard.web import feed as feed_module
 from pegboard.web.feed import POLL_SECONDS, JournalFeed
 from pegboard.web.publisher import ViewPublisher
 from pegboard.web.server import WebServer
-
-
-def pegboard(*args: str | Path) -> None:
-    """``pegboard ARGS`` in this process; it must succeed."""
-    assert main([str(a) for a in args]) == 0
+from tests.journal.games import cli, pub_journal
 
 
 @pytest.fixture
 def journal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    db = tmp_path / "pub.db"
-    pegboard("game", "new", "--db", db, "--players", "Ann,Bob")
-    pegboard("game", "do", "--db", db, "cut 9C 3D")
+    db = pub_journal(tmp_path / "pub.db")
     capsys.readouterr()
     return db
 
@@ -53,7 +46,7 @@ def test_a_read_that_fails_keeps_serving(
     server = WebServer()
     feed = JournalFeed(journal, ViewPublisher(server))
     assert feed.load() and server.version == 1
-    pegboard("game", "do", "--db", journal, "starter 5C")
+    cli("game", "do", "--db", journal, "starter 5C")
     failures = 1
 
     def failing_once(path: Path, **kwargs: Any) -> Journal:
@@ -80,7 +73,7 @@ def test_a_stale_read_is_read_again(journal: Path, monkeypatch: pytest.MonkeyPat
     feed = JournalFeed(journal, ViewPublisher(server))
     assert feed.load() and server.version == 1
     old = current(journal)
-    pegboard("game", "do", "--db", journal, "starter 5C")
+    cli("game", "do", "--db", journal, "starter 5C")
     stale = 1
 
     class CaughtEarly(Journal):
@@ -149,7 +142,7 @@ def test_the_first_poll_after_a_command_publishes_it(
     took: list[float] = []
 
     def command() -> None:
-        pegboard("game", "do", "--db", journal, "starter 5C")
+        cli("game", "do", "--db", journal, "starter 5C")
         took.append(time.perf_counter())
 
     def published() -> None:
