@@ -3,6 +3,8 @@ worked out by hand below, and the repository's key files replayed headless into 
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -97,3 +99,24 @@ READERS = [
     pytest.param(["sheet", "--out", "{elsewhere}/s.svg"], id="sheet --out {elsewhere}/s.svg"),
 ]
 """The commands that only read a journal, as argv (``{elsewhere}``: a folder of the test's)."""
+
+
+def journal_with_a_log(folder: Path, copy_to: Path, *, shm: bool = False) -> Path:
+    """The scripted game finished, then a second match (Cy v Di) begun in the ``-wal`` only:
+    copied into the new folder *copy_to* with its ``-wal`` (and, with *shm*, a ``-shm`` nobody
+    holds), as a writer that stopped without a checkpoint, or was killed, leaves it."""
+    folder.mkdir()
+    db = scripted_journal(folder / "p.db")
+    holder = sqlite3.connect(db)  # keeps the log from being checkpointed away when cli() closes
+    try:
+        holder.execute("PRAGMA wal_autocheckpoint=0")
+        holder.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # opens the log
+        cli("game", "new", "--players", "Cy,Di", "--db", str(db))
+        assert Path(f"{db}-wal").stat().st_size > 0
+        copy_to.mkdir()
+        copy = copy_to / db.name
+        for suffix in ("", "-wal", "-shm") if shm else ("", "-wal"):
+            shutil.copyfile(f"{db}{suffix}", f"{copy}{suffix}")
+        return copy
+    finally:
+        holder.close()

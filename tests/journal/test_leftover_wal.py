@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from pegboard.cli.main import main
 from pegboard.league.store import LeagueStore
-from tests.journal.games import READERS, listing, scripted_journal
-from tests.journal.games import cli as ok
+from tests.journal.games import READERS, journal_with_a_log, listing
 
 
 def _left_over(source: Path, folder: Path) -> Path:
@@ -33,17 +31,7 @@ def _left_over(source: Path, folder: Path) -> Path:
 @pytest.fixture
 def journal(tmp_path: Path) -> Path:
     """The scripted game finished, then a second match begun in the left-over log only."""
-    (tmp_path / "live").mkdir()
-    db = scripted_journal(tmp_path / "live" / "p.db")
-    holder = sqlite3.connect(db)  # keeps the log from being checkpointed away when ok() closes
-    try:
-        holder.execute("PRAGMA wal_autocheckpoint=0")
-        holder.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # opens the log
-        ok("game", "new", "--players", "Cy,Di", "--db", str(db))
-        assert Path(f"{db}-wal").stat().st_size > 0
-        return _left_over(db, tmp_path / "walt")
-    finally:
-        holder.close()
+    return journal_with_a_log(tmp_path / "live", tmp_path / "walt")
 
 
 @pytest.fixture

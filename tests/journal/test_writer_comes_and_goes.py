@@ -9,7 +9,6 @@ step), so no timing is involved.
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -21,26 +20,13 @@ import pytest
 from pegboard.errors import JournalError
 from pegboard.journal import Journal, readonly
 from tests.journal.games import cli as ok
-from tests.journal.games import scripted_journal
+from tests.journal.games import journal_with_a_log, scripted_journal
 
 
 def _journal_with_a_log(tmp_path: Path, *, shm: bool) -> Path:
     """A journal whose second match (Cy v Di) is in its ``-wal`` only, and, with *shm*, a
     ``-shm`` nobody holds: as a writer that is about to close, or that was killed, leaves it."""
-    (tmp_path / "live").mkdir()
-    db = scripted_journal(tmp_path / "live" / "p.db")
-    holder = sqlite3.connect(db)  # keeps the log from being checkpointed away when ok() closes
-    try:
-        holder.execute("PRAGMA wal_autocheckpoint=0")
-        holder.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # opens the log
-        ok("game", "new", "--players", "Cy,Di", "--db", str(db))
-        (tmp_path / "k").mkdir()
-        copy = tmp_path / "k" / "p.db"
-        for suffix in ("", "-wal", "-shm") if shm else ("", "-wal"):
-            shutil.copyfile(f"{db}{suffix}", f"{copy}{suffix}")
-        return copy
-    finally:
-        holder.close()
+    return journal_with_a_log(tmp_path / "live", tmp_path / "k", shm=shm)
 
 
 def _the_last_writer_closes(db: Path) -> None:
