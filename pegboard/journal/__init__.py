@@ -410,10 +410,8 @@ class Journal(HistoryTables):
 
     def close(self) -> None:
         """Close the database."""
-        try:
-            self._conn.close()
-        finally:
-            self._release()  # only once the connection holds no lock
+        self._conn.close()  # a close that fails keeps the note below: the file is still open
+        self._release()  # only once the connection holds no lock
 
     def __enter__(self) -> Journal:
         return self

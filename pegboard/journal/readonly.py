@@ -278,10 +278,8 @@ class _InPlace(sqlite3.Connection):
     release: Callable[[], None] = staticmethod(lambda: None)
 
     def close(self) -> None:
-        try:
-            super().close()
-        finally:
-            self.release()  # only once it holds no lock
+        super().close()  # a close that fails (another thread's) keeps the note: still open
+        self.release()  # only once it holds no lock
 
 
 def _checkpointed_copy(path: Path, wal: Path) -> bytes:

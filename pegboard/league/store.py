@@ -69,7 +69,11 @@ class LeagueStore:
                     )
                 # in place beside a running service, else a copy: no -wal/-shm made beside it
                 self._conn, _ = read_only_connection(self.path, check_same_thread=False)
-                columns = {row[1] for row in self._conn.execute("PRAGMA table_info(games)")}
+                try:
+                    columns = {row[1] for row in self._conn.execute("PRAGMA table_info(games)")}
+                except sqlite3.Error:
+                    self._conn.close()
+                    raise
                 if not columns >= _COLUMNS:
                     self._conn.close()
                     raise LeagueError(
@@ -81,17 +85,24 @@ class LeagueStore:
                 self._conn = sqlite3.connect(
                     self.path, isolation_level=None, timeout=timeout, check_same_thread=False
                 )
-                self._conn.execute("PRAGMA journal_mode=WAL")
-                self._conn.execute("PRAGMA synchronous=FULL")
-                self._conn.executescript(_SCHEMA)
-                self._release = hold_open(self.path)  # this process's readers read in place
+                # noted before the first statement takes a lock: this process's readers then
+                # read in place, and nothing here opens the file behind SQLite's back
+                self._release = hold_open(self.path)
+                try:
+                    self._conn.execute("PRAGMA journal_mode=WAL")
+                    self._conn.execute("PRAGMA synchronous=FULL")
+                    self._conn.executescript(_SCHEMA)
+                except sqlite3.Error:
+                    self._conn.close()
+                    self._release()
+                    raise
         except (sqlite3.Error, OSError) as e:
             raise LeagueError(f"cannot open the league database {shown}: {e}") from e
 
     def close(self) -> None:
         """Close the database."""
-        self._release()
         self._conn.close()
+        self._release()  # only once the connection holds no lock
 
     def add(self, venue: str, board: str, payload: dict[str, Any]) -> bool:
         """Store a game *board* of *venue* published; whether it changed anything (False for a

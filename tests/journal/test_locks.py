@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from pegboard.engine.rules import Rules
 from pegboard.journal import Journal
 from pegboard.journal.reader import HistoryReader
+from pegboard.journal.readonly import _own_writers, read_only_connection
 from pegboard.league.store import LeagueStore
 
 WORKER = Path(__file__).with_name("lock_worker.py")
@@ -89,3 +92,32 @@ def test_a_writer_read_in_its_own_process_keeps_its_log_and_commits_when_another
     with Journal(db, readonly=True) as reader:
         reader.load()
         assert reader.commands()[-2:] == ["peg Bob 5", "peg Ann 7"]
+
+
+def test_a_close_that_fails_keeps_the_connection_noted_as_open(tmp_path: Path) -> None:
+    """A connection closed from another thread is not closed (sqlite3 refuses): it still
+    holds its locks, so this process must still count it as open."""
+    db = tmp_path / "p.db"
+    writer = Journal(db)
+    try:
+        conn, live = read_only_connection(db)
+        assert live  # in place, beside this process's writer
+        key = (db.stat().st_dev, db.stat().st_ino)
+        before = _own_writers[key]
+        failed: list[BaseException] = []
+
+        def close_elsewhere() -> None:
+            try:
+                conn.close()
+            except sqlite3.ProgrammingError as e:
+                failed.append(e)
+
+        other = threading.Thread(target=close_elsewhere)
+        other.start()
+        other.join(30)
+        assert failed and _own_writers[key] == before
+        assert conn.execute("SELECT 1").fetchone() == (1,)  # still open
+        conn.close()
+        assert _own_writers[key] == before - 1
+    finally:
+        writer.close()
