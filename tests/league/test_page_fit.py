@@ -227,3 +227,46 @@ def test_a_table_too_long_for_the_tv_shows_whole_rows_and_says_how_many_more(
     assert 8 <= shown["rowsShown"] < 72
     assert shown["moreRows"] == f"+{72 - shown['rowsShown']} more (pegboard league standings)"
     assert shown["moreRowsInPanel"]
+
+
+def test_the_cards_are_fitted_again_when_what_they_show_grows(
+    browser: Browser, league: tuple[LeagueService, WebServer, Path]
+) -> None:
+    """Scores of three digits and a chances bar make a card taller and its names narrower:
+    the page fits the cards again, though no name or game line changed (found by review: the
+    fit was kept while only those changed)."""
+    service, web, folder = league
+    later: list[tuple[str, str, bytes]] = []
+    for i, (venue, board) in enumerate(board_names(12)):  # a game just begun: one-digit scores
+        names = (PLAYERS[(2 * i) % 12], PLAYERS[(2 * i + 1) % 12])
+        with Journal(folder / f"{board}.db") as store:
+            state = store.new_match(Rules.six_card(), names)
+            state, _ = store.do(parse_command("cut 9C 3D", state.names))
+            early = live_payload(state, render_view(state), venue, board)
+            for text in ("starter 5C", f"peg {names[0]} 60", f"peg {names[1]} 59"):
+                state, _ = store.do(parse_command(text, state.names))
+            late = live_payload(state, render_view(state), venue, board)
+        early["view"]["phase"] = late["view"]["phase"]  # the game line the same in both
+        service.handle(topic(venue, board, "live"), json.dumps(early).encode())
+        service.handle(topic(venue, board, "status"), b"online")
+        later.append((venue, board, json.dumps(late).encode()))
+    web.publish(service.payload())
+    for size in SIZES:
+        context = browser.new_context(viewport=size, reduced_motion="reduce")  # type: ignore[arg-type]
+        try:
+            page = context.new_page()
+            page.goto(web.url)
+            page.locator(f'body[data-version="{web.version}"]').wait_for(
+                state="attached", timeout=WAIT_MS
+            )
+            for venue, board, late in later:
+                service.handle(topic(venue, board, "live"), late)
+            web.publish(service.payload())
+            page.locator(f'body[data-version="{web.version}"]').wait_for(
+                state="attached", timeout=WAIT_MS
+            )
+            shown: dict[str, Any] = page.evaluate(MEASURE_JS)
+            assert shown["cutBoardNames"] == [] and shown["cutCards"] == []
+            assert shown["cardsOnScreen"]
+        finally:
+            context.close()

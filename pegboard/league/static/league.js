@@ -132,8 +132,11 @@ function fitBoards() {
   // the fewest columns at the largest scale that fits: the cards above the latest games' room
   const grid = $("boards");
   const cards = [...grid.children];
+  // anything that can change a card's size: its whole text (scores, odds, badges), its
+  // classes and data (online or offline) and which of its parts are hidden
   const key = JSON.stringify([window.innerWidth, window.innerHeight,
-    cards.map((c) => [...c.querySelectorAll(".place, .side .name, .game")].map((e) => e.textContent)),
+    cards.map((c) => [c.textContent, c.className, JSON.stringify(c.dataset),
+      [...c.querySelectorAll("*")].map((e) => (e.hidden ? 1 : 0)).join("")]),
     $("more-boards").hidden]);
   if (key === boardsFit) return;
   const right = $("right");
