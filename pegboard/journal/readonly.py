@@ -48,7 +48,14 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-__all__ = ["hold_open", "read_header", "read_only_connection", "wal_index_header"]
+__all__ = [
+    "Marks",
+    "file_marks",
+    "hold_open",
+    "read_header",
+    "read_only_connection",
+    "wal_index_header",
+]
 
 _FLOCK = "hhqqi"  # struct flock: l_type, l_whence, l_start, l_len, l_pid
 _DMS_BYTE = 128  # the -shm byte every open WAL connection holds a shared lock on (unix VFS)
@@ -174,12 +181,12 @@ class _Moved(Exception):
     was being looked at: a writer opened or closed it meanwhile. Read again from the start."""
 
 
-def _marks(path: Path) -> Marks:
-    """The (inode, size, mtime_ns, ctime_ns) of the database, its ``-wal`` and its ``-shm``;
-    None for one that is not there. ``os.stat`` opens nothing, so it is safe beside this
-    process's own connections."""
+def file_marks(path: Path, suffixes: tuple[str, ...] = ("", "-wal", "-shm")) -> Marks:
+    """The (inode, size, mtime_ns, ctime_ns) of the database and, by default, its ``-wal`` and
+    ``-shm`` (each file *path* + a suffix); None for one that is not there. ``os.stat`` opens
+    nothing, so it is safe beside this process's own connections."""
     marks: list[tuple[int, int, int, int] | None] = []
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in suffixes:
         try:
             st = os.stat(f"{path}{suffix}")
         except OSError:
@@ -225,12 +232,13 @@ def _read_only_connection_once(
         sqlite3.Error: the file cannot be opened or read as a database.
         OSError: the file cannot be read.
     """
+    copy = None
     with _outside_sqlite(path) as free:
-        # a connection here: always in place, its files never opened behind its back
-        before = _marks(path)
-        copy = _copy_unless_beside_a_writer(path) if free else None
-        if copy is not None and _marks(path) != before:
-            raise _Moved  # a writer opened or closed it while it was copied
+        if free:  # else a connection here: always in place, its files never opened behind it
+            before = file_marks(path)
+            copy = _copy_unless_beside_a_writer(path)
+            if copy is not None and file_marks(path) != before:
+                raise _Moved  # a writer opened or closed it while it was copied
     if copy is not None:
         return _in_memory(copy, check_same_thread), False
     # a writer is running: read beside it through SQLite's own shared-memory protocol, which

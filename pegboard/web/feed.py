@@ -33,14 +33,13 @@ signature is taken before each read, so a change during the read is read again.
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from pathlib import Path
 
 from pegboard.engine.view import GameView, render_view
 from pegboard.errors import JournalError
 from pegboard.journal import Journal
-from pegboard.journal.readonly import wal_index_header
+from pegboard.journal.readonly import Marks, file_marks, wal_index_header
 from pegboard.web.publisher import ViewPublisher
 
 __all__ = ["POLL_SECONDS", "JournalFeed"]
@@ -50,7 +49,7 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 0.1
 """How often ``pegboard serve`` looks at the journal: a command shows within 0.2 s."""
 
-Signature = tuple[tuple[tuple[int, int, int] | None, ...], bytes | None]
+Signature = tuple[Marks, bytes | None]
 
 
 class JournalFeed:
@@ -73,17 +72,10 @@ class JournalFeed:
         self._confirm = False  # read again at the next poll even if nothing seems changed
 
     def signature(self) -> Signature:
-        """The journal's and its ``-wal`` file's (inode, mtime_ns, size), None for a file that
-        is not there, and the ``-shm``'s wal-index header (``wal_index_header``)."""
-        marks: list[tuple[int, int, int] | None] = []
-        for suffix in ("", "-wal"):
-            try:
-                st = os.stat(f"{self.path}{suffix}")
-            except OSError:
-                marks.append(None)
-            else:
-                marks.append((st.st_ino, st.st_mtime_ns, st.st_size))
-        return tuple(marks), wal_index_header(self.path)
+        """The journal's and its ``-wal`` file's marks (``file_marks``: inode, size and times,
+        None for a file that is not there), and the ``-shm``'s wal-index header
+        (``wal_index_header``)."""
+        return file_marks(self.path, ("", "-wal")), wal_index_header(self.path)
 
     def load(self) -> bool:
         """Read the journal now and publish its view if it changed; True when published.
