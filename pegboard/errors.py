@@ -20,7 +20,10 @@ __all__ = [
     "InvalidCardError",
     "InvalidHandError",
     "JournalError",
+    "JournalInUseError",
+    "JournalMovedError",
     "PegboardError",
+    "UnreplayableMatchError",
     "quote",
     "quote_name",
 ]
@@ -61,6 +64,29 @@ class ConfigError(PegboardError, ValueError):
 
 class JournalError(PegboardError):
     """The game journal could not be read or written."""
+
+
+class UnreplayableMatchError(JournalError):
+    """A stored command of a match that the game no longer accepts when the match is replayed.
+
+    ``match_id``, ``seq`` and ``command`` name the entry; the match is left in the journal as
+    it is.
+    """
+
+    def __init__(self, message: str, *, match_id: int, seq: int, command: str) -> None:
+        super().__init__(message)
+        self.match_id = match_id
+        self.seq = seq
+        self.command = command
+
+
+class JournalMovedError(JournalError):
+    """A command not stored: another writer changed the journal meanwhile, and the command does
+    not fit the state it left (this writer has caught up with it)."""
+
+
+class JournalInUseError(JournalError):
+    """A table (``pegboard run``, the simulator) refused: another one holds the journal."""
 
 
 class HardwareError(PegboardError):

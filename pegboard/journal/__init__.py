@@ -30,10 +30,11 @@ the history beside the writer when poked, so the table's thread never does.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -42,13 +43,29 @@ from pegboard.engine.events import Event
 from pegboard.engine.game import GameState, apply
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules
-from pegboard.errors import JournalError, PegboardError
+from pegboard.errors import (
+    JournalError,
+    JournalInUseError,
+    JournalMovedError,
+    PegboardError,
+    UnreplayableMatchError,
+    quote,
+)
 
 from .outbox import OUTBOX_SCHEMA, write_outbox
 from .paths import PathKind, path_kind
 from .readonly import hold_open, read_header, read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
+from .schema import OWN_COLUMNS, SCHEMA, SQLITE_HEADER, Damaged, default_db_path, is_corrupt
+from .writers import (
+    in_use_message,
+    let_go,
+    note_holder,
+    read_holder,
+    remove_stale_drafts,
+    take_table,
+)
 
 __all__ = [
     "BestHand",
@@ -59,105 +76,6 @@ __all__ = [
     "rules_from_json",
     "rules_to_json",
 ]
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS matches (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    names TEXT NOT NULL,
-    format TEXT NOT NULL,
-    winner TEXT
-);
-CREATE TABLE IF NOT EXISTS journal (
-    seq INTEGER PRIMARY KEY,
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    command TEXT NOT NULL,
-    at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS journal_by_match ON journal (match_id, seq);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    game INTEGER NOT NULL,
-    variant TEXT NOT NULL,
-    winner TEXT NOT NULL,
-    scores TEXT NOT NULL,
-    game_points INTEGER,
-    UNIQUE (match_id, game)
-);
-CREATE TABLE IF NOT EXISTS game_sides (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    side TEXT NOT NULL,
-    score INTEGER NOT NULL,
-    won INTEGER NOT NULL,
-    lurch TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS deal_points (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    deal INTEGER NOT NULL,
-    dealer TEXT NOT NULL,
-    dealer_side TEXT NOT NULL,
-    starter TEXT,
-    side TEXT NOT NULL,
-    pegging INTEGER NOT NULL,
-    hands INTEGER NOT NULL,
-    crib INTEGER NOT NULL,
-    heels INTEGER NOT NULL,
-    other INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS shown_hands (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    deal INTEGER NOT NULL,
-    side TEXT NOT NULL,
-    seat TEXT NOT NULL,
-    is_crib INTEGER NOT NULL,
-    cards TEXT NOT NULL,
-    starter TEXT NOT NULL,
-    points INTEGER NOT NULL,
-    claim INTEGER
-);
-"""
-
-
-def default_db_path() -> Path:
-    """Where the journal lives unless told: ``$PEGBOARD_DB``; else ``pegboard.db`` in systemd's
-    ``$STATE_DIRECTORY`` (the service's ``StateDirectory=``, ``/var/lib/pegboard``); else the
-    user's ``~/.local/share/pegboard/pegboard.db``.
-
-    The daemon's config (``[game] database``) and ``pegboard game`` both start from here.
-    """
-    env = os.environ.get("PEGBOARD_DB")
-    if env:
-        return Path(env)
-    state = os.environ.get("STATE_DIRECTORY")
-    if state:
-        # systemd may pass several directories separated by colons; the first is ours
-        return Path(state.split(":")[0]) / "pegboard.db"
-    return Path.home() / ".local" / "share" / "pegboard" / "pegboard.db"
-
-
-_SQLITE_HEADER = b"SQLite format 3\x00"
-_OWN_COLUMNS: dict[str, frozenset[str]] = {
-    # the tables (and their columns) that make a database pegboard's: another program may
-    # well have a table called "matches" or "journal", but not with these columns
-    "matches": frozenset({"id", "created", "variant", "rules", "names", "format"}),
-    "journal": frozenset({"seq", "match_id", "command", "at"}),
-}
-
-
-class _Damaged(Exception):
-    """A file with SQLite's header that cannot be read as a database: a damaged journal."""
-
-
-def _is_corrupt(error: sqlite3.DatabaseError) -> bool:
-    """Whether *error* says the file itself is damaged (not a database, or malformed).
-
-    Other errors (locked, cannot open, read-only, disk I/O) say nothing about the file's
-    contents, so the file must be left where it is.
-    """
-    return getattr(error, "sqlite_errorname", None) in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 
 
 def _now() -> str:
@@ -183,6 +101,12 @@ class Journal(HistoryTables):
     nothing: a missing path is an error, and when no writer has the journal open it reads a
     copy of the file in memory, so SQLite makes no ``-wal``/``-shm`` files beside it.
 
+    *table* (a writer only) names the program that runs a table on the journal
+    (``"pegboard run"``): the journal is then held for it alone until ``close``, and a second
+    table is refused, named (``writers``). Short commands (``game do``) pass none: they work
+    beside a table, since every append first checks that the journal still ends where this
+    writer last read it (``do_all``), and ``refresh`` catches up with other writers' commits.
+
     ``state`` is the current match after ``load`` or ``new_match``. *timeout* is how many
     seconds to wait for another process's lock. *outbox* (a writer only): queue each finished
     game for the league (the module's notes; the tables are added to an older journal). A
@@ -195,6 +119,7 @@ class Journal(HistoryTables):
             a folder, its name is too long, a part of it is a file and not a folder, the file
             is locked by another process for longer than *timeout*); such a file is left where
             it is.
+        JournalInUseError: *table* given, and another table holds the journal.
     """
 
     def __init__(
@@ -204,6 +129,7 @@ class Journal(HistoryTables):
         timeout: float = 10.0,
         readonly: bool = False,
         outbox: bool = False,
+        table: str | None = None,
     ) -> None:
         self.path = Path(path)
         self._outbox = outbox and not readonly
@@ -216,14 +142,25 @@ class Journal(HistoryTables):
         beside a writer (not a reader of a copy in memory)."""
         self._timeout = timeout
         self._release: Callable[[], None] = lambda: None
+        # where this process last read the journal: its last entry and SQLite's count of other
+        # connections' commits (``PRAGMA data_version``), so a move by another writer is seen
+        self._seq = 0
+        self._version: int | None = None
+        self._table: int | None = None  # the descriptor carrying the table lock (``writers``)
+        self.catch_ups = 0
+        """How often this journal's state jumped to take in other writers' commits (``refresh``,
+        or an append that found the journal moved): a caller that shows the state redraws."""
         shown = repr(str(self.path))
         kind = path_kind(self.path, JournalError)
+        if not readonly:
+            remove_stale_drafts(self.path)  # a killed 'game new' left its draft behind
         if kind is PathKind.MISSING:
             if readonly:
                 raise JournalError(
                     f"no journal at {shown}: start one with 'pegboard game new --db {self.path}'"
                 )
             self._conn = self._create()
+            self._hold_table(table)
             return
         if kind is not PathKind.FILE:
             raise JournalError(
@@ -232,7 +169,7 @@ class Journal(HistoryTables):
             )
         try:
             probe = self._probe()
-        except _Damaged as e:
+        except Damaged as e:
             if readonly:
                 raise JournalError(
                     f"{shown} is a damaged pegboard journal ({e}); a command that writes "
@@ -255,6 +192,28 @@ class Journal(HistoryTables):
         except sqlite3.Error as e:
             self._release()
             raise JournalError(f"cannot open {shown}: {e}") from e
+        self._hold_table(table)
+
+    def _hold_table(self, program: str | None) -> None:
+        """Hold the journal for the table *program* alone (none: a short command holds
+        nothing), and note it in the journal for a second table's message.
+
+        Raises:
+            JournalInUseError: another table holds it (this journal is closed again).
+            JournalError: the journal cannot be locked or written.
+        """
+        if program is None:
+            return
+        try:
+            self._table = take_table(self.path)
+            if self._table is None:
+                message = in_use_message(self.path, read_holder(self._conn))
+                self.close()
+                raise JournalInUseError(message)
+            note_holder(self._conn, program)
+        except (OSError, sqlite3.Error) as e:
+            self.close()
+            raise JournalError(f"cannot hold {str(self.path)!r} for {program}: {e}") from e
 
     def _hold(self) -> None:
         """Note this process as a writer of the journal until ``close``, BEFORE its connection
@@ -274,17 +233,17 @@ class Journal(HistoryTables):
         """A read-only connection to the journal at ``path``, checked to be pegboard's.
 
         Raises:
-            _Damaged: SQLite's header, but not readable as a database.
+            Damaged: SQLite's header, but not readable as a database.
             JournalError: not a pegboard journal, or it cannot be read (locked, no permission).
         """
         shown = repr(str(self.path))
         try:
             # None: a connection in this process has the file open, so it is a journal already
             # probed, and reading it here would drop that connection's locks
-            header = read_header(self.path, len(_SQLITE_HEADER))
+            header = read_header(self.path, len(SQLITE_HEADER))
         except OSError as e:
             raise JournalError(f"cannot open {shown}: {e.strerror or e}") from e
-        if header is not None and header != _SQLITE_HEADER:
+        if header is not None and header != SQLITE_HEADER:
             what = "it is empty" if not header else "it is not a SQLite database"
             raise JournalError(
                 f"{shown} is not a pegboard journal ({what}); it was left as it is (expected "
@@ -293,8 +252,8 @@ class Journal(HistoryTables):
         try:
             conn = self._read_only()
         except sqlite3.DatabaseError as e:
-            if _is_corrupt(e):
-                raise _Damaged(str(e)) from e
+            if is_corrupt(e):
+                raise Damaged(str(e)) from e
             raise JournalError(f"cannot open {shown}: {e}") from e
         except OSError as e:  # e.g. the file went between the look and the read
             raise JournalError(f"cannot open {shown}: {e.strerror or e}") from e
@@ -302,16 +261,16 @@ class Journal(HistoryTables):
             check = conn.execute("PRAGMA quick_check").fetchone()
             ours = all(
                 {row[1] for row in conn.execute(f"PRAGMA table_info({table})")} >= columns
-                for table, columns in _OWN_COLUMNS.items()
+                for table, columns in OWN_COLUMNS.items()
             )
         except sqlite3.DatabaseError as e:
             conn.close()
-            if _is_corrupt(e):
-                raise _Damaged(str(e)) from e
+            if is_corrupt(e):
+                raise Damaged(str(e)) from e
             raise JournalError(f"cannot open {shown}: {e}") from e
         if check is None or check[0] != "ok":
             conn.close()
-            raise _Damaged(f"integrity check failed: {check[0] if check else None!r}")
+            raise Damaged(f"integrity check failed: {check[0] if check else None!r}")
         if not ours:
             conn.close()
             raise JournalError(
@@ -377,7 +336,7 @@ class Journal(HistoryTables):
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
-            conn.executescript(_SCHEMA)
+            conn.executescript(SCHEMA)
             if not self._outbox:
                 # a journal with the outbox is a league board's: every writer of it queues
                 # its finished games (``game do``, the simulator, the daemon), not only the
@@ -409,8 +368,11 @@ class Journal(HistoryTables):
             raise JournalError(f"{str(self.path)!r} was opened read-only: nothing is written")
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (and let a table's hold go)."""
         self._conn.close()  # a close that fails keeps the note below: the file is still open
+        if self._table is not None:
+            let_go(self._table)  # its descriptor closes once no connection here has the file
+            self._table = None
         self._release()  # only once the connection holds no lock
 
     def __enter__(self) -> Journal:
@@ -436,51 +398,156 @@ class Journal(HistoryTables):
         self._check_writable()
         state = GameState.new(rules, names, match_format)
         try:
-            cur = self._conn.execute(
-                "INSERT INTO matches (created, variant, rules, names, format) VALUES (?,?,?,?,?)",
-                (
-                    _now(),
-                    rules.variant.value,
-                    rules_to_json(rules),
-                    json.dumps(state.names),
-                    state.match.format.value,
-                ),
-            )
+            with self._transaction("BEGIN IMMEDIATE"):
+                version = self._data_version()
+                cur = self._conn.execute(
+                    "INSERT INTO matches (created, variant, rules, names, format) "
+                    "VALUES (?,?,?,?,?)",
+                    (
+                        _now(),
+                        rules.variant.value,
+                        rules_to_json(rules),
+                        json.dumps(state.names),
+                        state.match.format.value,
+                    ),
+                )
+                (last,) = self._conn.execute("SELECT MAX(seq) FROM journal").fetchone()
         except sqlite3.Error as e:
             raise JournalError(f"cannot write to {str(self.path)!r}: {e}") from e
         assert cur.lastrowid is not None
         self.match_id, self.state = cur.lastrowid, state
+        self._seq, self._version = last or 0, version
         return state
 
     def load(self) -> GameState | None:
         """Replay the current (latest) match's journal; None when there is no match yet.
 
         Raises:
-            JournalError: a stored command cannot be replayed, or the database cannot be read.
+            UnreplayableMatchError: a stored command cannot be replayed (the match is left as
+                it is).
+            JournalError: the database cannot be read.
         """
         try:
-            row = self._conn.execute(
-                "SELECT id, rules, names, format FROM matches ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-            if row is None:
-                return None
-            match_id, rules_text, names_text, fmt = row
-            rows = self._conn.execute(
-                "SELECT seq, command FROM journal WHERE match_id = ? ORDER BY seq", (match_id,)
-            ).fetchall()
+            version = self._data_version()
+            with self._transaction("BEGIN"):  # the match and its entries as one read sees them
+                latest = self._read_latest()
+                (last,) = self._conn.execute("SELECT MAX(seq) FROM journal").fetchone()
         except sqlite3.Error as e:
             raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
+        if latest is None:
+            return None
+        self.match_id, self.state = latest
+        self._seq, self._version = last or 0, version
+        return self.state
+
+    def _read_latest(self) -> tuple[int, GameState] | None:
+        """The latest match's id and state, replayed (None: no match yet), in a transaction.
+
+        Raises:
+            UnreplayableMatchError: a stored command cannot be replayed.
+            sqlite3.Error: the database cannot be read.
+        """
+        row = self._conn.execute(
+            "SELECT id, rules, names, format FROM matches ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        if row is None:
+            return None
+        match_id, rules_text, names_text, fmt = row
+        rows = self._conn.execute(
+            "SELECT seq, command FROM journal WHERE match_id = ? ORDER BY seq", (match_id,)
+        ).fetchall()
         rules = rules_from_json(rules_text)
         state = GameState.new(rules, json.loads(names_text), MatchFormat.parse(fmt))
-        for seq, text in rows:
+        return match_id, _replay(match_id, state, rows)
+
+    def _data_version(self) -> int:
+        """SQLite's count for this connection of other connections' commits: it changes only
+        when another writer commits, and costs microseconds to ask.
+
+        Raises:
+            sqlite3.Error: the database cannot be read.
+        """
+        return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
+
+    @contextlib.contextmanager
+    def _transaction(self, begin: str) -> Iterator[None]:
+        """One transaction: committed when the block ends, rolled back when it raises.
+
+        Raises:
+            sqlite3.Error: it cannot begin or commit.
+        """
+        self._conn.execute(begin)
+        try:
+            yield
+            self._conn.execute("COMMIT")
+        except BaseException:
+            if self._conn.in_transaction:  # a failed COMMIT may have rolled back already
+                self._conn.execute("ROLLBACK")
+            raise
+
+    def _catch_up(self) -> str | None:
+        """Take in what other writers committed since this writer last read the journal (in a
+        transaction): the current match's new entries, replayed, or the latest match when
+        another writer started one. Returns what changed, in words ("'starter 9H' was stored
+        meanwhile"), or None when the journal still ends where this writer left it.
+
+        Raises:
+            UnreplayableMatchError: a new entry cannot be replayed (the state stays as it was).
+            sqlite3.Error: the database cannot be read.
+        """
+        last, latest = self._conn.execute(
+            "SELECT (SELECT MAX(seq) FROM journal), (SELECT MAX(id) FROM matches)"
+        ).fetchone()
+        last = last or 0
+        if latest == self.match_id and last == self._seq:
+            return None
+        if (
+            self.state is None
+            or self.match_id is None
+            or latest != self.match_id
+            or last < self._seq
+        ):
+            loaded = self._read_latest()
+            what = f"match {latest} was started meanwhile"
+            self.match_id, self.state = loaded if loaded is not None else (None, None)
+        else:
+            rows = self._conn.execute(
+                "SELECT seq, command FROM journal WHERE match_id = ? AND seq > ? ORDER BY seq",
+                (self.match_id, self._seq),
+            ).fetchall()
+            self.state = _replay(self.match_id, self.state, rows)
+            texts = [quote(text) for _, text in rows]
+            more = f" and {len(texts) - 3} more" if len(texts) > 3 else ""
+            stored = ", ".join(texts[:3]) + more if texts else "nothing of this match"
+            what = f"{stored} {'was' if len(texts) == 1 else 'were'} stored meanwhile"
+        self._seq = last
+        self.catch_ups += 1
+        return what
+
+    def refresh(self) -> bool:
+        """Catch up with other writers' commits (a ``pegboard game do`` beside the table): True
+        when the state changed, so the caller redraws. Asking costs microseconds when nothing
+        was committed elsewhere (``PRAGMA data_version``); only new entries are replayed.
+
+        Raises:
+            UnreplayableMatchError: another writer stored what this match cannot replay (said
+                once; the state stays as it was).
+            JournalError: the database cannot be read.
+        """
+        try:
+            version = self._data_version()
+            if version == self._version:
+                return False
             try:
-                state, _ = apply(state, parse_command(text, state.names))
-            except PegboardError as e:
-                raise JournalError(
-                    f"journal entry {seq} {text!r} of match {match_id} cannot be replayed: {e}"
-                ) from e
-        self.match_id, self.state = match_id, state
-        return state
+                with self._transaction("BEGIN"):
+                    what = self._catch_up()
+            except UnreplayableMatchError:
+                self._version = version  # told once, not on every turn of the loop
+                raise
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
+        self._version = version
+        return what is not None
 
     def commands(self) -> list[str]:
         """The current match's journal, as command texts in order."""
@@ -496,6 +563,8 @@ class Journal(HistoryTables):
 
         Raises:
             PegboardError: the game refuses the command (nothing is stored).
+            JournalMovedError: another writer changed the journal and the command does not fit
+                the state it left (nothing is stored; ``state`` is that state now).
             JournalError: no current match, or the database cannot be written.
         """
         return self.do_all((command,))
@@ -506,37 +575,87 @@ class Journal(HistoryTables):
         For what one key press means several commands (the keypad taking a deal back and
         entering it again with other suits): a power cut never leaves half of it.
 
+        Inside the write transaction the journal is first checked to end where this writer
+        last read it; a writer that is behind (a ``game do`` beside the table) catches up
+        first, and the commands are then checked against the state it finds. ``catch_ups``
+        says whether the state jumped meanwhile.
+
         Raises:
             PegboardError: the game refuses one of the commands (nothing is stored).
+            JournalMovedError: another writer changed the journal and the commands do not fit
+                the state it left (nothing is stored; ``state`` is that state now).
+            UnreplayableMatchError: another writer stored what this match cannot replay.
             JournalError: no current match, or the database cannot be written.
         """
         self._check_writable()
         if self.state is None or self.match_id is None:
             raise JournalError("no match in progress: start one with 'pegboard game new'")
+        try:
+            with self._transaction("BEGIN IMMEDIATE"):
+                version = self._data_version()
+                moved = self._catch_up()
+                state, events, last = self._append(commands, moved)
+        except sqlite3.Error as e:
+            shown = "; ".join(self.state.command_text(c) for c in commands)
+            raise JournalError(f"cannot store {shown!r} in {str(self.path)!r}: {e}") from e
+        self.state, self._version, self._seq = state, version, max(self._seq, last)
+        return state, events
+
+    def _append(
+        self, commands: Sequence[Command], moved: str | None
+    ) -> tuple[GameState, list[Event], int]:
+        """Apply *commands* to the current state and write them, in the open transaction;
+        the new state, its events and the last entry's seq.
+
+        Raises:
+            PegboardError, JournalMovedError: as ``do_all`` says.
+            sqlite3.Error: the database cannot be written.
+        """
+        assert self.state is not None and self.match_id is not None
         before = state = self.state
         events: list[Event] = []
         texts: list[str] = []
         for command in commands:
-            state, more = apply(state, command)
+            try:
+                state, more = apply(state, command)
+            except PegboardError as e:
+                if moved is None:
+                    raise
+                shown = quote(before.command_text(command))
+                raise JournalMovedError(
+                    f"not stored: {shown} no longer fits; another writer changed the journal "
+                    f"({moved}), and now {e}"
+                ) from e
             events += more
             texts.append(state.command_text(command))
+        last = 0
+        for text in texts:
+            cur = self._conn.execute(
+                "INSERT INTO journal (match_id, command, at) VALUES (?,?,?)",
+                (self.match_id, text, _now()),
+            )
+            last = cur.lastrowid or last
+        if state.table.finished != before.table.finished:
+            self._write_history(state)
+            if self._outbox:
+                write_outbox(self._conn, self.match_id, _now(), before, state)
+        return state, events, last
+
+
+def _replay(match_id: int, state: GameState, rows: Sequence[tuple[int, str]]) -> GameState:
+    """*state* with the journal's *rows* (seq, command text) of match *match_id* applied.
+
+    Raises:
+        UnreplayableMatchError: an entry the game does not accept.
+    """
+    for seq, text in rows:
         try:
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                self._conn.executemany(
-                    "INSERT INTO journal (match_id, command, at) VALUES (?,?,?)",
-                    [(self.match_id, text, _now()) for text in texts],
-                )
-                if state.table.finished != before.table.finished:
-                    self._write_history(state)
-                    if self._outbox:
-                        write_outbox(self._conn, self.match_id, _now(), before, state)
-                self._conn.execute("COMMIT")
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as e:
-            shown = "; ".join(texts)
-            raise JournalError(f"cannot store {shown!r} in {str(self.path)!r}: {e}") from e
-        self.state = state
-        return state, events
+            state, _ = apply(state, parse_command(text, state.names))
+        except PegboardError as e:
+            raise UnreplayableMatchError(
+                f"journal entry {seq} {text!r} of match {match_id} cannot be replayed: {e}",
+                match_id=match_id,
+                seq=seq,
+                command=text,
+            ) from e
+    return state

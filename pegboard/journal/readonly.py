@@ -50,6 +50,7 @@ from pathlib import Path
 
 __all__ = [
     "Marks",
+    "close_when_unused",
     "file_marks",
     "hold_open",
     "read_header",
@@ -66,6 +67,10 @@ _DMS_BYTE = 128  # the -shm byte every open WAL connection holds a shared lock o
 # (``_outside_sqlite``), so that no connection is noted, nor takes its first lock, meanwhile.
 _own_writers: collections.Counter[tuple[int, int]] = collections.Counter()
 _own_writers_lock = threading.Lock()
+# Descriptors of such a file that this process opened itself (the table's lock, ``writers``),
+# closed only once no connection here has the file open: closing one earlier would drop the
+# connections' locks. SQLite keeps its own descriptors the same way.
+_unused_fds: dict[tuple[int, int], list[int]] = {}
 
 
 def hold_open(path: Path) -> Callable[[], None]:
@@ -92,8 +97,24 @@ def hold_open(path: Path) -> Callable[[], None]:
                 _own_writers[key] -= 1
                 if _own_writers[key] <= 0:
                     del _own_writers[key]
+                    for fd in _unused_fds.pop(key, ()):
+                        os.close(fd)
 
     return release
+
+
+def close_when_unused(fd: int) -> None:
+    """Close *fd*, a descriptor of a database this process opened with its own I/O, once no
+    connection here has that file open (``hold_open``): at once if none has, else when the
+    last one is released. Closing it earlier would drop their locks (the module's notes).
+    """
+    st = os.fstat(fd)
+    key = (st.st_dev, st.st_ino)
+    with _own_writers_lock:
+        if key in _own_writers:
+            _unused_fds.setdefault(key, []).append(fd)
+        else:
+            os.close(fd)  # under the lock: no connection here is noted meanwhile
 
 
 @contextlib.contextmanager
