@@ -92,6 +92,7 @@ from pegboard.engine.view import GameView, ScoreView, render_view
 from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
+from pegboard.table.beside import others_moved
 from pegboard.table.headtohead import RecordPage
 from pegboard.table.outputs import (
     LedAnimator,
@@ -361,8 +362,11 @@ class Controller:
         self._push()
 
     def tick(self) -> None:
-        """Time-based work: commit a peg, step the LEDs, retry ports, dim, sleep, redraw."""
+        """Time-based work: others' commits (``beside``), a peg, LEDs, retries, dimming, redraws."""
         now = self._clock.monotonic()
+        if (moved := others_moved(self.store, self._state)) is not None:
+            self._state, self._dirty_screen, self._dirty_leds = moved, True, True
+            self._refresh()  # as after a command of its own: the page, the reader's poke
         entry, outcome = expire(self._entry, self._situation, now)
         if entry != self._entry or outcome.commands:
             before = self._view
@@ -375,9 +379,7 @@ class Controller:
             self._dirty_screen = self._dirty_screen or record != self._record
             self._record = record
         if self._news is not None and self._news_until is not None and now >= self._news_until:
-            self._news = self._news.faded()
-            self._news_until = None
-            self._dirty_screen = True
+            self._news, self._news_until, self._dirty_screen = self._news.faded(), None, True
         self._step_pages(now)
         self._step_animation(now)
         idle = now - self._last_key
@@ -666,9 +668,7 @@ class Controller:
         steps = self._animator.animate(self._led_view, self._view)
         if not steps:
             raise ValueError(f"the LED animator gave no steps for {self._view.prompt!r}")
-        self._led_view = self._view
-        self._led_steps = steps
-        self._led_index = 0
+        self._led_view, self._led_steps, self._led_index = self._view, steps, 0
         self._led_due = self._clock.monotonic() + steps[0].hold if len(steps) > 1 else None
         self._dirty_leds = True
 
@@ -687,8 +687,7 @@ class Controller:
     def _finish_animation(self) -> None:
         """Jump to the last step of a running animation."""
         if self._led_due is not None:
-            self._led_index = len(self._led_steps) - 1
-            self._led_due = None
+            self._led_index, self._led_due = len(self._led_steps) - 1, None
             self._dirty_leds = True
 
     # --- dim and sleep -------------------------------------------------------------------------

@@ -9,6 +9,13 @@ hardware from ``wiring.open_ports``, or the simulator's recording ports from
 off in the main thread, which owns all the state. A journal that cannot be opened is shown on
 the display (its file name and what is wrong) before the daemon exits.
 
+One table per journal: the daemon holds its journal alone (``Journal(table=...)``), so a second
+daemon or simulator on it is refused, naming the first (pid, program, since when); ``pegboard
+game do`` works beside it, and the controller shows what it stored within a turn of its loop
+(``table.beside``). A current match that cannot be replayed does not stop the daemon: the
+display says so and the confirm key starts a new match (``beside.offer_new_match``), the broken
+one left in the journal as it is.
+
 systemd (``Type=notify``): the loop's ``heartbeat`` runs on every turn. Its first call comes
 right after the first frame was handed to the display, with the game loaded from the journal,
 and sends ``READY=1``; every call pings the watchdog (at half of ``WatchdogSec=``), so a loop
@@ -53,10 +60,11 @@ from pegboard.config.settings import Config
 from pegboard.devices.lazy import LazyDisplay
 from pegboard.devices.ports import Clock, KeyEvent, SystemClock
 from pegboard.engine.view import GameView
-from pegboard.errors import HardwareError, JournalError
+from pegboard.errors import HardwareError, JournalError, UnreplayableMatchError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.journal.reader import HistoryReader
+from pegboard.table.beside import offer_new_match
 from pegboard.table.controller import Controller
 from pegboard.table.sdnotify import Notifier, WatchdogPinger
 from pegboard.table.wiring import (
@@ -130,14 +138,22 @@ def run_daemon(
     rng: random.Random | None = None,
     on_ready: Callable[[Controller], None] | None = None,
     web: WebServer | None = None,
+    program: str = "pegboard run",
 ) -> RunResult:
     """Run the device until SIGTERM/SIGINT (or *stop* is set); returns what it left behind.
 
     The pub page is served by *web* (a started ``WebServer``), else by one started here when
-    ``[web] enabled``; either way it is closed on the way out.
+    ``[web] enabled``; either way it is closed on the way out. *program* is what the journal
+    notes as its table, for a second one's message.
+
+    A current match that cannot be replayed is shown, and a new match offered
+    (``beside.offer_new_match``) instead of exiting.
 
     Raises:
-        JournalError: the journal cannot be opened or replayed.
+        JournalInUseError: another table (a daemon, a simulator) holds the journal.
+        UnreplayableMatchError: the match cannot be replayed, and the daemon was stopped
+            before a new one was started.
+        JournalError: the journal cannot be opened.
         Exception: a bug in the controller (systemd restarts the daemon from the journal).
     """
     started = time.monotonic()
@@ -146,7 +162,7 @@ def run_daemon(
     events: queue.Queue[KeyEvent | None] = queue.Queue()
     clock = clock if clock is not None else SystemClock()
     try:
-        store = Journal(config.game.database, outbox=config.league is not None)
+        store = Journal(config.game.database, outbox=config.league is not None, table=program)
     except JournalError as e:
         log.error("journal: %s", e)
         show_journal_error(ports, config.game.database, e)
@@ -172,6 +188,29 @@ def run_daemon(
         for signum in (signal.SIGTERM, signal.SIGINT):
             previous[signum] = signal.signal(signum, on_signal)
     try:
+        for keys in ports.keys:
+            try:
+                keys.start(events.put)
+            except (HardwareError, OSError) as e:
+                log.error("%s did not start: %s", type(keys).__name__, e)
+        pinger = WatchdogPinger(notifier)
+        try:
+            store.load()
+        except UnreplayableMatchError as e:
+            notifier.ready(f"match {e.match_id} cannot be replayed")
+
+            def show(message: str) -> None:
+                if ports.display is not None:
+                    size, mode = ports.display.size, ports.display.mode
+                    ports.display.show(render_error(message, size, mode))
+
+            def alive() -> None:
+                pinger.tick(time.monotonic())
+
+            if not offer_new_match(
+                store, config, e, events=events, stop=stop, show=show, alive=alive
+            ):
+                raise
         web = web if web is not None else start_web(config)
         league = start_league(config)
         on_change = on_changes(
@@ -189,12 +228,6 @@ def run_daemon(
             controller.view.game,
             controller.view.deal,
         )
-        for keys in ports.keys:
-            try:
-                keys.start(events.put)
-            except (HardwareError, OSError) as e:
-                log.error("%s did not start: %s", type(keys).__name__, e)
-        pinger = WatchdogPinger(notifier)
         ready = False
 
         def heartbeat() -> None:

@@ -13,7 +13,9 @@ deterministic and takes no real time, then writes ``DIR/state.json`` (``GameView
 track and per strip); ``--gif PATH`` also writes every frame of the session as an animated GIF.
 A headless run plays on a throwaway journal in a temporary directory, deleted at the end, so it
 never touches the saved game that ``pegboard run`` resumes; ``--db PATH`` plays on that journal
-instead (and keeps it).
+instead (and keeps it). Every run, in a terminal or headless, holds its journal as its table
+alone, as the daemon does: on a journal a daemon or another simulator holds it is refused,
+naming that one (``journal.writers``); ``pegboard game do`` works beside it.
 
 With ``--web`` the simulator serves the pub page as the device does (``[web]``): the terminal
 shows its address under the LED tracks, and a headless run with ``--wait-for-signal`` replays
@@ -180,6 +182,9 @@ def write_gif(path: Path, frames: Sequence[Image], *, ms: int = 500, scale: int 
 
 # -- headless -------------------------------------------------------------------------------
 
+_HEADLESS = "pegboard run --simulate --headless"
+"""What a headless run notes as the journal's table (``journal.writers``)."""
+
 
 class ReplayError(PegboardError):
     """A headless replay that did not go as its key file says: a key refused that is not marked
@@ -275,6 +280,7 @@ def run_headless(
     Raises:
         KeyScriptError: the key file cannot be read, or has a bad line or header.
         ReplayError: a key refused or accepted against the file's marks, or other final scores.
+        JournalInUseError: a daemon or another simulator holds the journal.
         JournalError: the journal cannot be opened or replayed.
     """
     notifier = notifier if notifier is not None else Notifier()
@@ -299,7 +305,9 @@ def run_headless(
             )
         if web is not None:
             web.close()  # nothing to serve once the replay is written
-        with Journal(config.game.database, outbox=config.league is not None) as store:
+        with Journal(
+            config.game.database, outbox=config.league is not None, table=_HEADLESS
+        ) as store:
             controller = build_controller(
                 config, store, ports, clock=clock, rng=random.Random(seed)
             )
@@ -405,6 +413,7 @@ def _headless_daemon(
         rng=random.Random(seed),
         on_ready=on_ready,
         web=web,
+        program=_HEADLESS,
     )
     # stop_ports has left "paused" and the LEDs off: those are the last frames now
     write_outputs(out_dir, result.controller, ports, config.leds.layout)
@@ -639,5 +648,12 @@ def run_terminal(
     view = _TerminalView(config, stream, banner)
     ports = Ports(view.display, dict(view.strips), [TerminalKeys(keys_in)])
     with _alternate_screen(stream), _logs_into(view):
-        result = run_daemon(config, ports, stop=stop, install_signals=install_signals, web=web)
+        result = run_daemon(
+            config,
+            ports,
+            stop=stop,
+            install_signals=install_signals,
+            web=web,
+            program="pegboard run --simulate",
+        )
     return result.controller
