@@ -19,6 +19,15 @@ journal: a command that writes moves it aside with its ``-wal``/``-shm`` compani
 started; a reader only reports it. Readers (``readonly=True``) create, write and rename nothing.
 A new journal is built under a hidden name and linked into place whole.
 
+Several writers: one table holds the journal (``table=``; ``writers``), and short commands write
+beside it. Every append runs in a ``BEGIN IMMEDIATE`` transaction that first checks the journal
+still ends where this writer last read it (the latest match, and the last entry's ``seq``); a
+writer that is behind replays the new entries (or the new match) first and then checks its
+command against that state: stored if it still fits, else ``JournalMovedError`` and nothing is
+stored. ``refresh`` is the table's cheap look for other writers' commits (``PRAGMA
+data_version``). A match that cannot be replayed raises ``UnreplayableMatchError`` and is left
+as it is.
+
 History (``records.py``): the finished games' tables, rewritten in the transaction of the
 command that changes them, and ``history()``, which replays every match from its commands. The
 league's outbox (``outbox.py``, ``outbox=True`` when ``[league]`` is configured, and always
