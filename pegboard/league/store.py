@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.journal.readonly import hold_open, read_only_connection
+from pegboard.journal.sqlite import connect
 from pegboard.league.standings import FinishedGame, LeagueError, Standing, standings
 
 __all__ = ["LeagueStore", "LeagueStoreError"]
@@ -82,9 +83,7 @@ class LeagueStore:
                     )
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._conn = sqlite3.connect(
-                    self.path, isolation_level=None, timeout=timeout, check_same_thread=False
-                )
+                self._conn = connect(self.path, timeout=timeout, check_same_thread=False)
                 # noted before the first statement takes a lock: this process's readers then
                 # read in place, and nothing here opens the file behind SQLite's back
                 self._release = hold_open(self.path)
