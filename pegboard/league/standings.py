@@ -44,8 +44,10 @@ __all__ = [
     "LeagueError",
     "SideResult",
     "Standing",
+    "contributions",
     "game_spread",
     "match_points",
+    "ranked",
     "standings",
 ]
 
@@ -205,30 +207,50 @@ def game_spread(game: FinishedGame, side: SideResult) -> int:
     return side.score - top
 
 
+def contributions(game: FinishedGame) -> list[Standing]:
+    """What *game* adds to the table: one line a side, as if it were the side's only game
+    (what a withdrawn or replaced game takes away again: ``league.store`` keeps the sums).
+
+    >>> g = FinishedGame("g", "v", "b", "six-card", 121,
+    ...     (SideResult("Ann", 121, True), SideResult("Bob", 80, False, "lurched")))
+    >>> [(s.name, s.played, s.won, s.match_points, s.spread, s.lurches) for s in contributions(g)]
+    [('Ann', 1, 1, 3, 41, 1), ('Bob', 1, 0, 0, -41, 0)]
+    """
+    lines = []
+    for side in game.sides:
+        points = match_points(game, side)
+        lurches = int(points == LURCH_WIN_POINTS)
+        lines.append(
+            Standing(side.name, 1, int(side.won), points, game_spread(game, side), lurches)
+        )
+    return lines
+
+
+def ranked(lines: Iterable[Standing]) -> list[Standing]:
+    """*lines* best first: match points, then games won, then spread, then the name (only so
+    that the order is fixed)."""
+    return sorted(lines, key=lambda s: (-s.match_points, -s.won, -s.spread, s.name))
+
+
 def standings(games: Iterable[FinishedGame]) -> list[Standing]:
-    """One line per side name over *games*, best first: match points, games won, spread, name.
+    """One line per side name over *games*, best first (``ranked``), from scratch.
 
     A game id seen twice counts once (the first seen).
     """
     seen: set[str] = set()
-    lines: dict[str, dict[str, int]] = {}
+    lines: dict[str, list[int]] = {}
     for game in games:
         if game.game_id in seen:
             continue
         seen.add(game.game_id)
-        for side in game.sides:
-            line = lines.setdefault(
-                side.name,
-                {"played": 0, "won": 0, "match_points": 0, "spread": 0, "lurches": 0},
-            )
-            points = match_points(game, side)
-            line["played"] += 1
-            line["won"] += side.won
-            line["match_points"] += points
-            line["spread"] += game_spread(game, side)
-            line["lurches"] += points == LURCH_WIN_POINTS
-    table = [Standing(name, **line) for name, line in lines.items()]
-    return sorted(table, key=lambda s: (-s.match_points, -s.won, -s.spread, s.name))
+        for part in contributions(game):
+            line = lines.setdefault(part.name, [0, 0, 0, 0, 0])
+            line[0] += part.played
+            line[1] += part.won
+            line[2] += part.match_points
+            line[3] += part.spread
+            line[4] += part.lurches
+    return ranked(Standing(name, *line) for name, line in lines.items())
 
 
 def _short(payload: object, limit: int = 80) -> str:

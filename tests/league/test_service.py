@@ -111,3 +111,26 @@ def test_a_stored_game_the_check_now_refuses_is_left_out_and_said_once(
     assert page["standings"][0]["played"] == 1
     said = [r.getMessage() for r in caplog.records if r.name.startswith("pegboard")]
     assert len(said) == 1 and said[0].startswith("league: a stored game of red-lion/t1 is left out")
+
+
+def test_a_new_game_reaches_the_page_reading_only_the_latest_games(
+    service: LeagueService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cost follows new work: the page after a new game reads the stored totals and the
+    latest games, not every game stored (it read all 301 before the running totals)."""
+    for number in range(300):
+        service.handle(FINISHED, game(number))
+    service.payload()
+    read: list[str] = []
+    parse = FinishedGame.from_payload
+
+    def counted(payload: dict[str, object], venue: str, board: str) -> FinishedGame:
+        read.append(str(payload["game_id"]))
+        return parse(payload, venue, board)
+
+    monkeypatch.setattr(FinishedGame, "from_payload", counted)
+    service.handle(FINISHED, game(300))
+    page = service.payload()
+    assert len(read) <= 1 + 12, f"one new game read {len(read)} stored games"
+    assert page["games"] == 301 and page["standings"][0]["played"] == 301
+    assert page["recent"][0]["ended"] == json.loads(game(300))["ended"]
