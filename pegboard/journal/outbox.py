@@ -5,7 +5,8 @@ journal that already has the outbox, ``pegboard game do`` and a headless replay 
 whenever a game is won, or a win is taken back by undo, a row for it goes into ``outbox`` in
 the same transaction as the command, so a power cut can never lose it. A game keeps one id
 (a uuid4 made here, in ``game_ids``) through undo and winning again; each change raises its
-``revision``, and a withdrawn win says so. ``league.publisher`` sends the rows through an
+``revision``, and a withdrawn win says so; each row is an ``engine.summary.GameSummary``'s
+payload (the ``finished`` topic's one wire type). ``league.publisher`` sends the rows through an
 ``Outbox`` (its own connection, made here: the outbox's schema has this one owning module) and
 ``acknowledge``s each once the broker has acknowledged it.
 """
@@ -17,10 +18,9 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 from pegboard.engine.game import GameState
-from pegboard.engine.summary import game_summary
+from pegboard.engine.summary import GameSummary
 from pegboard.errors import JournalError
 from pegboard.frozen import frozen
 
@@ -78,14 +78,15 @@ def write_outbox(
             "INSERT OR REPLACE INTO game_ids VALUES (?,?,?,?,?,?)",
             (match_id, game, game_id, revision, started, end_seq),
         )
-        payload: dict[str, Any] = {"game_id": game_id, "revision": revision}
-        if record is None:
-            payload["withdrawn"] = True  # a win taken back: the league forgets it
+        if record is None:  # a win taken back: the league forgets it
+            summary = GameSummary(game_id, revision, withdrawn=True)
         else:
-            payload |= game_summary(state, record) | {"started": started, "ended": now}
+            summary = GameSummary.of(
+                state, record, game_id=game_id, revision=revision, started=started, ended=now
+            )
         conn.execute(
             "INSERT INTO outbox (kind, payload, created) VALUES ('finished', ?, ?)",
-            (json.dumps(payload, separators=(",", ":")), now),
+            (json.dumps(summary.to_payload(), separators=(",", ":")), now),
         )
 
 

@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pegboard.engine.summary import GameSummary, PayloadError
 from pegboard.journal.readonly import hold_open, read_only_connection
 from pegboard.journal.sqlite import connect
 from pegboard.league.standings import (
@@ -39,6 +40,7 @@ from pegboard.league.standings import (
     Standing,
     contributions,
     ranked,
+    read_game,
     standings,
 )
 
@@ -222,12 +224,12 @@ class LeagueStore:
             LeagueError: not a finished game (nor a withdrawn one).
             LeagueStoreError: the database failed.
         """
-        withdrawn = bool(payload.get("withdrawn"))
-        game = None if withdrawn else FinishedGame.from_payload(payload, venue, board)
         try:
-            game_id, revision = str(payload["game_id"]), int(payload.get("revision", 1))
-        except (KeyError, TypeError, ValueError) as e:
-            raise LeagueError(f"a game without a game id: {payload!r:.80}") from e
+            summary = GameSummary.from_payload(payload)  # checked before it is kept
+        except PayloadError as e:
+            raise LeagueError(str(e)) from e
+        withdrawn, game_id, revision = summary.withdrawn, summary.game_id, summary.revision
+        game = None if withdrawn else FinishedGame.of(summary, venue, board)
         now = datetime.now(UTC).isoformat(timespec="milliseconds")
         try:
             old = self._conn.execute(
@@ -239,7 +241,7 @@ class LeagueStore:
                 if not (revision > old[0] and (venue, board) == (old[1], old[2])):
                     return False
                 if old[3]:
-                    self._count(FinishedGame.from_payload(json.loads(old[4]), venue, board), -1)
+                    self._count(read_game(json.loads(old[4]), venue, board), -1)
             row = (
                 revision,
                 int(withdrawn),
@@ -288,7 +290,7 @@ class LeagueStore:
     def _readable(self, venue: str, board: str, payload: str) -> FinishedGame | None:
         """The stored game, or None (logged once) when the check now refuses it."""
         try:
-            return FinishedGame.from_payload(json.loads(payload), venue, board)
+            return read_game(json.loads(payload), venue, board)
         except LeagueError as e:  # kept before the check was this strict: left out, said
             if (venue, board, payload) not in self._skipped:
                 self._skipped.add((venue, board, payload))

@@ -8,6 +8,7 @@ import json
 import logging
 import sqlite3
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pegboard.league.standings import FinishedGame, standings
+from pegboard.engine.summary import GameSummary
+from pegboard.league.standings import FinishedGame, read_game, standings
 from pegboard.league.store import SCHEMA_VERSION, LeagueStore
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -81,7 +83,7 @@ def from_scratch(messages: list[tuple[str, str, dict[str, Any]]]) -> list[Finish
             order.append(payload["game_id"])
         kept[payload["game_id"]] = (venue, board, payload)
     games = [
-        FinishedGame.from_payload(kept[i][2], kept[i][0], kept[i][1])
+        read_game(kept[i][2], kept[i][0], kept[i][1])
         for i in order
         if not kept[i][2].get("withdrawn")
     ]
@@ -202,13 +204,13 @@ def test_a_new_game_reads_only_the_latest_games_however_many_are_stored(
     store.add_all([("red-lion", "t1", game(n % 60, "Ann", "Bob", 100) | {"game_id": f"x{n}"})
                    for n in range(stored)])  # fmt: skip
     read: list[str] = []
-    parse = FinishedGame.from_payload
+    parse = GameSummary.from_payload
 
-    def counted(payload: dict[str, object], venue: str, board: str) -> FinishedGame:
+    def counted(payload: Mapping[str, Any]) -> GameSummary:
         read.append(str(payload["game_id"]))
-        return parse(payload, venue, board)
+        return parse(payload)
 
-    monkeypatch.setattr(FinishedGame, "from_payload", counted)
+    monkeypatch.setattr(GameSummary, "from_payload", staticmethod(counted))
     try:
         store.add("red-lion", "t1", game(59, "Ann", "Bob", 100) | {"game_id": "new"})
         table, latest, count = store.standings(), store.latest(12), store.count()
