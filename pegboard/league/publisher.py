@@ -24,8 +24,8 @@ Topics (``league.topics``): ``status`` is "online" (retained) once connected and
 the last will, so a board that loses power shows offline once the broker misses its pings
 (about 1.5 times ``keepalive``); a clean stop publishes "offline" itself. ``live`` is retained
 (QoS 0: each view supersedes the last), so a screen opened late gets the game at once.
-``finished`` carries each outbox row's JSON as it is (``engine.summary`` plus the game id, its
-revision and times; or a withdrawn win).
+``finished`` carries each outbox row's JSON as it is (an ``engine.summary.GameSummary``'s
+payload: the game, its id, revision and times; or a withdrawn win).
 """
 
 from __future__ import annotations
