@@ -180,6 +180,46 @@ def test_the_checker_catches_a_wrong_arrow(tmp_path: Path) -> None:
     ]
 
 
+def sqlite_doors(package: Path = PACKAGE) -> list[str]:
+    """Every ``sqlite3.connect`` outside the journal's room, as 'file:line' (STYLE §11: one
+    door to SQLite; every other room asks ``journal``)."""
+    doors = []
+    for path in sorted(package.rglob("*.py")):
+        if path.relative_to(package).parts[0] == "journal":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            opened = (
+                isinstance(node, ast.Attribute)
+                and node.attr == "connect"
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "sqlite3"
+            ) or (
+                isinstance(node, ast.ImportFrom)
+                and node.module == "sqlite3"
+                and any(alias.name == "connect" for alias in node.names)
+            )
+            if opened:
+                doors.append(f"{path.relative_to(package.parent)}:{node.lineno}")
+    return doors
+
+
+def test_only_the_journal_opens_sqlite() -> None:
+    assert sqlite_doors() == []
+
+
+def test_the_door_checker_finds_a_second_door(tmp_path: Path) -> None:
+    package = tmp_path / "pegboard"
+    files = {
+        "journal/sqlite.py": "import sqlite3\nsqlite3.connect('x')\n",
+        "league/store.py": "import sqlite3\n\n\ndef f():\n    return sqlite3.connect\n",
+        "web/feed.py": "from sqlite3 import connect\n",
+    }
+    for name, text in files.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    assert sqlite_doors(package) == ["pegboard/league/store.py:5", "pegboard/web/feed.py:1"]
+
+
 @pytest.mark.parametrize(
     "path",
     [pytest.param(p, id=str(p.relative_to(PACKAGE))) for p in sorted(PACKAGE.rglob("*.py"))],

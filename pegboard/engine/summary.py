@@ -1,10 +1,14 @@
-"""A finished game as plain data: what a board tells the league (``league/``) about it.
+"""A finished game as a board tells the league (``league/``) about it: the wire format of the
+``finished`` topic, one named type both sides use.
 
-The summary holds only JSON values (str, int, None, lists and dicts), so the journal can store
-it and the league can read it without pegboard's classes. Sides are named as on the board
-(a partnership by its side name, with its players' seat names); each side's ``lurch`` is the
-board's own verdict under the rules it played (five-card has its own lurch line), so the
-league never has to know every variant's lines.
+``GameSummary`` holds what a board sends: the game's id (made on the board) and revision, the
+variant and target, the sides (named as on the board: a partnership by its side name, with its
+players' seat names), the winner, game points, the points of each deal and when it began and
+ended; or, for a win taken back by undo, only the id and revision with ``withdrawn``. The
+board's outbox builds it (``GameSummary.of``) and stores ``to_payload()``'s JSON; the league
+reads it with ``from_payload``, which checks that a board could have finished such a game.
+Each side's ``lurch`` is the board's own verdict under the rules it played (five-card has its
+own lurch line), so the league never has to know every variant's lines.
 
 >>> from pegboard.engine.commands import parse_command
 >>> from pegboard.engine.game import GameState, apply
@@ -12,53 +16,233 @@ league never has to know every variant's lines.
 >>> state = GameState.new(Rules.six_card(), ("Ann", "Bob"))
 >>> for text in ("cut 9C 3D", "starter 5C", "peg Bob 50", "peg Ann 60", "peg Ann 61"):
 ...     state, _ = apply(state, parse_command(text, state.names))
->>> summary = game_summary(state, state.table.finished[-1])
->>> [(s["name"], s["score"], s["won"], s["lurch"]) for s in summary["sides"]]
+>>> summary = GameSummary.of(state, state.table.finished[-1], game_id="g1", ended="21:30")
+>>> [(s.name, s.score, s.won, s.lurch) for s in summary.sides]
 [('Ann', 121, True, 'none'), ('Bob', 50, False, 'double-skunked')]
->>> summary["target"], summary["game_points"], summary["deals"][0]["points"]
-(121, 3, [121, 50])
+>>> summary.target, summary.game_points, summary.deals[0].points
+(121, 3, (121, 50))
+>>> GameSummary.from_payload(summary.to_payload()) == summary
+True
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from pegboard.errors import PegboardError
+from pegboard.frozen import frozen
 
 from .game import GameState
 from .records import GameRecord
 
-__all__ = ["game_summary"]
+__all__ = ["LURCHES", "DealSummary", "GameSummary", "PayloadError", "SideSummary"]
+
+LURCHES = ("none", "lurched", "double-skunked")
+"""A side's ``lurch`` on the wire: ``Lurch``'s values."""
 
 
-def game_summary(state: GameState, record: GameRecord) -> dict[str, Any]:
-    """*record* (a game of *state*'s match) as plain data: variant, target, the sides (name,
-    players, score, won, lurch), the winner's name, game points and the points of each deal.
-    """
-    rules, names, result = state.rules, state.names, record.result
-    sides = [
-        {
-            "name": name,
-            "players": [state.seat_name(seat) for seat in rules.teams[side]],
-            "score": result.scores[side],
-            "won": side == result.winner,
-            "lurch": result.lurches[side].value,
+class PayloadError(PegboardError, ValueError):
+    """A ``finished`` message that is not a game a board could have finished (nor a withdrawn
+    one)."""
+
+
+@frozen
+class SideSummary:
+    """One side of a finished game: its name, final score, whether it won, its lurch, and its
+    players' seat names."""
+
+    name: str
+    score: int
+    won: bool
+    lurch: str = "none"
+    players: tuple[str, ...] = ()
+
+
+@frozen
+class DealSummary:
+    """One deal of a finished game: its number, the dealer, the start card, each side's
+    points."""
+
+    number: int
+    dealer: str
+    starter: str | None
+    points: tuple[int, ...]
+
+
+@frozen
+class GameSummary:
+    """A finished game (or a withdrawn win) as it goes over the wire (the module's notes)."""
+
+    game_id: str
+    revision: int = 1
+    variant: str = ""
+    target: int = 0
+    sides: tuple[SideSummary, ...] = ()
+    game: int | None = None
+    winner: str | None = None
+    game_points: int | None = None
+    deals: tuple[DealSummary, ...] = ()
+    started: str = ""
+    ended: str = ""
+    withdrawn: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        state: GameState,
+        record: GameRecord,
+        *,
+        game_id: str,
+        revision: int = 1,
+        started: str = "",
+        ended: str = "",
+    ) -> GameSummary:
+        """*record* (a game of *state*'s match) as the board sends it."""
+        rules, names, result = state.rules, state.names, record.result
+        sides = tuple(
+            SideSummary(
+                name,
+                result.scores[side],
+                side == result.winner,
+                result.lurches[side].value,
+                tuple(state.seat_name(seat) for seat in rules.teams[side]),
+            )
+            for side, name in enumerate(names)
+        )
+        deals = tuple(
+            DealSummary(
+                deal.number,
+                state.seat_name(deal.dealer),
+                str(deal.starter) if deal.starter is not None else None,
+                tuple(deal.total(side) for side in range(len(names))),
+            )
+            for deal in record.deals
+        )
+        return cls(
+            game_id, revision, rules.variant.value, rules.target, sides, record.game,
+            names[result.winner], result.game_points, deals, started, ended,
+        )  # fmt: skip
+
+    def to_payload(self) -> dict[str, Any]:
+        """The JSON values the board sends (a withdrawn win: its id, revision and the mark)."""
+        if self.withdrawn:
+            return {"game_id": self.game_id, "revision": self.revision, "withdrawn": True}
+        return {
+            "game_id": self.game_id,
+            "revision": self.revision,
+            "game": self.game,
+            "variant": self.variant,
+            "target": self.target,
+            "sides": [
+                {
+                    "name": s.name,
+                    "players": list(s.players),
+                    "score": s.score,
+                    "won": s.won,
+                    "lurch": s.lurch,
+                }
+                for s in self.sides
+            ],
+            "winner": self.winner,
+            "game_points": self.game_points,
+            "deals": [
+                {
+                    "number": d.number,
+                    "dealer": d.dealer,
+                    "starter": d.starter,
+                    "points": list(d.points),
+                }
+                for d in self.deals
+            ],
+            "started": self.started,
+            "ended": self.ended,
         }
-        for side, name in enumerate(names)
-    ]
-    deals = [
-        {
-            "number": deal.number,
-            "dealer": state.seat_name(deal.dealer),
-            "starter": str(deal.starter) if deal.starter is not None else None,
-            "points": [deal.total(side) for side in range(len(names))],
-        }
-        for deal in record.deals
-    ]
-    return {
-        "game": record.game,
-        "variant": rules.variant.value,
-        "target": rules.target,
-        "sides": sides,
-        "winner": names[result.winner],
-        "game_points": result.game_points,
-        "deals": deals,
-    }
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> GameSummary:
+        """The game a ``finished`` message carries. Only the id, variant, target and sides are
+        required of a finished game (the rest has defaults), and only the id of a withdrawn one.
+
+        Raises:
+            PayloadError: a field missing or of the wrong kind, no sides, not one winner, or a
+                loser that scored the target or more, or as much as the winner (no game ends
+                so), or a score below 0.
+        """
+        if payload.get("withdrawn"):
+            try:
+                return cls(str(payload["game_id"]), int(payload.get("revision", 1)), withdrawn=True)
+            except (KeyError, TypeError, ValueError) as e:
+                raise PayloadError(f"a game without a game id: {payload!r:.80}") from e
+        try:
+            sides = tuple(
+                SideSummary(
+                    str(s["name"]), int(s["score"]), bool(s["won"]), str(s["lurch"]),
+                    tuple(str(p) for p in s.get("players", ())),
+                )
+                for s in payload["sides"]
+            )  # fmt: skip
+            deals = tuple(
+                DealSummary(
+                    int(d["number"]), str(d["dealer"]),
+                    None if d.get("starter") is None else str(d["starter"]),
+                    tuple(int(p) for p in d["points"]),
+                )
+                for d in payload.get("deals", ())
+            )  # fmt: skip
+            game = cls(
+                str(payload["game_id"]),
+                int(payload.get("revision", 1)),
+                str(payload["variant"]),
+                int(payload["target"]),
+                sides,
+                _int_or_none(payload.get("game")),
+                None if payload.get("winner") is None else str(payload["winner"]),
+                _int_or_none(payload.get("game_points")),
+                deals,
+                str(payload.get("started", "")),
+                str(payload.get("ended", "")),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise PayloadError(f"not a finished game: {_short(payload)} ({e!r})") from e
+        _check(game, payload)
+        return game
+
+
+def _int_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _check(game: GameSummary, payload: Mapping[str, Any]) -> None:
+    """Raise ``PayloadError`` unless a board could have finished *game*."""
+    sides = game.sides
+    winners = [side for side in sides if side.won]
+    if len(sides) < 2 or len(winners) != 1 or any(s.lurch not in LURCHES for s in sides):
+        raise PayloadError(
+            f"not a finished game: {_short(payload)} (expected two or more sides, "
+            "exactly one of them won, lurch one of none, lurched, double-skunked)"
+        )
+    [winner] = winners
+    for side in sides:
+        if side.score < 0:
+            why = f"{side.name!r} scored {side.score}, below 0"
+        elif side.won:
+            continue
+        elif side.score >= game.target:
+            why = f"the loser {side.name!r} scored {side.score}, the target {game.target} or more"
+        elif side.score >= winner.score:
+            why = (
+                f"the loser {side.name!r} scored {side.score}, as much as the winner "
+                f"{winner.name!r} ({winner.score}) or more"
+            )
+        else:
+            continue
+        raise PayloadError(
+            f"not a finished game: {_short(payload)} ({why}; expected every loser below the "
+            "target and below the winner)"
+        )
+
+
+def _short(payload: object, limit: int = 80) -> str:
+    text = repr(payload)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

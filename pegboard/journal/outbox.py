@@ -5,8 +5,10 @@ journal that already has the outbox, ``pegboard game do`` and a headless replay 
 whenever a game is won, or a win is taken back by undo, a row for it goes into ``outbox`` in
 the same transaction as the command, so a power cut can never lose it. A game keeps one id
 (a uuid4 made here, in ``game_ids``) through undo and winning again; each change raises its
-``revision``, and a withdrawn win says so. ``league.publisher`` sends the rows through its own
-connection and deletes each once the broker has acknowledged it.
+``revision``, and a withdrawn win says so; each row is an ``engine.summary.GameSummary``'s
+payload (the ``finished`` topic's one wire type). ``league.publisher`` sends the rows through an
+``Outbox`` (its own connection, made here: the outbox's schema has this one owning module) and
+``acknowledge``s each once the broker has acknowledged it.
 """
 
 from __future__ import annotations
@@ -14,12 +16,18 @@ from __future__ import annotations
 import json
 import sqlite3
 import uuid
-from typing import Any
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from pegboard.engine.game import GameState
-from pegboard.engine.summary import game_summary
+from pegboard.engine.summary import GameSummary
+from pegboard.errors import JournalError
+from pegboard.frozen import frozen
 
-__all__ = ["OUTBOX_SCHEMA", "write_outbox"]
+from .readonly import hold_open
+from .sqlite import connect
+
+__all__ = ["OUTBOX_SCHEMA", "Outbox", "OutboxRow", "write_outbox"]
 
 OUTBOX_SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_ids (
@@ -70,12 +78,89 @@ def write_outbox(
             "INSERT OR REPLACE INTO game_ids VALUES (?,?,?,?,?,?)",
             (match_id, game, game_id, revision, started, end_seq),
         )
-        payload: dict[str, Any] = {"game_id": game_id, "revision": revision}
-        if record is None:
-            payload["withdrawn"] = True  # a win taken back: the league forgets it
+        if record is None:  # a win taken back: the league forgets it
+            summary = GameSummary(game_id, revision, withdrawn=True)
         else:
-            payload |= game_summary(state, record) | {"started": started, "ended": now}
+            summary = GameSummary.of(
+                state, record, game_id=game_id, revision=revision, started=started, ended=now
+            )
         conn.execute(
             "INSERT INTO outbox (kind, payload, created) VALUES ('finished', ?, ?)",
-            (json.dumps(payload, separators=(",", ":")), now),
+            (json.dumps(summary.to_payload(), separators=(",", ":")), now),
         )
+
+
+@frozen
+class OutboxRow:
+    """One queued game: its row's id (to ``acknowledge``) and its JSON as the board sends it."""
+
+    id: int
+    payload: str
+
+
+class Outbox:
+    """The outbox of the journal at *path*, for its sender (``league.publisher``): a connection
+    of its own, beside the journal's writer (WAL lets both in), made from the thread that uses
+    it. ``close`` it.
+
+    Raises:
+        JournalError: the journal cannot be opened, or has no outbox.
+    """
+
+    def __init__(self, path: Path | str, *, timeout: float = 5.0) -> None:
+        self.path = Path(path)
+        shown = repr(str(self.path))
+        try:
+            # noted as open in this process before its first lock (``readonly.hold_open``):
+            # nothing here then opens the file behind SQLite's back, and this process's readers
+            # read beside it in place
+            self._release: Callable[[], None] = hold_open(self.path)
+        except OSError as e:
+            raise JournalError(f"cannot read the outbox of {shown}: {e.strerror or e}") from e
+        try:
+            self._conn = connect(self.path, timeout=timeout)
+        except sqlite3.Error as e:
+            self._release()
+            raise JournalError(f"cannot read the outbox of {shown}: {e}") from e
+        try:
+            # a delete lost in a power cut only sends a game again (the league keeps one)
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute("SELECT COUNT(*) FROM outbox").fetchone()
+        except sqlite3.Error as e:
+            self.close()
+            raise JournalError(f"cannot read the outbox of {shown}: {e}") from e
+
+    def pending(self, limit: int | None = None) -> list[OutboxRow]:
+        """The queued games, oldest first (at most *limit*; None: all).
+
+        Raises:
+            JournalError: the outbox cannot be read now (locked, an I/O error).
+        """
+        try:
+            rows = self._conn.execute(
+                "SELECT id, payload FROM outbox WHERE kind = 'finished' ORDER BY id LIMIT ?",
+                (-1 if limit is None else limit,),
+            ).fetchall()
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot read the outbox: {e}") from e
+        return [OutboxRow(int(row), str(payload)) for row, payload in rows]
+
+    def acknowledge(self, ids: Iterable[int]) -> None:
+        """Delete the rows *ids* (sent, and acknowledged by the broker), all in one statement.
+
+        Raises:
+            JournalError: not deleted now (locked, an I/O error): acknowledge them again later.
+        """
+        rows = [int(i) for i in ids]
+        if not rows:
+            return
+        marks = ",".join("?" * len(rows))
+        try:
+            self._conn.execute(f"DELETE FROM outbox WHERE id IN ({marks})", rows)
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot delete from the outbox: {e}") from e
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._conn.close()
+        self._release()  # only once the connection holds no lock

@@ -14,8 +14,9 @@ The network never delays a key press or a frame. The controller's thread only ca
 ``on_change``, which puts the latest (state, view) into a one-place slot under a lock and sets
 an event: no I/O, no waiting, no serialising. Everything else happens in this publisher's own
 thread (``pegboard-league``): the live view's JSON (the same ``view`` and ``win_probability``
-the pub page gets), the outbox read through the publisher's OWN SQLite connection (the
-controller's thread owns the journal's; WAL lets both in), and the deletes. Views that come
+the pub page gets), the outbox read through the publisher's OWN connection (a
+``journal.outbox.Outbox``: the controller's thread owns the journal's; WAL lets both in), and
+the deletes (``Outbox.acknowledge``). Views that come
 faster than they can be sent are skipped to the newest. paho runs its own network thread
 (``loop_start``), connects in the background and reconnects by itself.
 
@@ -23,8 +24,8 @@ Topics (``league.topics``): ``status`` is "online" (retained) once connected and
 the last will, so a board that loses power shows offline once the broker misses its pings
 (about 1.5 times ``keepalive``); a clean stop publishes "offline" itself. ``live`` is retained
 (QoS 0: each view supersedes the last), so a screen opened late gets the game at once.
-``finished`` carries each outbox row's JSON as it is (``engine.summary`` plus the game id, its
-revision and times; or a withdrawn win).
+``finished`` carries each outbox row's JSON as it is (an ``engine.summary.GameSummary``'s
+payload: the game, its id, revision and times; or a withdrawn win).
 """
 
 from __future__ import annotations
@@ -33,17 +34,16 @@ import json
 import logging
 import queue
 import socket
-import sqlite3
 import ssl
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pegboard.config.league import LeagueConfig
-from pegboard.journal.readonly import hold_open
+from pegboard.errors import JournalError
+from pegboard.journal.outbox import Outbox
 from pegboard.league.standings import LeagueError
 from pegboard.league.topics import OFFLINE, ONLINE, Kind, topic
 
@@ -230,9 +230,10 @@ def live_payload(state: GameState, view: GameView, venue: str, board: str) -> di
 class LeaguePublisher:
     """Publishes the journal's outbox, the live view and the board's status (module notes).
 
-    *journal* is the path of the board's journal (opened here through a connection of our
-    own). ``start`` it, hand it each change with ``on_change`` (from the controller's thread),
-    and ``close`` it on the way out. *client_id* defaults to ``pegboard-<venue>-<board>``.
+    *journal* is the path of the board's journal (its outbox opened here through a connection
+    of our own, ``journal.outbox.Outbox``). ``start`` it, hand it each change with
+    ``on_change`` (from the controller's thread), and ``close`` it on the way out.
+    *client_id* defaults to ``pegboard-<venue>-<board>``.
 
     Raises:
         LeagueError: paho-mqtt is not installed, or the password file or the CA file cannot be
@@ -255,7 +256,6 @@ class LeaguePublisher:
         self.config = config
         self.journal = journal
         self.poll = poll
-        self._release: Callable[[], None] = lambda: None  # the connection's note (``_open``)
         self._topics = {kind: topic(config.venue, config.board, kind) for kind in Kind}
         self._lock = threading.Lock()
         self._latest: tuple[GameState, GameView] | None = None
@@ -363,7 +363,7 @@ class LeaguePublisher:
     # --- the publisher's thread ----------------------------------------------------------------
 
     def _run(self) -> None:
-        conn: sqlite3.Connection | None = None
+        outbox: Outbox | None = None
         in_flight: dict[int, int] = {}  # outbox row -> mid of its latest send
         rows_of: dict[int, int] = {}  # mid -> outbox row
         try:
@@ -372,42 +372,30 @@ class LeaguePublisher:
                 self._wake.clear()
                 if self._stop.is_set():
                     break
-                if conn is None:
-                    conn = self._open()
-                if conn is not None:
-                    self._take_acks(conn, in_flight, rows_of)
+                if outbox is None:
+                    outbox = self._open()
+                if outbox is not None:
+                    self._take_acks(outbox, in_flight, rows_of)
                 if not self._connected.is_set():
                     continue
-                if conn is not None:  # the games first: they matter more than the view
-                    self._send_outbox(conn, in_flight, rows_of)
+                if outbox is not None:  # the games first: they matter more than the view
+                    self._send_outbox(outbox, in_flight, rows_of)
                 self._send_live()
         except Exception:  # the game goes on without the league; logged once
             log.exception("league: the publisher stopped")
         finally:
-            if conn is not None:
-                conn.close()
-            self._release()
+            if outbox is not None:
+                outbox.close()
 
-    def _open(self) -> sqlite3.Connection | None:
-        """The publisher's own connection to the journal, noted as open in this process before
-        its first lock (``journal.readonly.hold_open``: nothing here then opens the file behind
-        SQLite's back); None, logged, when the outbox cannot be read."""
+    def _open(self) -> Outbox | None:
+        """The publisher's own connection to the journal's outbox, made in this thread (noted
+        as open in this process before its first lock: ``journal.outbox.Outbox``); None,
+        logged, when the outbox cannot be read (tried again at the next wake)."""
         try:
-            release = hold_open(Path(self.journal))
-        except OSError as e:
-            log.warning("league: cannot read the outbox of %s: %s", self.journal, e)
+            return Outbox(Path(self.journal))
+        except JournalError as e:
+            log.warning("league: %s", e)
             return None
-        try:
-            conn = sqlite3.connect(self.journal, isolation_level=None, timeout=5.0)
-            # a delete lost in a power cut only sends a game again (the league keeps one)
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute("SELECT COUNT(*) FROM outbox").fetchone()
-        except sqlite3.Error as e:
-            release()
-            log.warning("league: cannot read the outbox of %s: %s", self.journal, e)
-            return None
-        self._release = release
-        return conn
 
     def _send_live(self) -> None:
         with self._lock:
@@ -420,24 +408,22 @@ class LeaguePublisher:
         self._client.publish(self._topics[Kind.LIVE], body, qos=0, retain=True)
 
     def _send_outbox(
-        self, conn: sqlite3.Connection, in_flight: dict[int, int], rows_of: dict[int, int]
+        self, outbox: Outbox, in_flight: dict[int, int], rows_of: dict[int, int]
     ) -> None:
         try:
-            rows = conn.execute(
-                "SELECT id, payload FROM outbox WHERE kind = 'finished' ORDER BY id"
-            ).fetchall()
-        except sqlite3.Error as e:
-            log.warning("league: cannot read the outbox: %s", e)
+            rows = outbox.pending()  # all of them: a refused row must not hold the others back
+        except JournalError as e:
+            log.warning("league: %s", e)
             return
-        for row, payload in rows:
-            if row in in_flight:
+        for row in rows:
+            if row.id in in_flight:
                 continue  # paho sends it again itself after a reconnect
-            info = self._client.publish(self._topics[Kind.FINISHED], payload, qos=1)
-            in_flight[row] = info.mid
-            rows_of[info.mid] = row
+            info = self._client.publish(self._topics[Kind.FINISHED], row.payload, qos=1)
+            in_flight[row.id] = info.mid
+            rows_of[info.mid] = row.id
 
     def _take_acks(
-        self, conn: sqlite3.Connection, in_flight: dict[int, int], rows_of: dict[int, int]
+        self, outbox: Outbox, in_flight: dict[int, int], rows_of: dict[int, int]
     ) -> None:
         while True:
             try:
@@ -451,8 +437,8 @@ class LeaguePublisher:
                 log.error("league: the broker refused game row %d (check the ACL)", row)
                 continue
             try:
-                conn.execute("DELETE FROM outbox WHERE id = ?", (row,))
-            except sqlite3.Error as e:
+                outbox.acknowledge([row])
+            except JournalError as e:
                 log.warning("league: game row %d sent but not yet deleted: %s", row, e)
                 rows_of[mid] = row
                 self._acked.put((mid, ok))

@@ -20,7 +20,9 @@ the standings, each board with its status and live view, the latest games) is re
 service's own thread: at once after a finished game, and at most every *refresh* seconds for
 live views, however many boards send them. The part made of the stored games (the standings,
 the latest games and their count) is read from the database once after each new game and
-kept: a refresh for a live view reads no game, however many are stored. It is served by the
+kept: a refresh for a live view reads no game, however many are stored; and that read is of the
+store's running totals and of the ``RECENT_GAMES`` latest games only (``league.store``), so a
+new game costs the same at 100 games or 100,000. It is served by the
 pub page's server (``web.server.WebServer``, Server-Sent Events) with the league's page
 (``league/static``).
 """
@@ -46,7 +48,7 @@ from pegboard.league.publisher import (
     read_password,
     use_tls,
 )
-from pegboard.league.standings import LeagueError, Standing, standings
+from pegboard.league.standings import LeagueError, Standing
 from pegboard.league.store import LeagueStore, LeagueStoreError
 from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions
 
@@ -484,7 +486,7 @@ class LeagueService:
             cached, stored = self._table, self._stored
         if cached is not None:
             return cached
-        games = self.store.games()
+        # the stored totals and a bounded query: the same cost at 100 games or 100,000
         recent = [
             {
                 "venue": g.venue,
@@ -493,9 +495,9 @@ class LeagueService:
                 "winner": g.winner.name,
                 "sides": [{"name": s.name, "score": s.score, "lurch": s.lurch} for s in g.sides],
             }
-            for g in reversed(games[-RECENT_GAMES:])
+            for g in self.store.latest(RECENT_GAMES)
         ]
-        table = _Table(standings(games), recent, len(games))
+        table = _Table(self.store.standings(), recent, self.store.count())
         with self._lock:
             if self._stored == stored:  # else a game came while this was read: read again
                 self._table = table
@@ -503,8 +505,9 @@ class LeagueService:
 
     def payload(self) -> dict[str, Any]:
         """The page's fields: ``standings``, ``boards`` (venue, board, status, live view, win
-        probability and when the board sent it), ``recent`` (the latest games), ``games`` (how
-        many stand) and ``messages`` (how many the service has taken since start)."""
+        probability and when the board sent it), ``recent`` (the latest games, at most
+        ``RECENT_GAMES``), ``more`` (how many stand besides them), ``games`` (how many stand)
+        and ``messages`` (how many the service has taken since start)."""
         table = self._games_table()
         with self._lock:
             boards = [
@@ -523,6 +526,7 @@ class LeagueService:
             "standings": [line.to_dict() for line in table.standings],
             "boards": boards,
             "recent": table.recent,
+            "more": max(table.games - len(table.recent), 0),
             "games": table.games,
             "messages": self.counts.messages,
         }

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from pegboard.engine.summary import GameSummary, PayloadError
 from pegboard.errors import PegboardError
 from pegboard.frozen import frozen
 
@@ -44,14 +45,16 @@ __all__ = [
     "LeagueError",
     "SideResult",
     "Standing",
+    "contributions",
     "game_spread",
     "match_points",
+    "ranked",
+    "read_game",
     "standings",
 ]
 
 WIN_POINTS = 2
 LURCH_WIN_POINTS = 3
-_LURCHES = ("none", "lurched", "double-skunked")
 
 
 class LeagueError(PegboardError, ValueError):
@@ -91,58 +94,30 @@ class FinishedGame:
         return next(side for side in self.sides if side.won)
 
     @classmethod
-    def from_payload(cls, payload: Mapping[str, Any], venue: str, board: str) -> FinishedGame:
-        """A game from the JSON a board publishes on its ``finished`` topic.
+    def of(cls, summary: GameSummary, venue: str, board: str) -> FinishedGame:
+        """The league's record of *summary* (a finished game, checked as it was read:
+        ``GameSummary.from_payload``), which *board* of *venue* sent."""
+        sides = tuple(SideResult(s.name, s.score, s.won, s.lurch) for s in summary.sides)
+        return cls(
+            summary.game_id, venue, board, summary.variant, summary.target, sides, summary.ended
+        )
 
-        Raises:
-            LeagueError: a field missing or of the wrong kind, no sides, not one winner, or a
-                loser that scored the target or more, or as much as the winner (no game ends
-                so), or a score below 0.
-        """
-        try:
-            sides = tuple(
-                SideResult(str(s["name"]), int(s["score"]), bool(s["won"]), str(s["lurch"]))
-                for s in payload["sides"]
-            )
-            game = cls(
-                str(payload["game_id"]),
-                venue,
-                board,
-                str(payload["variant"]),
-                int(payload["target"]),
-                sides,
-                str(payload.get("ended", "")),
-            )
-        except (KeyError, TypeError, ValueError) as e:
-            raise LeagueError(f"not a finished game: {_short(payload)} ({e!r})") from e
-        winners = sum(side.won for side in sides)
-        if len(sides) < 2 or winners != 1 or any(s.lurch not in _LURCHES for s in sides):
-            raise LeagueError(
-                f"not a finished game: {_short(payload)} (expected two or more sides, "
-                "exactly one of them won, lurch one of none, lurched, double-skunked)"
-            )
-        winner = game.winner
-        for side in sides:
-            if side.score < 0:
-                why = f"{side.name!r} scored {side.score}, below 0"
-            elif side.won:
-                continue
-            elif side.score >= game.target:
-                why = (
-                    f"the loser {side.name!r} scored {side.score}, the target {game.target} or more"
-                )
-            elif side.score >= winner.score:
-                why = (
-                    f"the loser {side.name!r} scored {side.score}, as much as the winner "
-                    f"{winner.name!r} ({winner.score}) or more"
-                )
-            else:
-                continue
-            raise LeagueError(
-                f"not a finished game: {_short(payload)} ({why}; expected every loser below the "
-                "target and below the winner)"
-            )
-        return game
+
+def read_game(payload: Mapping[str, Any], venue: str, board: str) -> FinishedGame:
+    """The finished game in *payload* (the ``finished`` topic's JSON: ``GameSummary``), which
+    *board* of *venue* sent.
+
+    Raises:
+        LeagueError: not a game a board could have finished (``GameSummary.from_payload``), or
+            a withdrawn win.
+    """
+    try:
+        summary = GameSummary.from_payload(payload)
+    except PayloadError as e:
+        raise LeagueError(str(e)) from e
+    if summary.withdrawn:
+        raise LeagueError(f"not a finished game: {payload!r:.80} (a withdrawn win)")
+    return FinishedGame.of(summary, venue, board)
 
 
 @frozen
@@ -205,32 +180,47 @@ def game_spread(game: FinishedGame, side: SideResult) -> int:
     return side.score - top
 
 
+def contributions(game: FinishedGame) -> list[Standing]:
+    """What *game* adds to the table: one line a side, as if it were the side's only game
+    (what a withdrawn or replaced game takes away again: ``league.store`` keeps the sums).
+
+    >>> g = FinishedGame("g", "v", "b", "six-card", 121,
+    ...     (SideResult("Ann", 121, True), SideResult("Bob", 80, False, "lurched")))
+    >>> [(s.name, s.played, s.won, s.match_points, s.spread, s.lurches) for s in contributions(g)]
+    [('Ann', 1, 1, 3, 41, 1), ('Bob', 1, 0, 0, -41, 0)]
+    """
+    lines = []
+    for side in game.sides:
+        points = match_points(game, side)
+        lurches = int(points == LURCH_WIN_POINTS)
+        lines.append(
+            Standing(side.name, 1, int(side.won), points, game_spread(game, side), lurches)
+        )
+    return lines
+
+
+def ranked(lines: Iterable[Standing]) -> list[Standing]:
+    """*lines* best first: match points, then games won, then spread, then the name (only so
+    that the order is fixed)."""
+    return sorted(lines, key=lambda s: (-s.match_points, -s.won, -s.spread, s.name))
+
+
 def standings(games: Iterable[FinishedGame]) -> list[Standing]:
-    """One line per side name over *games*, best first: match points, games won, spread, name.
+    """One line per side name over *games*, best first (``ranked``), from scratch.
 
     A game id seen twice counts once (the first seen).
     """
     seen: set[str] = set()
-    lines: dict[str, dict[str, int]] = {}
+    lines: dict[str, list[int]] = {}
     for game in games:
         if game.game_id in seen:
             continue
         seen.add(game.game_id)
-        for side in game.sides:
-            line = lines.setdefault(
-                side.name,
-                {"played": 0, "won": 0, "match_points": 0, "spread": 0, "lurches": 0},
-            )
-            points = match_points(game, side)
-            line["played"] += 1
-            line["won"] += side.won
-            line["match_points"] += points
-            line["spread"] += game_spread(game, side)
-            line["lurches"] += points == LURCH_WIN_POINTS
-    table = [Standing(name, **line) for name, line in lines.items()]
-    return sorted(table, key=lambda s: (-s.match_points, -s.won, -s.spread, s.name))
-
-
-def _short(payload: object, limit: int = 80) -> str:
-    text = repr(payload)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+        for part in contributions(game):
+            line = lines.setdefault(part.name, [0, 0, 0, 0, 0])
+            line[0] += part.played
+            line[1] += part.won
+            line[2] += part.match_points
+            line[3] += part.spread
+            line[4] += part.lurches
+    return ranked(Standing(name, *line) for name, line in lines.items())

@@ -77,10 +77,9 @@ def test_the_publishers_connection_is_noted_as_open_in_this_process(tmp_path: Pa
     Journal(db, outbox=True).close()
     publisher = LeaguePublisher(LeagueConfig("127.0.0.1", "red-lion", "t1"), db)
     assert not held_here(db)
-    conn = publisher._open()
-    assert conn is not None and held_here(db)
-    conn.close()
-    publisher._release()
+    outbox = publisher._open()
+    assert outbox is not None and held_here(db)
+    outbox.close()
     assert not held_here(db)
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from pegboard.engine.summary import GameSummary
 from pegboard.league.service import Broker, LeagueService
-from pegboard.league.standings import FinishedGame
 from pegboard.league.store import LeagueStore
 
 FINISHED = "pegboard/v1/red-lion/t1/finished"
@@ -54,13 +55,13 @@ def test_a_page_refresh_reads_no_stored_game_however_many_there_are(
     service: LeagueService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     read: list[str] = []
-    parse = FinishedGame.from_payload
+    parse = GameSummary.from_payload
 
-    def counted(payload: dict[str, object], venue: str, board: str) -> FinishedGame:
+    def counted(payload: Mapping[str, Any]) -> GameSummary:
         read.append(str(payload["game_id"]))
-        return parse(payload, venue, board)
+        return parse(payload)
 
-    monkeypatch.setattr(FinishedGame, "from_payload", counted)
+    monkeypatch.setattr(GameSummary, "from_payload", staticmethod(counted))
     for stored in (20, 400):
         for number in range(service.counts.finished, stored):
             service.handle(FINISHED, game(number))
@@ -111,3 +112,26 @@ def test_a_stored_game_the_check_now_refuses_is_left_out_and_said_once(
     assert page["standings"][0]["played"] == 1
     said = [r.getMessage() for r in caplog.records if r.name.startswith("pegboard")]
     assert len(said) == 1 and said[0].startswith("league: a stored game of red-lion/t1 is left out")
+
+
+def test_a_new_game_reaches_the_page_reading_only_the_latest_games(
+    service: LeagueService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cost follows new work: the page after a new game reads the stored totals and the
+    latest games, not every game stored (it read all 301 before the running totals)."""
+    for number in range(300):
+        service.handle(FINISHED, game(number))
+    service.payload()
+    read: list[str] = []
+    parse = GameSummary.from_payload
+
+    def counted(payload: Mapping[str, Any]) -> GameSummary:
+        read.append(str(payload["game_id"]))
+        return parse(payload)
+
+    monkeypatch.setattr(GameSummary, "from_payload", staticmethod(counted))
+    service.handle(FINISHED, game(300))
+    page = service.payload()
+    assert len(read) <= 1 + 12, f"one new game read {len(read)} stored games"
+    assert page["games"] == 301 and page["standings"][0]["played"] == 301
+    assert page["recent"][0]["ended"] == json.loads(game(300))["ended"]

@@ -10,6 +10,7 @@ from pegboard.league.standings import (
     SideResult,
     game_spread,
     match_points,
+    read_game,
     standings,
 )
 
@@ -77,14 +78,14 @@ def test_a_known_table_in_the_order_match_points_games_won_spread_name() -> None
 
 def test_a_bad_payload_is_refused_with_what_was_expected() -> None:
     with pytest.raises(LeagueError, match=r"not a finished game: .*exactly one of them won"):
-        FinishedGame.from_payload(
+        read_game(
             {"game_id": "g", "variant": "six-card", "target": 121,
              "sides": [{"name": "A", "score": 121, "won": True, "lurch": "none"},
                        {"name": "B", "score": 121, "won": True, "lurch": "none"}]},
             "v", "b",
         )  # fmt: skip
     with pytest.raises(LeagueError, match=r"not a finished game: \{'game_id': 'g'\}"):
-        FinishedGame.from_payload({"game_id": "g"}, "v", "b")
+        read_game({"game_id": "g"}, "v", "b")
 
 
 def test_games_won_comes_before_spread_where_they_disagree() -> None:
@@ -142,12 +143,12 @@ def test_a_game_no_board_could_finish_is_refused(
     sides: tuple[tuple[str, int, bool], ...], why: str
 ) -> None:
     with pytest.raises(LeagueError, match=r"not a finished game: .*") as raised:
-        FinishedGame.from_payload(finished(*sides), "v", "b")
+        read_game(finished(*sides), "v", "b")
     assert f"({why}; expected every loser below the target and below the winner)" in str(
         raised.value
     )
 
 
 def test_a_close_game_stands() -> None:
-    game = FinishedGame.from_payload(finished(("Ann", 121, True), ("Bob", 120, False)), "v", "b")
+    game = read_game(finished(("Ann", 121, True), ("Bob", 120, False)), "v", "b")
     assert [s.score for s in game.sides] == [121, 120]
