@@ -21,6 +21,7 @@ __all__ = [
     "InvalidHandError",
     "JournalError",
     "PegboardError",
+    "UnreplayableMatchError",
     "quote",
     "quote_name",
 ]
@@ -61,6 +62,18 @@ class ConfigError(PegboardError, ValueError):
 
 class JournalError(PegboardError):
     """The game journal could not be read or written."""
+
+
+class UnreplayableMatchError(JournalError):
+    """A stored match whose journal cannot be replayed: entry *seq* (its text *entry*) of match
+    *match_id* is refused (damaged, or written by a later version). ``pegboard game repair``
+    ends the match at its last entry that replays."""
+
+    def __init__(self, message: str, *, match_id: int, seq: int, entry: str) -> None:
+        super().__init__(message)
+        self.match_id = match_id
+        self.seq = seq
+        self.entry = entry
 
 
 class HardwareError(PegboardError):

@@ -42,17 +42,19 @@ from pegboard.engine.events import Event
 from pegboard.engine.game import GameState, apply
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules
-from pegboard.errors import JournalError, PegboardError
+from pegboard.errors import JournalError, PegboardError, UnreplayableMatchError
 
 from .outbox import OUTBOX_SCHEMA, write_outbox
 from .paths import PathKind, path_kind
 from .readonly import hold_open, read_header, read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
+from .summaries import SCHEMA_VERSION, LeftOut, SummaryTables
 
 __all__ = [
     "BestHand",
     "Journal",
+    "LeftOut",
     "LurchRecord",
     "SideAverage",
     "default_db_path",
@@ -168,7 +170,7 @@ def _companion(path: Path, suffix: str) -> Path:
     return Path(str(path) + suffix)
 
 
-class Journal(HistoryTables):
+class Journal(HistoryTables, SummaryTables):
     """The SQLite journal and history at *path*.
 
     Only a pegboard journal is ever opened: a file that does not start with SQLite's header, or
@@ -390,6 +392,10 @@ class Journal(HistoryTables):
                 )
             if self._outbox:
                 conn.executescript(OUTBOX_SCHEMA)
+            self._conn = conn
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            if version < SCHEMA_VERSION:  # an older journal: its summaries, once (summaries.py)
+                self._migrate()
         except sqlite3.Error:
             conn.close()
             raise
@@ -436,16 +442,25 @@ class Journal(HistoryTables):
         self._check_writable()
         state = GameState.new(rules, names, match_format)
         try:
-            cur = self._conn.execute(
-                "INSERT INTO matches (created, variant, rules, names, format) VALUES (?,?,?,?,?)",
-                (
-                    _now(),
-                    rules.variant.value,
-                    rules_to_json(rules),
-                    json.dumps(state.names),
-                    state.match.format.value,
-                ),
-            )
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                # the latest match becomes final now: its summary and totals in this transaction
+                self._finalise_latest()
+                cur = self._conn.execute(
+                    "INSERT INTO matches (created, variant, rules, names, format) "
+                    "VALUES (?,?,?,?,?)",
+                    (
+                        _now(),
+                        rules.variant.value,
+                        rules_to_json(rules),
+                        json.dumps(state.names),
+                        state.match.format.value,
+                    ),
+                )
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
         except sqlite3.Error as e:
             raise JournalError(f"cannot write to {str(self.path)!r}: {e}") from e
         assert cur.lastrowid is not None
@@ -456,7 +471,8 @@ class Journal(HistoryTables):
         """Replay the current (latest) match's journal; None when there is no match yet.
 
         Raises:
-            JournalError: a stored command cannot be replayed, or the database cannot be read.
+            UnreplayableMatchError: a stored command cannot be replayed.
+            JournalError: the database cannot be read.
         """
         try:
             row = self._conn.execute(
@@ -476,8 +492,11 @@ class Journal(HistoryTables):
             try:
                 state, _ = apply(state, parse_command(text, state.names))
             except PegboardError as e:
-                raise JournalError(
-                    f"journal entry {seq} {text!r} of match {match_id} cannot be replayed: {e}"
+                raise UnreplayableMatchError(
+                    f"journal entry {seq} {text!r} of match {match_id} cannot be replayed: {e}",
+                    match_id=match_id,
+                    seq=seq,
+                    entry=text,
                 ) from e
         self.match_id, self.state = match_id, state
         return state
