@@ -324,13 +324,7 @@ class SummaryTables:
                         for m in shown
                     )
                 ]
-                left_out = [
-                    _left_out(json.loads(text))
-                    for (text,) in self._conn.execute(
-                        "SELECT left_out FROM match_summaries WHERE left_out IS NOT NULL "
-                        "ORDER BY match_id"
-                    )
-                ]
+                left_out = self.left_out_matches()
         except sqlite3.Error as e:
             raise self._read_error(e) from e
         except ValueError as e:
@@ -351,6 +345,57 @@ class SummaryTables:
             and (since is None or any(g.finished and g.finished >= since for g in m.games))
         ]
         return (chosen if limit is None else chosen[:limit]), len(chosen), left_out
+
+    def left_out_matches(self) -> list[LeftOut]:
+        """The final matches that cannot be replayed, oldest first.
+
+        Raises:
+            JournalError: the database cannot be read.
+        """
+        try:
+            if not self.summarised():
+                done, latest = self._all_replayed()
+                return [m for m in done if isinstance(m, LeftOut) and m.match_id != latest]
+            rows = self._conn.execute(
+                "SELECT left_out FROM match_summaries WHERE left_out IS NOT NULL ORDER BY match_id"
+            ).fetchall()
+            return [_left_out(json.loads(text)) for (text,) in rows]
+        except sqlite3.Error as e:
+            raise self._read_error(e) from e
+
+    def latest_match_ids(self, count: int) -> list[int]:
+        """The ids of the newest *count* matches, oldest first.
+
+        Raises:
+            JournalError: the database cannot be read.
+        """
+        try:
+            rows = self._conn.execute(
+                "SELECT id FROM matches ORDER BY id DESC LIMIT ?", (count,)
+            ).fetchall()
+        except sqlite3.Error as e:
+            raise self._read_error(e) from e
+        return sorted(i for (i,) in rows)
+
+    def last_final_with_games(self) -> int | None:
+        """The newest final match with a finished game, or None.
+
+        Raises:
+            JournalError: the database cannot be read.
+        """
+        try:
+            if not self.summarised():
+                done, latest = self._all_replayed()
+                ids = [
+                    m.match_id
+                    for m in done
+                    if isinstance(m, MatchHistory) and m.games and m.match_id != latest
+                ]
+                return ids[-1] if ids else None
+            (found,) = self._conn.execute("SELECT MAX(match_id) FROM summary_games").fetchone()
+            return None if found is None else int(found)
+        except sqlite3.Error as e:
+            raise self._read_error(e) from e
 
     def final_book(self, variant: Variant | None = None) -> Book:
         """The standings' totals over the final matches (only *variant*'s when given).
