@@ -26,6 +26,7 @@ import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 from pegboard.engine.commands import parse_command
@@ -220,6 +221,49 @@ class SummaryTables:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+
+    def repair(self) -> tuple[Path | None, list[LeftOut], list[LeftOut]]:
+        """End each match that cannot be replayed at its last entry that replays (the entries
+        from the first bad one on are deleted), after a copy of the whole journal is written
+        beside it (``<name>.before-repair-<UTC time>``, by SQLite's ``VACUUM INTO`` through this
+        connection); a journal with nothing to repair is not touched. Returns the copy (None:
+        nothing to repair), the matches repaired, and those that cannot be (their stored rules
+        are bad: nothing of them replays).
+
+        Raises:
+            JournalError: the journal is read-only, or cannot be read, copied or written.
+        """
+        if getattr(self, "readonly", False):
+            raise JournalError(f"{str(self.path)!r} was opened read-only: nothing is repaired")
+        broken = self.left_out_matches()
+        latest = self.latest_match()
+        if isinstance(latest, LeftOut):
+            broken.append(latest)
+        fixable = [m for m in broken if m.seq is not None]
+        if not fixable:
+            return None, [], broken
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        copy = self.path.with_name(f"{self.path.name}.before-repair-{stamp}")
+        conn = self._conn
+        try:
+            conn.execute("VACUUM INTO ?", (str(copy),))
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                (top,) = conn.execute("SELECT MAX(id) FROM matches").fetchone()
+                for bad in fixable:
+                    conn.execute(
+                        "DELETE FROM journal WHERE match_id = ? AND seq >= ?",
+                        (bad.match_id, bad.seq),
+                    )
+                    if bad.match_id != top:  # a final match: its summary and totals now
+                        self._summarise(bad.match_id)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot repair {str(self.path)!r}: {e}") from e
+        return copy, fixable, [m for m in broken if m.seq is None]
 
     # --- reading --------------------------------------------------------------------------------
 
