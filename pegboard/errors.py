@@ -67,17 +67,16 @@ class JournalError(PegboardError):
 
 
 class UnreplayableMatchError(JournalError):
-    """A stored command of a match that the game no longer accepts when the match is replayed.
+    """A stored match whose journal cannot be replayed: entry *seq* (its text *entry*) of match
+    *match_id* is refused (damaged, or written by a later version). ``pegboard game repair``
+    ends the match at its last entry that replays; the table offers a new match and leaves
+    the broken one as it is."""
 
-    ``match_id``, ``seq`` and ``command`` name the entry; the match is left in the journal as
-    it is.
-    """
-
-    def __init__(self, message: str, *, match_id: int, seq: int, command: str) -> None:
+    def __init__(self, message: str, *, match_id: int, seq: int, entry: str) -> None:
         super().__init__(message)
         self.match_id = match_id
         self.seq = seq
-        self.command = command
+        self.entry = entry
 
 
 class JournalMovedError(JournalError):

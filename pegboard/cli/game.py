@@ -116,6 +116,18 @@ def register(subparsers: Any) -> None:
     add_lang(p)
     p.set_defaults(handler=cmd_show)
 
+    p = sub.add_parser(
+        "repair",
+        help="end each match that cannot be replayed at its last good entry",
+        description="End each match whose journal cannot be replayed (a damaged entry, or one "
+        "written by a later version) at its last entry that replays: the entries after it are "
+        "deleted, after a copy of the whole journal is written beside it "
+        "(NAME.before-repair-TIME). A journal with nothing to repair is left untouched.",
+        formatter_class=fmt,
+    )
+    add_db(p)
+    p.set_defaults(handler=cmd_repair)
+
 
 def add_db(p: argparse.ArgumentParser, *, only_read: bool = False) -> None:
     """Add ``--db``, the journal at its default path, to a command that keeps or reads one.
@@ -247,6 +259,25 @@ def cmd_do(args: argparse.Namespace, out: TextIO) -> int:
                 if line:
                     print(f"  {line}", file=out)
         print(prompt_of(state, tr), file=out)
+    return 0
+
+
+def cmd_repair(args: argparse.Namespace, out: TextIO) -> int:
+    """``pegboard game repair``.
+
+    Raises:
+        JournalError: no journal at the path, or it cannot be read, copied or written.
+    """
+    with _open(args) as store:
+        copy, repaired, hopeless = store.repair()
+    for bad in repaired:
+        print(f"match {bad.match_id}: ended before journal entry {bad.seq} {bad.entry!r}", file=out)
+    for bad in hopeless:
+        print(f"pegboard: warning: {bad}", file=sys.stderr)
+    if copy is None:
+        print(f"nothing to repair in {str(store.path)!r}; it was left as it is", file=out)
+    else:
+        print(f"the journal before the repair was kept as {str(copy)!r}", file=out)
     return 0
 
 

@@ -426,20 +426,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang(p)
     p.set_defaults(handler=_cmd_demo)
 
-    _register_extensions(sub, stats)
+    _register_extensions(sub, stats_parsers=stats)
     return parser
 
 
-def _register_extensions(sub: Any, stats: Any) -> None:
+def _register_extensions(sub: Any, *, stats_parsers: Any) -> None:
     """Subcommands that live in their own modules: the game, the device (run, selftest), the
     history (history, stats players), the score sheet, the pub page (serve) and the league."""
-    from pegboard.cli import game, history, league, odds, run, serve, sheet
+    from pegboard.cli import game, history, league, odds, run, serve, sheet, stats
 
     game.register(sub)
     odds.register(sub)
     run.register(sub)
     history.register(sub)
-    history.register_stats(stats)
+    stats.register_stats(stats_parsers)
     sheet.register(sub)
     serve.register(sub)
     league.register(sub)

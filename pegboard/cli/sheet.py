@@ -23,6 +23,7 @@ from pegboard.errors import PegboardError, quote
 
 if TYPE_CHECKING:
     from pegboard.engine.history import GameHistory, MatchHistory
+    from pegboard.journal import Journal
 
 __all__ = ["SheetCommandError", "check_venue", "pick_game", "register"]
 
@@ -109,6 +110,48 @@ def pick_game(matches: list[MatchHistory], spec: str | None) -> tuple[MatchHisto
     raise SheetCommandError(f"no game {number} in match {chosen.match_id} (games: {have})")
 
 
+def _matches_for(store: Journal, spec: str | None) -> list[MatchHistory]:
+    """The few matches *spec* may name, oldest first, each replayed alone (never the whole
+    journal): the latest match, and for the default the newest final match with a finished
+    game; for ``M:N`` match M (the last five when there is none, for the message).
+
+    Raises:
+        SheetCommandError: the match the sheet needs cannot be replayed.
+        JournalError: the journal cannot be read.
+    """
+    from pegboard.cli.history import warn_left_out
+    from pegboard.journal import LeftOut
+
+    def replayed(match_id: int | None) -> MatchHistory | None:
+        match = store.match_history(match_id)
+        if isinstance(match, LeftOut):
+            raise SheetCommandError(str(match))
+        return match
+
+    latest = store.match_history(None)
+    if isinstance(latest, LeftOut):
+        warn_left_out([latest])
+        latest = None
+    if latest is None and spec is not None and ":" not in spec:
+        latest = replayed(None)  # game N of the latest match: its own message
+    wanted: list[int | None] = []
+    match_text = (spec or "").strip().rpartition(":")[0]
+    if spec is None and (latest is None or not latest.games):
+        wanted.append(store.last_final_with_games())
+    elif (
+        match_text.isdigit()
+        and len(match_text) <= 18
+        and (latest is None or int(match_text) != latest.match_id)
+    ):
+        found = replayed(int(match_text))
+        if found is not None:
+            return [found] if latest is None else [found, latest]
+        ids = store.latest_match_ids(5)
+        wanted += [i for i in ids if latest is None or i != latest.match_id]
+    chosen = [m for i in wanted if i is not None and (m := replayed(i)) is not None]
+    return sorted([*chosen, *([] if latest is None else [latest])], key=lambda m: m.match_id)
+
+
 def check_venue(text: str) -> str:
     """*text* itself, if it is one line of printable UTF-8 text for the sheet's header.
 
@@ -179,7 +222,7 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     suffix = _check_out(path, args.force)
     db = args.db if args.db is not None else default_db_path()
     with Journal(db, readonly=True) as store:
-        matches = store.history()
+        matches = _matches_for(store, args.game)
     match, game = pick_game(matches, args.game)
     language = language_of(args)
     paper = Paper.parse(args.paper)

@@ -41,17 +41,27 @@ What counts:
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pegboard.frozen import frozen
-
+from .figures import (
+    BEST_HANDS,
+    BestHand,
+    ByHand,
+    HeadToHead,
+    PartFigures,
+    PlayerStats,
+    RoleFigures,
+    Standings,
+)
 from .history import DealHistory, GameHistory, MatchHistory, Part, members_of
 from .rules import Lurch, Variant
 
 __all__ = [
     "BestHand",
+    "Book",
     "ByHand",
     "HeadToHead",
     "PartFigures",
@@ -61,228 +71,7 @@ __all__ = [
     "standings",
 ]
 
-BEST_HANDS = 5
-"""How many best hands (and cribs) a player's record keeps."""
-
-
-@frozen
-class ByHand:
-    """Where and why points were pegged by hand: the *part* they count in (``pegging``,
-    ``hands``, ``crib``, ``heels``, ``other``), the *reason* the players typed (as typed; empty
-    for none), and whether a hand or crib was *told* by its points instead.
-
-    ``str()`` is its English key, as JSON shows it; a text in another language says the part
-    and "no reason" in its own words.
-
-    >>> str(ByHand("other", "for his heels")), str(ByHand("hands", told=True))
-    ('other: for his heels', 'hands (told)')
-    """
-
-    part: str
-    reason: str = ""
-    told: bool = False
-
-    def __str__(self) -> str:
-        if self.reason:
-            return f"{self.part}: {self.reason}"
-        return f"{self.part} (told)" if self.told else f"{self.part} (no reason)"
-
-
-@frozen
-class PartFigures:
-    """One part of a deal (pegging, hand or crib) in one role: *points* over *deals* in which it
-    was counted on the device."""
-
-    deals: int
-    points: int
-
-    @property
-    def average(self) -> float | None:
-        """Points per deal, or None with no deal counted on the device."""
-        return self.points / self.deals if self.deals else None
-
-
-@frozen
-class RoleFigures:
-    """A player's deals in one role (dealer or pone): how many, everything pegged in them, and
-    the parts counted on the device (``crib`` is None for the pone)."""
-
-    deals: int
-    points: int
-    pegging: PartFigures
-    hand: PartFigures
-    crib: PartFigures | None
-
-    @property
-    def average(self) -> float | None:
-        """Everything pegged per deal, or None with no deal."""
-        return self.points / self.deals if self.deals else None
-
-
-@frozen
-class BestHand:
-    """A hand or crib from the show; *cards* empty when the table gave only its points."""
-
-    match_id: int
-    game: int
-    deal: int
-    seat: str
-    cards: str
-    starter: str
-    points: int
-    is_crib: bool
-
-
-@frozen
-class PlayerStats:
-    """One player's or partnership's record (see the module's docstring for what counts)."""
-
-    name: str
-    kind: str
-    """``player`` or ``partnership``."""
-    members: tuple[str, ...]
-    games_played: int
-    games_won: int
-    matches_played: int
-    matches_won: int
-    game_points: int
-    lurches_given: int
-    lurches_taken: int
-    double_skunks_given: int
-    double_skunks_taken: int
-    dealer: RoleFigures
-    pone: RoleFigures
-    by_hand: tuple[tuple[ByHand, int], ...]
-    """Points pegged by hand, by where and why: ``(ByHand("hands", told=True), 14)``,
-    ``(ByHand("pegging"), 8)``, ``(ByHand("other", "for his heels"), 2)``; largest first
-    (then by the English key)."""
-    best_hands: tuple[BestHand, ...]
-    twenty_nines: int
-    twenty_eights: int
-
-
-@frozen
-class HeadToHead:
-    """Two players' games and matches against each other (*names* in alphabetical order; the
-    other tuples follow it)."""
-
-    names: tuple[str, str]
-    games: int
-    games_won: tuple[int, int]
-    matches: int
-    matches_won: tuple[int, int]
-    game_points: tuple[int, int]
-
-
-@frozen
-class Standings:
-    """Every player's record and every pair's head to head."""
-
-    players: tuple[PlayerStats, ...]
-    head_to_head: tuple[HeadToHead, ...]
-
-    def player(self, name: str) -> PlayerStats | None:
-        """The record of the player or partnership called *name* (any case), or None."""
-        key = name.strip().casefold()
-        return next((p for p in self.players if p.name.casefold() == key), None)
-
-    def between(self, a: str, b: str) -> HeadToHead | None:
-        """*a* against *b* (any case), in that order, or None if they never met.
-
-        The OLED's page and the pub page show this: the two players' records against each
-        other.
-        """
-        ka, kb = a.strip().casefold(), b.strip().casefold()
-        for pair in self.head_to_head:
-            first, second = (n.casefold() for n in pair.names)
-            if (first, second) == (ka, kb):
-                return pair
-            if (first, second) == (kb, ka):
-                return HeadToHead(
-                    (pair.names[1], pair.names[0]),
-                    pair.games,
-                    (pair.games_won[1], pair.games_won[0]),
-                    pair.matches,
-                    (pair.matches_won[1], pair.matches_won[0]),
-                    (pair.game_points[1], pair.game_points[0]),
-                )
-        return None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The standings as JSON-ready values (averages rounded to 4 places)."""
-        return {
-            "players": [_player_dict(p) for p in self.players],
-            "head_to_head": [
-                {
-                    "names": list(h.names),
-                    "games": h.games,
-                    "games_won": list(h.games_won),
-                    "matches": h.matches,
-                    "matches_won": list(h.matches_won),
-                    "game_points": list(h.game_points),
-                }
-                for h in self.head_to_head
-            ],
-        }
-
-
-def _rounded(value: float | None) -> float | None:
-    return None if value is None else round(value, 4)
-
-
-def _part_dict(part: PartFigures | None) -> dict[str, Any] | None:
-    if part is None:
-        return None
-    return {"deals": part.deals, "points": part.points, "average": _rounded(part.average)}
-
-
-def _role_dict(role: RoleFigures) -> dict[str, Any]:
-    return {
-        "deals": role.deals,
-        "points": role.points,
-        "average": _rounded(role.average),
-        "pegging": _part_dict(role.pegging),
-        "hand": _part_dict(role.hand),
-        "crib": _part_dict(role.crib),
-    }
-
-
-def _player_dict(p: PlayerStats) -> dict[str, Any]:
-    return {
-        "name": p.name,
-        "kind": p.kind,
-        "members": list(p.members),
-        "games_played": p.games_played,
-        "games_won": p.games_won,
-        "matches_played": p.matches_played,
-        "matches_won": p.matches_won,
-        "game_points": p.game_points,
-        "lurches_given": p.lurches_given,
-        "lurches_taken": p.lurches_taken,
-        "double_skunks_given": p.double_skunks_given,
-        "double_skunks_taken": p.double_skunks_taken,
-        "dealer": _role_dict(p.dealer),
-        "pone": _role_dict(p.pone),
-        "by_hand": {str(why): points for why, points in p.by_hand},
-        "best_hands": [
-            {
-                "match": h.match_id,
-                "game": h.game,
-                "deal": h.deal,
-                "seat": h.seat,
-                "cards": h.cards or None,
-                "starter": h.starter or None,
-                "points": h.points,
-                "crib": h.is_crib,
-            }
-            for h in p.best_hands
-        ],
-        "twenty_nines": p.twenty_nines,
-        "twenty_eights": p.twenty_eights,
-    }
-
-
-# --- the tally -------------------------------------------------------------------------------
+# --- the tally ---------------------------------------------------------------------------------
 
 
 @dataclass
@@ -306,12 +95,39 @@ class _Role:
         crib = figures("crib") if dealer else None
         return RoleFigures(self.deals, self.points, figures("pegging"), figures("hand"), crib)
 
+    def merge(self, other: _Role) -> None:
+        self.deals += other.deals
+        self.points += other.points
+        for part, (deals, points) in other.parts.items():
+            self.parts[part][0] += deals
+            self.parts[part][1] += points
+
+    def to_list(self) -> list[int]:
+        return [self.deals, self.points, *(n for part in _PARTS for n in self.parts[part])]
+
+    @classmethod
+    def from_list(cls, data: list[int]) -> _Role:
+        deals, points, *parts = (int(n) for n in data)
+        if len(parts) != 2 * len(_PARTS):
+            raise ValueError(f"a role has {len(data)} numbers (expected {2 + 2 * len(_PARTS)})")
+        return cls(deals, points, {p: parts[2 * i : 2 * i + 2] for i, p in enumerate(_PARTS)})
+
+
+_PARTS = ("pegging", "hand", "crib")
+
+_Hand = tuple[int, int, BestHand]  # (match id, game * 1000 + deal, hand): the best hands' order
+
+
+def _hand_order(hand: _Hand) -> tuple[int, int, int]:
+    return -hand[2].points, hand[0], hand[1]
+
 
 @dataclass
 class _Tally:
     name: str
     kind: str
     members: tuple[str, ...] = ()
+    first: tuple[int, int] = (0, 0)  # (match id, order in its book): players' order, merged
     games_played: int = 0
     games_won: int = 0
     matches_played: int = 0
@@ -321,11 +137,18 @@ class _Tally:
     dealer: _Role = field(default_factory=_Role)
     pone: _Role = field(default_factory=_Role)
     by_hand: dict[ByHand, int] = field(default_factory=dict)
-    hands: list[tuple[int, int, BestHand]] = field(default_factory=list)
+    hands: list[_Hand] = field(default_factory=list)  # the best BEST_HANDS, in order
+    nines_eights: list[int] = field(default_factory=lambda: [0, 0])  # 29s and 28s
+
+    def add_hands(self, hands: Iterable[_Hand]) -> None:
+        for hand in hands:
+            self.hands.append(hand)
+            self.nines_eights[0] += hand[2].points == 29
+            self.nines_eights[1] += hand[2].points == 28
+        # a stable sort: equal hands keep the order they came in, as over all games at once
+        self.hands = sorted(self.hands, key=_hand_order)[:BEST_HANDS]
 
     def freeze(self) -> PlayerStats:
-        ordered = sorted(self.hands, key=lambda h: (-h[2].points, h[0], h[1]))
-        points = [h[2].points for h in self.hands]
         by_hand = tuple(sorted(self.by_hand.items(), key=lambda kv: (-kv[1], str(kv[0]))))
         return PlayerStats(
             self.name,
@@ -343,10 +166,78 @@ class _Tally:
             self.dealer.freeze(dealer=True),
             self.pone.freeze(dealer=False),
             by_hand,
-            tuple(h[2] for h in ordered[:BEST_HANDS]),
-            points.count(29),
-            points.count(28),
+            tuple(h[2] for h in self.hands),
+            self.nines_eights[0],
+            self.nines_eights[1],
         )
+
+    def merge(self, other: _Tally) -> None:
+        """Add *other*'s figures (the same player's, from other matches)."""
+        if other.first < self.first:  # the name, kind and members of the first game
+            self.name, self.kind, self.members, self.first = (
+                other.name, other.kind, other.members, other.first
+            )  # fmt: skip
+        for count in ("games_played", "games_won", "matches_played", "matches_won"):
+            setattr(self, count, getattr(self, count) + getattr(other, count))
+        self.game_points += other.game_points
+        self.lurches = [a + b for a, b in zip(self.lurches, other.lurches, strict=True)]
+        self.dealer.merge(other.dealer)
+        self.pone.merge(other.pone)
+        for why, points in other.by_hand.items():
+            self.by_hand[why] = self.by_hand.get(why, 0) + points
+        nines_eights = [a + b for a, b in zip(self.nines_eights, other.nines_eights, strict=True)]
+        self.add_hands(other.hands)
+        self.nines_eights = nines_eights
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "members": list(self.members),
+            "first": list(self.first),
+            "counts": [
+                self.games_played, self.games_won, self.matches_played, self.matches_won,
+                self.game_points, *self.lurches, *self.nines_eights,
+            ],
+            "dealer": self.dealer.to_list(),
+            "pone": self.pone.to_list(),
+            "by_hand": [[w.part, w.reason, w.told, n] for w, n in self.by_hand.items()],
+            "hands": [
+                [m, order, h.match_id, h.game, h.deal, h.seat, h.cards, h.starter, h.points,
+                 h.is_crib]
+                for m, order, h in self.hands
+            ],
+        }  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> _Tally:
+        counts = [int(n) for n in data["counts"]]
+        if len(counts) != 11:
+            raise ValueError(f"a tally has {len(counts)} counts (expected 11)")
+        first = tuple(int(n) for n in data["first"])
+        if len(first) != 2:
+            raise ValueError(f"a tally's first game is {first!r} (expected 2 numbers)")
+        return cls(
+            str(data["name"]),
+            str(data["kind"]),
+            tuple(str(m) for m in data["members"]),
+            (first[0], first[1]),
+            counts[0],
+            counts[1],
+            counts[2],
+            counts[3],
+            counts[4],
+            counts[5:9],
+            _Role.from_list(data["dealer"]),
+            _Role.from_list(data["pone"]),
+            {ByHand(str(p), str(r), bool(t)): int(n) for p, r, t, n in data["by_hand"]},
+            [
+                (int(m), int(order), BestHand(int(a), int(b), int(c), str(d), str(e), str(f),
+                                              int(g), bool(h)))
+                for m, order, a, b, c, d, e, f, g, h in data["hands"]
+            ],
+            counts[9:11],
+        )  # fmt: skip
 
 
 @dataclass
@@ -356,19 +247,61 @@ class _Pair:
     matches: int = 0
     matches_won: list[int] = field(default_factory=lambda: [0, 0])
     game_points: list[int] = field(default_factory=lambda: [0, 0])
+    lurches: list[int] = field(default_factory=lambda: [0, 0])  # games won with the other behind
+
+    def to_list(self) -> list[int]:
+        return [self.games, *self.games_won, self.matches, *self.matches_won,
+                *self.game_points, *self.lurches]  # fmt: skip
+
+    @classmethod
+    def from_list(cls, data: list[int]) -> _Pair:
+        n = [int(x) for x in data]
+        if len(n) != 10:
+            raise ValueError(f"a pair has {len(n)} numbers (expected 10)")
+        return cls(n[0], n[1:3], n[3], n[4:6], n[6:8], n[8:10])
+
+    def merge(self, other: _Pair) -> None:
+        mine, theirs = self.to_list(), other.to_list()
+        merged = _Pair.from_list([a + b for a, b in zip(mine, theirs, strict=True)])
+        self.__dict__.update(merged.__dict__)
 
 
-class _Book:
-    """The tallies being added up, by player key (the name in lower case)."""
+class Book:
+    """The running tallies behind ``standings``: matches added one by one, books of other
+    matches merged in, and the whole kept as JSON (the journal stores one per variant).
+
+    A ``Book`` is an accumulator, as a ``hashlib`` object is: ``add_match`` changes it;
+    ``merged`` makes a new one and changes neither. ``standings()`` gives what
+    ``standings(matches)`` gives over the same matches (players in order of their first game,
+    by match id). ``games`` counts the finished games added.
+
+    >>> from .rules import Rules
+    >>> from .match import MatchFormat
+    >>> from .history import replay_match
+    >>> moves = ["cut 9H 3C", "starter 5C", "peg Ann 61", "peg Ann 60"]
+    >>> match = replay_match(Rules.six_card(), ("Ann", "Bob"), MatchFormat.SINGLE,
+    ...                      [(m, "2025-03-01T20:00:00+00:00") for m in moves], match_id=1)
+    >>> book = Book()
+    >>> book.add_match(match)
+    >>> again = Book.from_json(book.to_json())
+    >>> again.standings() == standings([match]), again.games
+    (True, 1)
+    >>> Book().merged(again).standings().player("Ann").games_won
+    1
+    """
 
     def __init__(self) -> None:
         self.tallies: dict[str, _Tally] = {}
         self.pairs: dict[tuple[str, str], _Pair] = {}
+        self.games = 0
+        self._match = 0  # the match being added, and how many tallies it made
+        self._made = 0
 
     def tally(self, name: str, kind: str, members: tuple[str, ...] = ()) -> _Tally:
         key = name.casefold()
         if key not in self.tallies:
-            self.tallies[key] = _Tally(name, kind, members)
+            self.tallies[key] = _Tally(name, kind, members, (self._match, self._made))
+            self._made += 1
         return self.tallies[key]
 
     def sides(self, names: tuple[str, ...], teams: tuple[tuple[int, ...], ...]) -> list[_Tally]:
@@ -382,8 +315,103 @@ class _Book:
         """The tallies that share a side's game results: its members' when it lists them."""
         return [self.tally(member, "player") for member in members_of(names[side])]
 
+    def add_match(self, match: MatchHistory) -> None:
+        """Add *match*'s finished games, and the match itself when it is decided."""
+        self._match, self._made = match.match_id, 0
+        for game in match.games:
+            _add_game(self, game)
+            self.games += 1
+        if match.winner is None:
+            return
+        sides = self.sides(match.names, match.teams)
+        for side, tally in enumerate(sides):
+            for each in (tally, *self.members(match.names, side)):
+                each.matches_played += 1
+                each.matches_won += side == match.winner
+        for pair, first in _pairs(self, sides, match.winner):
+            pair.matches += 1
+            if first is not None:
+                pair.matches_won[first] += 1
 
-def _add_game(book: _Book, game: GameHistory) -> None:
+    def merged(self, other: Book) -> Book:
+        """A new book with this one's figures and *other*'s (of other matches)."""
+        book = Book.from_json(self.to_json())
+        for key, tally in Book.from_json(other.to_json()).tallies.items():
+            mine = book.tallies.get(key)
+            if mine is None:
+                book.tallies[key] = tally
+            else:
+                mine.merge(tally)
+        for names, pair in other.pairs.items():
+            book.pairs.setdefault(names, _Pair()).merge(pair)
+        book.games += other.games
+        book.tallies = dict(sorted(book.tallies.items(), key=lambda kv: kv[1].first))
+        return book
+
+    def lurches_between(self, a: str, b: str) -> tuple[int, int]:
+        """How many games *a* won against *b* with *b* behind a line, and the other way round."""
+        pair, flip = _pair(self, a, b, add=False)
+        if pair is None:
+            return 0, 0
+        return (pair.lurches[1], pair.lurches[0]) if flip else (pair.lurches[0], pair.lurches[1])
+
+    def to_json(self) -> str:
+        """The book as a JSON text (``from_json`` reads it back)."""
+        return json.dumps(
+            {
+                "version": _BOOK_VERSION,
+                "games": self.games,
+                "tallies": [t.to_dict() for t in self.tallies.values()],
+                "pairs": [[a, b, *p.to_list()] for (a, b), p in self.pairs.items()],
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Book:
+        """A book from ``to_json``'s text.
+
+        Raises:
+            ValueError: *text* is not a book written by ``to_json`` (of this version).
+        """
+        try:
+            data = json.loads(text)
+            if data.get("version") != _BOOK_VERSION:
+                raise ValueError(f"version {data.get('version')!r} (expected {_BOOK_VERSION})")
+            book = cls()
+            book.games = int(data["games"])
+            for item in data["tallies"]:
+                tally = _Tally.from_dict(item)
+                book.tallies[tally.name.casefold()] = tally
+            for a, b, *numbers in data["pairs"]:
+                book.pairs[(str(a), str(b))] = _Pair.from_list(numbers)
+        except (KeyError, TypeError, AttributeError, ValueError) as e:
+            raise ValueError(f"not a book of standings: {text[:60]!r}... ({e})") from e
+        return book
+
+    def standings(self) -> Standings:
+        """Every player's and partnership's record and every pair's head to head so far."""
+        names = {key: tally.name for key, tally in self.tallies.items()}
+        return Standings(
+            tuple(t.freeze() for t in self.tallies.values()),
+            tuple(
+                HeadToHead(
+                    (names[a], names[b]),
+                    pair.games,
+                    (pair.games_won[0], pair.games_won[1]),
+                    pair.matches,
+                    (pair.matches_won[0], pair.matches_won[1]),
+                    (pair.game_points[0], pair.game_points[1]),
+                )
+                for (a, b), pair in sorted(self.pairs.items())
+            ),
+        )
+
+
+_BOOK_VERSION = 1
+
+
+def _add_game(book: Book, game: GameHistory) -> None:
     result = game.result
     assert result is not None
     rules = game.rules
@@ -401,25 +429,36 @@ def _add_game(book: _Book, game: GameHistory) -> None:
             own = result.lurches[side]
             each.lurches[1] += own is Lurch.LURCHED
             each.lurches[3] += own is Lurch.DOUBLE_SKUNKED
+    hands: list[list[_Hand]] = [[] for _ in sides]
     for deal in game.deals:
-        _add_deal(sides, game, deal)
-    for pair, first in _pairs(book, sides, result.winner):
+        _add_deal(sides, game, deal, hands)
+    for tally, found in zip(sides, hands, strict=True):
+        tally.add_hands(found)
+    for (pair, first), (a, b) in zip(
+        _pairs(book, sides, result.winner),
+        itertools.combinations(range(len(sides)), 2),
+        strict=True,
+    ):
         pair.games += 1
         if first is not None:
             pair.games_won[first] += 1
             pair.game_points[first] += result.game_points or 0
+            loser = b if result.winner == a else a
+            pair.lurches[first] += result.lurches[loser] is not Lurch.NONE
 
 
-def _pair(book: _Book, a: str, b: str) -> tuple[_Pair, int]:
+def _pair(book: Book, a: str, b: str, *, add: bool = True) -> tuple[_Pair, int]:
     """The pair's tally (its names in alphabetical order) and 1 if *a* is the second."""
     key = (a.casefold(), b.casefold())
     flip = int(key[0] > key[1])
     ordered = (key[1], key[0]) if flip else key
+    if not add:
+        return book.pairs.get(ordered), flip  # type: ignore[return-value]
     return book.pairs.setdefault(ordered, _Pair()), flip
 
 
 def _pairs(
-    book: _Book, sides: list[_Tally], winner: int | None
+    book: Book, sides: list[_Tally], winner: int | None
 ) -> Iterator[tuple[_Pair, int | None]]:
     """Each two of *sides*: their pair's tally and the index in it of *winner*, or None."""
     for a, b in itertools.combinations(range(len(sides)), 2):
@@ -428,7 +467,9 @@ def _pairs(
         yield pair, None if won is None else won ^ flip
 
 
-def _add_deal(sides: list[_Tally], game: GameHistory, deal: DealHistory) -> None:
+def _add_deal(
+    sides: list[_Tally], game: GameHistory, deal: DealHistory, hands: list[list[_Hand]]
+) -> None:
     for side, tally in enumerate(sides):
         dealer = side == deal.dealer_side
         role = tally.dealer if dealer else tally.pone
@@ -455,42 +496,15 @@ def _add_deal(sides: list[_Tally], game: GameHistory, deal: DealHistory) -> None
             mark.points,
             mark.seat is None,
         )
-        sides[mark.side].hands.append((game.match_id, game.game * 1000 + deal.number, hand))
+        hands[mark.side].append((game.match_id, game.game * 1000 + deal.number, hand))
 
 
 def standings(matches: Iterable[MatchHistory], *, variant: Variant | None = None) -> Standings:
     """Every player's and partnership's record and every pair's head to head over *matches*
     (their finished games; only *variant*'s when given). Players in order of their first game.
     """
-    book = _Book()
+    book = Book()
     for match in matches:
-        if variant is not None and match.variant is not variant:
-            continue
-        for game in match.games:
-            _add_game(book, game)
-        if match.winner is None:
-            continue
-        sides = book.sides(match.names, match.teams)
-        for side, tally in enumerate(sides):
-            for each in (tally, *book.members(match.names, side)):
-                each.matches_played += 1
-                each.matches_won += side == match.winner
-        for pair, first in _pairs(book, sides, match.winner):
-            pair.matches += 1
-            if first is not None:
-                pair.matches_won[first] += 1
-    names = {key: tally.name for key, tally in book.tallies.items()}
-    return Standings(
-        tuple(t.freeze() for t in book.tallies.values()),
-        tuple(
-            HeadToHead(
-                (names[a], names[b]),
-                pair.games,
-                (pair.games_won[0], pair.games_won[1]),
-                pair.matches,
-                (pair.matches_won[0], pair.matches_won[1]),
-                (pair.game_points[0], pair.game_points[1]),
-            )
-            for (a, b), pair in sorted(book.pairs.items())
-        ),
-    )
+        if variant is None or match.variant is variant:
+            book.add_match(match)
+    return book.standings()

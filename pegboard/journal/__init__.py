@@ -67,6 +67,8 @@ from .readonly import hold_open, read_header, read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
 from .schema import OWN_COLUMNS, SCHEMA, SQLITE_HEADER, Damaged, default_db_path, is_corrupt
+from .sqlite import connect
+from .summaries import SCHEMA_VERSION, LeftOut, SummaryTables
 from .writers import (
     in_use_message,
     let_go,
@@ -79,6 +81,7 @@ from .writers import (
 __all__ = [
     "BestHand",
     "Journal",
+    "LeftOut",
     "LurchRecord",
     "SideAverage",
     "default_db_path",
@@ -95,7 +98,7 @@ def _companion(path: Path, suffix: str) -> Path:
     return Path(str(path) + suffix)
 
 
-class Journal(HistoryTables):
+class Journal(HistoryTables, SummaryTables):
     """The SQLite journal and history at *path*.
 
     Only a pegboard journal is ever opened: a file that does not start with SQLite's header, or
@@ -340,7 +343,7 @@ class Journal(HistoryTables):
             raise JournalError(f"cannot create {shown}: {e}") from e
 
     def _connect(self, path: Path) -> sqlite3.Connection:
-        conn = sqlite3.connect(path, isolation_level=None, timeout=self._timeout)
+        conn = connect(path, timeout=self._timeout)
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
@@ -358,6 +361,10 @@ class Journal(HistoryTables):
                 )
             if self._outbox:
                 conn.executescript(OUTBOX_SCHEMA)
+            self._conn = conn
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            if version < SCHEMA_VERSION:  # an older journal: its summaries, once (summaries.py)
+                self._migrate()
         except sqlite3.Error:
             conn.close()
             raise
@@ -409,6 +416,8 @@ class Journal(HistoryTables):
         try:
             with self._transaction("BEGIN IMMEDIATE"):
                 version = self._data_version()
+                # the latest match becomes final now: its summary and totals in this transaction
+                self._finalise_latest()
                 cur = self._conn.execute(
                     "INSERT INTO matches (created, variant, rules, names, format) "
                     "VALUES (?,?,?,?,?)",
@@ -665,6 +674,6 @@ def _replay(match_id: int, state: GameState, rows: Sequence[tuple[int, str]]) ->
                 f"journal entry {seq} {text!r} of match {match_id} cannot be replayed: {e}",
                 match_id=match_id,
                 seq=seq,
-                command=text,
+                entry=text,
             ) from e
     return state

@@ -18,7 +18,14 @@ them when they are missing, even read-only; and a reader in place beside a write
   ``-shm``, so the file and its ``-wal`` are copied into a private temporary folder, the copy's
   log is checkpointed there, and the result is read into memory; the folder is removed before
   returning;
-- otherwise the file is read into memory and the copy is opened there.
+- otherwise (no writer, no log) the file is opened in place with ``mode=ro&immutable=1``:
+  SQLite then takes no locks and makes no ``-wal``/``-shm`` (a WAL-mode file included: checked
+  by a test), and reads only the pages a query needs, so memory stays flat however large the
+  journal. Immutable means SQLite trusts the file not to change, so the file's marks
+  (``file_marks``) are taken before it is opened and compared after the first read: a writer
+  that came meanwhile means starting again (``_Moved``), and ``moved()`` on the connection
+  tells a later reader whether a writer has changed the file since (the probe asks it before
+  calling a file damaged). Such a connection is not live: it is opened afresh for each read.
 
 Never behind SQLite's back. POSIX locks belong to the process, not to a descriptor: closing
 ANY descriptor of a file drops every lock this process holds on it, the ones its SQLite
@@ -259,7 +266,9 @@ def _read_only_connection_once(
             before = file_marks(path)
             copy = _copy_unless_beside_a_writer(path)
             if copy is not None and file_marks(path) != before:
-                raise _Moved  # a writer opened or closed it while it was copied
+                raise _Moved  # a writer opened or closed it while it was looked at
+    if isinstance(copy, _Unchanged):
+        return _immutable(path, before, check_same_thread), False
     if copy is not None:
         return _in_memory(copy, check_same_thread), False
     # a writer is running: read beside it through SQLite's own shared-memory protocol, which
@@ -283,9 +292,18 @@ def _read_only_connection_once(
     return conn, True
 
 
-def _copy_unless_beside_a_writer(path: Path) -> bytes | None:
-    """The database's bytes to read in memory, or None while another process's writer has it
-    open (a live ``-shm``: read in place then). Only called inside ``_outside_sqlite``.
+class _Unchanged:
+    """``_copy_unless_beside_a_writer``'s answer for a file with no writer and no log: read it
+    in place, immutable."""
+
+
+_UNCHANGED = _Unchanged()
+
+
+def _copy_unless_beside_a_writer(path: Path) -> bytes | _Unchanged | None:
+    """The database's bytes to read in memory (a left-over log applied), ``_UNCHANGED`` for a
+    file with no ``-wal`` (read in place, immutable), or None while another process's writer
+    has it open (a live ``-shm``: read in place then). Only called inside ``_outside_sqlite``.
 
     Raises:
         _Moved: the ``-wal`` or ``-shm`` went while it was looked at.
@@ -294,7 +312,9 @@ def _copy_unless_beside_a_writer(path: Path) -> bytes | None:
     """
     wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
     if not wal.exists():
-        return path.read_bytes()
+        if os.stat(path).st_size == 0:  # SQLite's empty database: nothing to open in place
+            return b""
+        return _UNCHANGED
     if shm.exists() and _writer_alive(shm):
         return None
     # left over: no writer has it open (no -shm, or a -shm nobody holds)
@@ -309,6 +329,45 @@ class _InPlace(sqlite3.Connection):
     def close(self) -> None:
         super().close()  # a close that fails (another thread's) keeps the note: still open
         self.release()  # only once it holds no lock
+
+
+class _Immutable(sqlite3.Connection):
+    """A connection in place to a file no writer had open: ``moved()`` says whether one has
+    changed it since."""
+
+    path: Path = Path()
+    marks: Marks = ()
+
+    def moved(self) -> bool:
+        """Whether the file (or a ``-wal``/``-shm`` beside it) changed since it was opened."""
+        return file_marks(self.path) != self.marks
+
+
+def _immutable(path: Path, before: Marks, check_same_thread: bool) -> sqlite3.Connection:
+    """The file at *path* opened in place, read-only and immutable (no locks, no files beside
+    it), after its marks were *before*.
+
+    Raises:
+        _Moved: a writer came while it was opened.
+        sqlite3.Error: the file cannot be opened or read as a database.
+    """
+    uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+    conn = sqlite3.connect(
+        uri, uri=True, isolation_level=None, check_same_thread=check_same_thread,
+        factory=_Immutable,
+    )  # fmt: skip
+    conn.path, conn.marks = path, before
+    try:
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error:
+        conn.close()
+        if file_marks(path) != before:
+            raise _Moved from None
+        raise
+    if conn.moved():
+        conn.close()
+        raise _Moved
+    return conn
 
 
 def _checkpointed_copy(path: Path, wal: Path) -> bytes:

@@ -58,7 +58,7 @@ def broken_match_message(error: UnreplayableMatchError) -> str:
     """The display's one line for a match that cannot be replayed, and what to do."""
     return (
         f"match {error.match_id} cannot be replayed at entry {error.seq} "
-        f"{error.command!r}: press # for a new match"
+        f"{error.entry!r}: press # for a new match"
     )
 
 

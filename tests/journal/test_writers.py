@@ -159,7 +159,7 @@ def test_a_match_that_cannot_be_replayed_names_its_entry(tmp_path: Path) -> None
     replay = r"journal entry 2 'play 5D' of match 1 cannot be replayed: cannot accept 'play 5D'"
     with Journal(db) as store, pytest.raises(UnreplayableMatchError, match=replay) as caught:
         store.load()
-    assert (caught.value.match_id, caught.value.seq, caught.value.command) == (1, 2, "play 5D")
+    assert (caught.value.match_id, caught.value.seq, caught.value.entry) == (1, 2, "play 5D")
     assert isinstance(caught.value, JournalError)
 
 
