@@ -6,7 +6,8 @@ STAMP  := $(VENV)/.installed
 # the pub page's browser tests launch Debian's chromium; Playwright never downloads its own
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test lint browser broker docs bench bench-pi soak install-pi clean odds tables
+.PHONY: run test lint browser broker docs bench bench-pi bench-scale soak install-pi clean odds \
+	tables
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +54,12 @@ bench: $(STAMP)
 # the Pi Zero 2 W figures: every process under a 10% CPU quota (a cgroup; needs root)
 bench-pi: $(STAMP)
 	$(BIN)/python bench/pi_quota.py
+
+# issue 21's cost at scale: every reader of "everything so far" at 100, 1,000 and 10,000 games
+# (the league at 1,000 to 100,000), each a process of its own; the databases are cached in
+# build/bench-scale. A smoke run: $(BIN)/python bench/bench_scale.py --quick
+bench-scale: $(STAMP)
+	$(BIN)/python bench/bench_scale.py
 
 # the engine's small precomputed tables (pegboard/engine/data/rank-points-5.bin), rebuilt
 tables: $(STAMP)

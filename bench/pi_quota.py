@@ -35,6 +35,7 @@ import argparse
 import contextlib
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -121,9 +122,10 @@ def plain_venv(folder: Path) -> Path:
 
 
 class Runner:
-    """Runs commands in the quota's cgroup, with a byte-code cache per tree."""
+    """Runs commands in the quota's cgroup (with *procs* None: without a quota), with a
+    byte-code cache per tree."""
 
-    def __init__(self, procs: Path, cache: Path) -> None:
+    def __init__(self, procs: Path | None, cache: Path) -> None:
         self.procs = procs
         self.cache = cache
         self.python = str(plain_venv(cache / "venv"))
@@ -140,6 +142,8 @@ class Runner:
         return env | extra
 
     def command(self, argv: Sequence[str]) -> list[str]:
+        if self.procs is None:
+            return list(argv)
         # the shell joins the cgroup, then becomes the command: every byte of its CPU counts
         return ["sh", "-c", 'echo $$ > "$0" && exec "$@"', str(self.procs), *argv]
 
@@ -160,9 +164,19 @@ class Runner:
 
     def ready(self, tree: Tree, runs: int = 3) -> float:
         """Best time from starting the daemon (simulated ports) to its READY=1."""
-        times = []
-        for run in range(runs + 1):
+        return min(seconds for seconds, _ in self.ready_runs(tree, runs))
+
+    def ready_runs(
+        self, tree: Tree, runs: int, db: Path | None = None, *, warm: bool = True
+    ) -> list[tuple[float, float]]:
+        """Start -> READY=1 (s) and the daemon's peak RSS (MiB, from its rusage once stopped)
+        of *runs* runs, after one untimed run when *warm*; each on a new journal, or on a
+        fresh copy of *db*."""
+        found = []
+        for run in range(runs + 1 if warm else runs):
             with tempfile.TemporaryDirectory() as tmp:
+                if db is not None:
+                    shutil.copyfile(db, f"{tmp}/g.db")
                 sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
                 path = str(Path(tmp) / "notify")
                 sock.bind(path)
@@ -177,13 +191,15 @@ class Runner:
                 try:
                     while b"READY=1" not in sock.recv(4096):
                         pass
-                    if run:
-                        times.append(time.perf_counter() - start)
+                    seconds = time.perf_counter() - start
                 finally:
                     proc.send_signal(signal.SIGTERM)
-                    proc.wait(timeout=120)
+                    _, status, usage = os.wait4(proc.pid, 0)
+                    proc.returncode = os.waitstatus_to_exitcode(status)
                     sock.close()
-        return min(times)
+                if run or not warm:
+                    found.append((seconds, usage.ru_maxrss / 1024))
+        return found
 
     def peak_rss(self, tree: Tree) -> float:
         """The daemon's peak RSS (VmHWM, MiB) over a whole game replayed headless."""

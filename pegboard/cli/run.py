@@ -67,7 +67,13 @@ def register(subparsers: Any) -> None:
     sim.add_argument(
         "--out", type=Path, metavar="DIR", help="write state.json, oled.png, leds.json here"
     )
-    sim.add_argument("--gif", type=Path, metavar="PATH", help="also write an animated GIF")
+    sim.add_argument(
+        "--gif",
+        type=Path,
+        metavar="PATH",
+        help="also write an animated GIF of the session from its start: at most its first 500 "
+        "distinct frames (the log says how many more were left out)",
+    )
     sim.add_argument("--seed", type=int, default=0, help="seed for random cuts (headless)")
     sim.add_argument(
         "--wait-for-signal",

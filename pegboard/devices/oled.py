@@ -297,13 +297,23 @@ def _is_greyscale(device: Any) -> bool:
 
 
 class RecordingDisplay(Display):
-    """A display that keeps every frame it is shown (the simulator's and the tests')."""
+    """A display that keeps the frames it is shown (the simulator's and the tests').
 
-    def __init__(self, size: tuple[int, int] = (128, 64), mode: str = "1") -> None:
+    It keeps the last *history* frames, or every one when *history* is None (the tests'
+    default); a long simulator run keeps only the frame on the screen (``history=1``).
+    """
+
+    def __init__(
+        self, size: tuple[int, int] = (128, 64), mode: str = "1", history: int | None = None
+    ) -> None:
+        if history is not None and history < 1:
+            raise ValueError(f"a recording display keeps at least 1 frame, got {history!r}")
         self._size = size
         self._mode = mode
+        self._history = history
         self.shown: list[Image] = []
-        """Every frame shown, in order (identical frames included: the controller's business)."""
+        """The frames shown, in order, the last *history* of them (identical frames included:
+        the controller's business)."""
         self.contrast = 0xCF
         self.closed = False
 
@@ -337,6 +347,8 @@ class RecordingDisplay(Display):
         if self.closed:
             raise HardwareError("cannot show a frame: the recording display is closed")
         self.shown.append(image.copy())
+        if self._history is not None and len(self.shown) > self._history:
+            del self.shown[: -self._history]
 
     def set_contrast(self, level: int) -> None:
         """Remember *level*.

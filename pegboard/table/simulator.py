@@ -10,7 +10,9 @@ restored on exit.
 Headless (``--headless --keys FILE --out DIR``) replays a key file on a fake clock, so a run is
 deterministic and takes no real time, then writes ``DIR/state.json`` (``GameView.to_dict()``),
 ``DIR/oled.png`` (the last frame) and ``DIR/leds.json`` (the last colour of every LED, per
-track and per strip); ``--gif PATH`` also writes every frame of the session as an animated GIF.
+track and per strip); ``--gif PATH`` also writes the session as an animated GIF, from its
+start, of at most ``GIF_FRAMES`` distinct frames (the log says how many more were left out).
+Without ``--gif`` a run keeps no frames but the one on the screen, however long its key file.
 A headless run plays on a throwaway journal in a temporary directory, deleted at the end, so it
 never touches the saved game that ``pegboard run`` resumes; ``--db PATH`` plays on that journal
 instead (and keeps it). Every run, in a terminal or headless, holds its journal as its table
@@ -74,6 +76,7 @@ if TYPE_CHECKING:
     from pegboard.web.server import WebServer
 
 __all__ = [
+    "GIF_FRAMES",
     "ReplayError",
     "TerminalKeys",
     "config_for_script",
@@ -164,6 +167,37 @@ def write_outputs(out_dir: Path, controller: Controller, ports: Ports, layout: L
         display.last.save(out_dir / "oled.png")
     leds = leds_to_dict(layout, _last_pixels(ports))
     (out_dir / "leds.json").write_text(json.dumps(leds) + "\n")
+
+
+GIF_FRAMES = 500
+"""The most frames ``--gif`` writes: the session's first 500 distinct frames, about six minutes
+at 0.7 s a frame (a whole six-card game takes under 100). A README animation starts where its
+key file starts; a longer session's GIF ends at this many, and the log says how many were
+left out. Kept as small images while the session runs, so a run's memory does not grow."""
+
+
+class _ReelDisplay(RecordingDisplay):
+    """The headless display with ``--gif``: the frame on the screen, as in every headless run,
+    and the session's first *limit* distinct frames (each unlike the one before it) in ``reel``;
+    ``dropped`` counts the distinct frames after those."""
+
+    def __init__(self, size: tuple[int, int], mode: str, limit: int) -> None:
+        super().__init__(size, mode, history=1)
+        self.limit = limit
+        self.reel: list[Image] = []
+        self.dropped = 0
+        self._previous = b""  # the last frame's pixels: a frame drawn again is not a new one
+
+    def show(self, image: Image) -> None:
+        super().show(image)
+        pixels = image.tobytes()
+        if pixels == self._previous:
+            return
+        self._previous = pixels
+        if len(self.reel) < self.limit:
+            self.reel.append(self.shown[-1])
+        else:
+            self.dropped += 1
 
 
 def write_gif(path: Path, frames: Sequence[Image], *, ms: int = 500, scale: int = 2) -> int:
@@ -260,6 +294,7 @@ def run_headless(
     web: WebServer | None = None,
     serving: Callable[[], None] | None = None,
     language: Language | None = None,
+    gif_frames: int = GIF_FRAMES,
 ) -> Controller:
     """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
 
@@ -272,7 +307,8 @@ def run_headless(
     *wait_for_signal* only) serves the pub page meanwhile and is closed at the end; *serving*
     is called once the page serves the replayed game (the key file read and replayed).
     *language* (``--lang``), when given, is what the table speaks, whatever the key file's
-    header or the config say.
+    header or the config say. The display keeps only the frame on the screen; with *gif*,
+    also the session's first *gif_frames* distinct frames, which the GIF shows.
 
     The replay stops at a key the device refuses unless the file marks it ``!``, and at a
     marked key it accepts; the outputs show where it stopped, then ``ReplayError`` is raised.
@@ -298,7 +334,10 @@ def run_headless(
             config, game=dataclasses.replace(config.game, database=journal)
         )
         clock = FakeClock(1000.0)
-        ports = sim_ports(config)
+        ports = sim_ports(config, history=1)
+        if gif is not None:
+            size, mode = config.display.frame_size, config.display.frame_mode
+            ports.display = _ReelDisplay(size, mode, gif_frames)
         if wait_for_signal:
             return _headless_daemon(
                 config, ports, script, clock, seed, out_dir, gif, notifier, web, serving
@@ -379,9 +418,18 @@ def _check_final_scores(controller: Controller, script: KeyScript) -> ReplayErro
 
 
 def _gif(path: Path, ports: Ports) -> None:
-    if isinstance(ports.display, RecordingDisplay):
-        count = write_gif(path, ports.display.shown, ms=700, scale=3)
+    display = ports.display
+    if isinstance(display, _ReelDisplay):
+        count = write_gif(path, display.reel, ms=700, scale=3)
         log.info("wrote %d frames to %s", count, path)
+        if display.dropped:
+            log.warning(
+                "the GIF shows the session's first %d distinct frames; the %d after them were "
+                "left out (a GIF keeps at most %d: split the key file to show the rest)",
+                count,
+                display.dropped,
+                display.limit,
+            )
 
 
 def _headless_daemon(
@@ -592,12 +640,12 @@ def _is_tty(stream: object) -> bool:
 
 class _Screen(RecordingDisplay):
     def __init__(self, view: _TerminalView, config: Config) -> None:
-        super().__init__(config.display.frame_size, config.display.frame_mode)
+        # an interactive session keeps only the frame on screen
+        super().__init__(config.display.frame_size, config.display.frame_mode, history=1)
         self._view = view
 
     def show(self, image: Image) -> None:
         super().show(image)
-        del self.shown[:-1]  # an interactive session keeps only the frame on screen
         self._view.redraw()
 
 

@@ -164,11 +164,12 @@ def _open_keys(config: Config) -> tuple[list[Keys], dict[str, str]]:
     return keys, unavailable
 
 
-def sim_ports(config: Config, keys: Sequence[Keys] = ()) -> Ports:
-    """The simulator's ports: a recording display of the configured size and recording strips."""
+def sim_ports(config: Config, keys: Sequence[Keys] = (), history: int | None = None) -> Ports:
+    """The simulator's ports: a recording display of the configured size, keeping its last
+    *history* frames (None: every frame), and recording strips."""
     from pegboard.devices.oled import RecordingDisplay
 
-    display = RecordingDisplay(config.display.frame_size, config.display.frame_mode)
+    display = RecordingDisplay(config.display.frame_size, config.display.frame_mode, history)
     strips: dict[str, LedStrip] = {
         s.name: RecordingStrip(s.count, name=s.name) for s in config.leds.strips
     }

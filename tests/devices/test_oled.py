@@ -256,3 +256,13 @@ def test_the_recording_display_keeps_every_frame() -> None:
     display.close()
     with pytest.raises(HardwareError, match="the recording display is closed"):
         display.show(first)
+
+
+def test_the_recording_display_keeps_its_last_history_frames() -> None:
+    display = RecordingDisplay((8, 8), "1", history=2)
+    frames = [Image.new("1", (8, 8), colour) for colour in (0, 1, 0)]
+    for frame in frames:
+        display.show(frame)
+    assert [f.tobytes() for f in display.shown] == [f.tobytes() for f in frames[1:]]
+    with pytest.raises(ValueError, match=r"keeps at least 1 frame, got 0"):
+        RecordingDisplay((8, 8), "1", history=0)

@@ -146,6 +146,7 @@ def test_the_five_card_count_matches_scoring_every_three_card_hand() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)  # a hang guard: 24-58 s each with -n 2 beside other work
 @pytest.mark.parametrize(
     ("crib", "rules", "expected"),
     [
@@ -167,6 +168,7 @@ def test_scoring_all_12994800_deals_one_by_one_gives_the_same_distribution(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)  # a hang guard: 34 s with -n 2 beside other work
 def test_the_brute_force_scorer_agrees_on_all_five_card_deals() -> None:
     deck = [brute_card(str(card)) for card in DECK]
     counts = [0] * 30
@@ -178,6 +180,7 @@ def test_the_brute_force_scorer_agrees_on_all_five_card_deals() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(300)  # a hang guard: 17 s with -n 2 beside other work
 def test_the_brute_force_scorer_agrees_with_score_total_on_200000_random_deals() -> None:
     rng = random.Random(20240229)
     disagreements: Counter[str] = Counter()

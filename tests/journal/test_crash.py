@@ -6,6 +6,8 @@ import random
 import signal
 from pathlib import Path
 
+import pytest
+
 from pegboard.journal import Journal
 from tests.journal import press_worker
 from tests.journal.crash_worker import crash_trial
@@ -13,6 +15,7 @@ from tests.journal.crash_worker import crash_trial
 TRIALS = 50
 
 
+@pytest.mark.timeout(300)  # a hang guard: 21 s with -n 2 beside other work
 def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path: Path) -> None:
     rng = random.Random(20240603)
     db = tmp_path / "pegboard.db"

@@ -25,6 +25,7 @@ from tests.league.conftest import Mosquitto, wait_until
 Make = Callable[..., Mosquitto]
 
 
+@pytest.mark.timeout(300)  # a hang guard: 12 s with -n 2 beside other work
 def test_a_second_service_with_the_same_client_id_is_one_error_each(
     tmp_path: Path, mosquitto: Make, caplog: pytest.LogCaptureFixture
 ) -> None:

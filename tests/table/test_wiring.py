@@ -7,6 +7,7 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -116,6 +117,7 @@ def _check_scores(view: GameView) -> None:
             raise AssertionError(f"a negative peg: {side!r}")
 
 
+@pytest.mark.timeout(300)  # a hang guard: 9 s with -n 2 beside other work
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=_VARIANTS,
