@@ -68,6 +68,50 @@ def test_an_older_journal_is_summarised_by_the_first_writer_and_read_by_replay_b
         assert (store.final_listings(), store.final_book().standings()) == old
 
 
+def test_a_migration_cut_short_goes_on_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = evening(tmp_path / "p.db", matches=5)
+    with sqlite3.connect(db) as conn:  # as a journal of the version before summaries
+        for table in ("match_summaries", "summary_games", "standings_books"):
+            conn.execute(f"DROP TABLE {table}")
+        conn.execute("PRAGMA user_version = 0")
+    with Journal(db, readonly=True) as store:
+        everything = store.final_listings(), store.final_book().standings()
+    monkeypatch.setattr(summaries, "MIGRATE_BATCH", 2)
+    summarise = summaries.SummaryTables._summarise
+    calls: list[int] = []
+
+    def stopped_on_the_third(self: summaries.SummaryTables, match_id: int, **kw: Any) -> None:
+        calls.append(match_id)
+        if len(calls) == 3:  # systemd's start timeout, a power cut: the writer is gone
+            raise KeyboardInterrupt
+        summarise(self, match_id, **kw)
+
+    monkeypatch.setattr(summaries.SummaryTables, "_summarise", stopped_on_the_third)
+    with pytest.raises(KeyboardInterrupt):
+        Journal(db)
+    assert _version(db) == 0
+    with sqlite3.connect(db) as conn:  # the first batch stayed, the second rolled back
+        kept = [i for (i,) in conn.execute("SELECT match_id FROM match_summaries ORDER BY 1")]
+    assert kept == [1, 2]
+    calls.clear()
+    monkeypatch.setattr(summaries.SummaryTables, "_summarise", _counting(summarise, calls))
+    Journal(db).close()  # the next start goes on after match 2
+    assert calls == [3, 4, 5]
+    assert _version(db) == 1
+    with Journal(db, readonly=True) as store:
+        assert (store.final_listings(), store.final_book().standings()) == everything
+
+
+def _counting(summarise: Any, calls: list[int]) -> Any:
+    def counted(self: summaries.SummaryTables, match_id: int, **kw: Any) -> None:
+        calls.append(match_id)
+        summarise(self, match_id, **kw)
+
+    return counted
+
+
 def test_reading_the_summaries_replays_only_the_latest_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
