@@ -110,8 +110,9 @@ class Journal(HistoryTables, SummaryTables):
 
     A writer (the default) creates a missing journal, with its folder. A reader
     (``readonly=True``: ``game show`` and every later reader) creates, writes and renames
-    nothing: a missing path is an error, and when no writer has the journal open it reads a
-    copy of the file in memory, so SQLite makes no ``-wal``/``-shm`` files beside it.
+    nothing: a missing path is an error, and when no writer has the journal open it reads the
+    file in place, read-only and immutable (``readonly``), so SQLite makes no ``-wal``/``-shm``
+    files beside it and nothing of the file is copied into memory.
 
     *table* (a writer only) names the program that runs a table on the journal
     (``"pegboard run"``): the journal is then held for it alone until ``close``, and a second
@@ -123,7 +124,9 @@ class Journal(HistoryTables, SummaryTables):
     seconds to wait for another process's lock. *outbox* (a writer only): queue each finished
     game for the league (the module's notes; the tables are added to an older journal). A
     writer of a journal that already has the outbox (a league board's) queues them whatever
-    *outbox* says.
+    *outbox* says. *progress* (a writer only) is told, after each batch, how far the one-time
+    summaries of an older journal have got (``summaries``): matches done, and how many were
+    left before that batch; the daemon passes it on to systemd while it starts.
 
     Raises:
         JournalError: *path* is not a pegboard journal, a reader finds no journal or a damaged
@@ -142,8 +145,10 @@ class Journal(HistoryTables, SummaryTables):
         readonly: bool = False,
         outbox: bool = False,
         table: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> None:
         self.path = Path(path)
+        self._progress = progress
         self._outbox = outbox and not readonly
         self.notice: str | None = None
         self.state: GameState | None = None

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -151,6 +151,7 @@ class SummaryTables:
     _conn: sqlite3.Connection
     path: Path
     _memo: tuple[list[MatchHistory | LeftOut], int] | None = None
+    _progress: Callable[[int, int], None] | None = None
 
     # --- writing (inside the caller's transaction) --------------------------------------------
 
@@ -210,9 +211,11 @@ class SummaryTables:
     def _migrate(self) -> None:
         """Summarise every final match of a journal of an older version, once: the first
         writer's open does it, oldest match first, ``MIGRATE_BATCH`` matches a transaction, and
-        sets ``user_version`` with the last. A writer stopped part way (systemd's start timeout
-        on a slow Pi, a power cut) leaves whole batches behind, and the next open goes on after
-        the last match summarised, so every start gets further and none starts again."""
+        sets ``user_version`` with the last; after each batch ``progress`` (the journal's) is
+        told how many matches it summarised and how many were left before it. A writer stopped
+        part way (systemd's start timeout on a slow Pi, a power cut) leaves whole batches
+        behind, and the next open goes on after the last match summarised, so every start gets
+        further and none starts again."""
         conn = self._conn
         conn.executescript(SUMMARY_SCHEMA)
         while True:
@@ -224,6 +227,10 @@ class SummaryTables:
                     return
                 (done,) = conn.execute("SELECT MAX(match_id) FROM match_summaries").fetchone()
                 (latest,) = conn.execute("SELECT MAX(id) FROM matches").fetchone()
+                (left,) = conn.execute(
+                    "SELECT COUNT(*) FROM matches WHERE id > ? AND id < ?",
+                    (done or 0, latest or 0),
+                ).fetchone()
                 ids = [
                     i
                     for (i,) in conn.execute(
@@ -241,6 +248,8 @@ class SummaryTables:
                 raise
             if not ids:
                 return
+            if self._progress is not None:  # the daemon tells systemd it is still starting
+                self._progress(len(ids), left)
 
     def repair(self) -> tuple[Path | None, list[LeftOut], list[LeftOut]]:
         """End each match that cannot be replayed at its last entry that replays (the entries

@@ -82,6 +82,10 @@ if TYPE_CHECKING:
     from pegboard.league.publisher import LeaguePublisher
     from pegboard.web.server import WebServer
 
+_SUMMARY_GRACE = 60.0
+"""Seconds more to start that each batch of an older journal's summaries asks systemd for: a
+batch is a few seconds of work on a Pi Zero 2 W."""
+
 __all__ = [
     "RunResult",
     "run_daemon",
@@ -161,8 +165,20 @@ def run_daemon(
     stop = stop if stop is not None else threading.Event()
     events: queue.Queue[KeyEvent | None] = queue.Queue()
     clock = clock if clock is not None else SystemClock()
+
+    def summarising(done: int, left: int) -> None:
+        # an older journal's one-time summaries, in batches: each one buys time from systemd
+        status = f"summarising the journal's history: {done} of {left} matches"
+        log.info("%s", status)
+        notifier.extend(_SUMMARY_GRACE, status)
+
     try:
-        store = Journal(config.game.database, outbox=config.league is not None, table=program)
+        store = Journal(
+            config.game.database,
+            outbox=config.league is not None,
+            table=program,
+            progress=summarising,
+        )
     except JournalError as e:
         log.error("journal: %s", e)
         show_journal_error(ports, config.game.database, e)

@@ -109,6 +109,13 @@ class Notifier:
         """Set the line ``systemctl status`` shows (``STATUS=...``)."""
         return self.notify(f"STATUS={_one_line(text)}")
 
+    def extend(self, seconds: float, status: str) -> bool:
+        """Ask systemd for *seconds* more to start (``EXTEND_TIMEOUT_USEC``), saying why: work
+        before ``READY=1`` that may take longer than ``TimeoutStartSec=`` on a slow Pi."""
+        return self.notify(
+            f"EXTEND_TIMEOUT_USEC={round(seconds * 1_000_000)}", f"STATUS={_one_line(status)}"
+        )
+
     def close(self) -> None:
         """Release the socket. Later calls open it again."""
         if self._sock is not None:

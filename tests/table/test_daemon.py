@@ -6,19 +6,23 @@ import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops
 
 from pegboard.config.settings import parse_config
 from pegboard.devices.leds import RecordingStrip
 from pegboard.devices.oled import RecordingDisplay
+from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import render_view
+from pegboard.journal import Journal, summaries
 from pegboard.table.daemon import run_daemon
 from pegboard.table.sdnotify import Notifier
 from pegboard.table.wiring import paused_frame, sim_ports
@@ -184,3 +188,36 @@ def test_the_terminal_simulator_without_a_terminal_says_what_to_do(tmp_path: Pat
     assert done.returncode == 2
     assert done.stderr.strip().endswith("(for scripts: --headless --keys FILE --out DIR)")
     assert done.stderr.count("\n") == 1
+
+
+def test_an_older_journal_summarised_at_start_asks_systemd_for_time_batch_by_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "g.db"
+    for _ in range(3):
+        with Journal(db) as store:
+            store.new_match(Rules.six_card(), ("Ann", "Bob"))
+            for text in ("cut 9H 3C", "starter 5C", "peg Ann 61", "peg Ann 60"):
+                store.do(parse_command(text, ("Ann", "Bob")))
+    with sqlite3.connect(db) as conn:  # as a journal of the version before summaries
+        conn.execute("PRAGMA user_version = 0")
+        conn.execute("DELETE FROM match_summaries")
+        conn.execute("DELETE FROM standings_books")
+    monkeypatch.setattr(summaries, "MIGRATE_BATCH", 1)
+    config = parse_config(f'[game]\ndatabase = "{db}"')
+    notices: list[str] = []
+
+    class Recorder(Notifier):
+        def notify(self, *fields: str) -> bool:
+            notices.extend(fields)
+            return True
+
+    stop = threading.Event()
+    run_daemon(
+        config, sim_ports(config), notifier=Recorder(env={}), stop=stop, install_signals=False,
+        on_ready=lambda controller: stop.set(),
+    )  # fmt: skip
+    extended = [n for n in notices[: notices.index("READY=1")] if n.startswith("EXTEND_")]
+    assert extended == ["EXTEND_TIMEOUT_USEC=60000000"] * 2  # one a batch: matches 1 and 2
+    assert "STATUS=summarising the journal's history: 1 of 2 matches" in notices
+    assert "STATUS=summarising the journal's history: 1 of 1 matches" in notices
