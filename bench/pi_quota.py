@@ -46,6 +46,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import _peak
+
 ROOT = Path(__file__).resolve().parents[1]
 HAND = ["5H", "5D", "5S", "JC", "6H", "QD"]
 SCORE = ["5H", "5D", "5S", "JC", "5C"]
@@ -169,36 +171,38 @@ class Runner:
     def ready_runs(
         self, tree: Tree, runs: int, db: Path | None = None, *, warm: bool = True
     ) -> list[tuple[float, float]]:
-        """Start -> READY=1 (s) and the daemon's peak RSS (MiB, from its rusage once stopped)
-        of *runs* runs, after one untimed run when *warm*; each on a new journal, or on a
-        fresh copy of *db*."""
+        """Start -> READY=1 (s) and the daemon's peak RSS (MiB, its VmHWM as it stops, written
+        by ``_peak.py``, which runs it) of *runs* runs, after one untimed run when *warm*; each on
+        a new journal, or on a fresh copy of *db*."""
         found = []
         for run in range(runs + 1 if warm else runs):
-            with tempfile.TemporaryDirectory() as tmp:
+            with tempfile.TemporaryDirectory() as tmp, _peak.PeakPipe() as peak:
                 if db is not None:
                     shutil.copyfile(db, f"{tmp}/g.db")
                 sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
                 path = str(Path(tmp) / "notify")
                 sock.bind(path)
                 sock.settimeout(120)
-                argv = [self.python, "-m", tree.module, "run", "--simulate", "--headless",
+                args = ["-m", tree.module, "run", "--simulate", "--headless",
                         "--wait-for-signal", "--out", f"{tmp}/out", "--db", f"{tmp}/g.db",
                         "--log-level", "WARNING"]  # fmt: skip
                 start = time.perf_counter()
                 proc = subprocess.Popen(
-                    self.command(argv), env=self.env(tree, NOTIFY_SOCKET=path), cwd=tree.root
-                )
+                    self.command(peak.argv(self.python, args)),
+                    env=self.env(tree, NOTIFY_SOCKET=path), cwd=tree.root, pass_fds=(peak.fd,),
+                )  # fmt: skip
+                peak.started()
                 try:
                     while b"READY=1" not in sock.recv(4096):
                         pass
                     seconds = time.perf_counter() - start
                 finally:
                     proc.send_signal(signal.SIGTERM)
-                    _, status, usage = os.wait4(proc.pid, 0)
-                    proc.returncode = os.waitstatus_to_exitcode(status)
+                    proc.wait()
                     sock.close()
                 if run or not warm:
-                    found.append((seconds, usage.ru_maxrss / 1024))
+                    # not ru_maxrss from wait4: on Linux it is never below this process's own
+                    found.append((seconds, peak.mib()))
         return found
 
     def peak_rss(self, tree: Tree) -> float:
@@ -216,8 +220,7 @@ class Runner:
                         raise RuntimeError(f"the headless replay stopped: {proc.returncode}")
                     time.sleep(0.1)
                 time.sleep(0.5)
-                status = Path(f"/proc/{proc.pid}/status").read_text()
-                peak = int(re.search(r"VmHWM:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
+                peak = _peak.vm_hwm_kib(proc.pid)
             finally:
                 proc.send_signal(signal.SIGTERM)
                 proc.wait(timeout=120)
