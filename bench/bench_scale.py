@@ -5,7 +5,9 @@ Run: ``.venv/bin/python bench/bench_scale.py [--sizes 100,1000,10000]
 
 Journals of 100, 1,000 and 10,000 finished games, and a league of 1,000, 10,000 and 100,000.
 Each command runs as its own process, and its CPU (user + system) and peak RSS are that
-process's own (``os.wait4``): ``pegboard history``, ``stats players``, ``sheet`` of one game (an
+process's own: the CPU from ``os.wait4``, the peak RSS its VmHWM, written at its end by
+``_peak.py``, which runs it (``wait4``'s ``ru_maxrss`` would never be below this process's own
+peak: see ``_peak.py``): ``pegboard history``, ``stats players``, ``sheet`` of one game (an
 SVG), ``game show``, and ``serve`` until its first event on ``/events`` (then SIGTERM); the
 league's ``league standings``; and the CPU of "one new game reaches the page", in a process of
 its own: a finished game handed to ``LeagueService.handle`` (the league store's public
@@ -47,6 +49,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import _peak
 import pi_quota
 
 from pegboard.engine.cards import Card, shuffled_deck
@@ -197,37 +200,43 @@ def _python_env(cache: Path) -> dict[str, str]:
     return env | {"PYTHONPYCACHEPREFIX": str(cache / "pycache"), "LANG": "C.UTF-8"}
 
 
-def run_process(argv: Sequence[str], env: dict[str, str], serve: bool = False) -> Usage:
-    """Run *argv* to its end (with *serve*: until its first event on /events, then SIGTERM);
-    its own CPU and peak RSS.
+def run_process(args: Sequence[str], env: dict[str, str], serve: bool = False) -> Usage:
+    """Run ``python ARGS`` to its end (with *serve*: until its first event on /events, then
+    SIGTERM), under ``_peak.py``; its own CPU (``wait4``) and peak RSS (``_peak.py``'s VmHWM).
 
     Raises:
         RuntimeError: the command failed.
     """
     out = subprocess.PIPE if serve else subprocess.DEVNULL
-    proc = subprocess.Popen(argv, env=env, cwd=ROOT, stdout=out, stderr=subprocess.PIPE)
-    try:
-        if serve:
-            assert proc.stdout is not None
-            line = proc.stdout.readline().decode()
-            url = next((w for w in line.split() if w.startswith("http://")), None)
-            if url is None:
-                raise RuntimeError(f"serve printed no address: {line!r}")
-            host, port = url.removeprefix("http://").rstrip("/").rsplit(":", 1)
-            with socket.create_connection((host, int(port)), timeout=600) as sock:
-                sock.sendall(b"GET /events HTTP/1.1\r\nHost: bench\r\n\r\n")
-                reader = sock.makefile("rb")
-                while not reader.readline().startswith(b"data: "):
-                    pass
-            proc.terminate()
-    finally:
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-    assert proc.stderr is not None
-    err = proc.stderr.read().decode()
-    if proc.returncode not in (0, -15):
-        raise RuntimeError(f"{' '.join(argv)}: exit {proc.returncode}: {err[-400:]}")
-    return Usage(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+    with _peak.PeakPipe() as peak:
+        argv = peak.argv(sys.executable, list(args))
+        proc = subprocess.Popen(
+            argv, env=env, cwd=ROOT, stdout=out, stderr=subprocess.PIPE, pass_fds=(peak.fd,)
+        )
+        peak.started()
+        try:
+            if serve:
+                assert proc.stdout is not None
+                line = proc.stdout.readline().decode()
+                url = next((w for w in line.split() if w.startswith("http://")), None)
+                if url is None:
+                    raise RuntimeError(f"serve printed no address: {line!r}")
+                host, port = url.removeprefix("http://").rstrip("/").rsplit(":", 1)
+                with socket.create_connection((host, int(port)), timeout=600) as sock:
+                    sock.sendall(b"GET /events HTTP/1.1\r\nHost: bench\r\n\r\n")
+                    reader = sock.makefile("rb")
+                    while not reader.readline().startswith(b"data: "):
+                        pass
+                proc.terminate()
+        finally:
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = os.waitstatus_to_exitcode(status)
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode()
+        if proc.returncode not in (0, -15):
+            raise RuntimeError(f"{' '.join(args)}: exit {proc.returncode}: {err[-400:]}")
+        # not usage.ru_maxrss: on Linux it never falls below this process's own peak (_peak.py)
+        return Usage(usage.ru_utime + usage.ru_stime, peak.mib())
 
 
 def build_journal(size: int, base: int, cache: Path) -> tuple[Path, Usage]:
@@ -247,7 +256,7 @@ def build_journal(size: int, base: int, cache: Path) -> tuple[Path, Usage]:
             shutil.copyfile(played, built)
             _copy_matches(built, size // base - 1)
             code = "import sys; from pegboard.journal import Journal; Journal(sys.argv[1]).close()"
-            opener = [sys.executable, "-c", code]
+            opener = ["-c", code]
             shutil.copyfile(played, Path(tmp) / "warm.db")  # fills the byte-code cache, untimed
             run_process([*opener, str(Path(tmp) / "warm.db")], _python_env(cache))
             first = run_process([*opener, str(built)], _python_env(cache))
@@ -335,8 +344,8 @@ def new_game_cpu(league: Path, games: int) -> list[float]:
 
 
 def journal_argv(command: str, db: Path, tmp: Path, run: int) -> list[str]:
-    """The command line of *command* on the journal *db*."""
-    cli = [sys.executable, "-m", "pegboard", *command.split()]
+    """The arguments to ``python`` of *command* on the journal *db*."""
+    cli = ["-m", "pegboard", *command.split()]
     if command == "sheet":
         return [*cli, "--db", str(db), "--out", str(tmp / f"sheet-{run}.svg"), "--force"]
     if command == "serve":
@@ -408,7 +417,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         cpu.setdefault((command, n), []).append(used.cpu)
                         rss.setdefault((command, n), []).append(used.rss)
             for n in league_sizes if run else league_sizes[:1]:
-                argv_ = [sys.executable, "-m", "pegboard", "league", "standings"]
+                argv_ = ["-m", "pegboard", "league", "standings"]
                 used = run_process([*argv_, "--db", str(leagues[n])], env)
                 if run:
                     cpu.setdefault(("league standings", n), []).append(used.cpu)
