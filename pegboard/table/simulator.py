@@ -36,7 +36,6 @@ from __future__ import annotations
 import collections
 import contextlib
 import dataclasses
-import json
 import logging
 import os
 import random
@@ -66,9 +65,17 @@ from pegboard.table.keyscript import (
     legend_lines,
     read_script,
 )
+from pegboard.table.reel import (
+    GIF_FRAMES,
+    ReelDisplay,
+    leds_to_dict,
+    write_gif,
+    write_outputs,
+    write_reel,
+)
 from pegboard.table.sdnotify import Notifier
 from pegboard.table.wiring import Ports, build_controller, sim_ports
-from pegboard.ui.ledtracks import LedLayout, render_ansi
+from pegboard.ui.ledtracks import render_ansi
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -127,91 +134,6 @@ def render_halfblocks(image: Image, *, scale: int = 1, color: bool = False) -> s
             cells.append(glyph)
         lines.append("".join(cells).rstrip())
     return "\n".join(lines)
-
-
-# -- outputs --------------------------------------------------------------------------------
-
-
-def leds_to_dict(layout: LedLayout, strips: dict[str, Sequence[Color]]) -> dict[str, Any]:
-    """The last colour of every LED: per track (in track order, from its start) and per strip."""
-    tracks = []
-    for side, track in enumerate(layout.tracks):
-        pixels = strips[track.strip]
-        tracks.append(
-            {
-                "side": side,
-                "strip": track.strip,
-                "leds": [list(pixels[i]) for i in track.strip_leds],
-            }
-        )
-    return {
-        "tracks": tracks,
-        "strips": {name: [list(c) for c in px] for name, px in strips.items()},
-    }
-
-
-def _last_pixels(ports: Ports) -> dict[str, Sequence[Color]]:
-    out: dict[str, Sequence[Color]] = {}
-    for name, strip in ports.strips.items():
-        if isinstance(strip, RecordingStrip):
-            out[name] = strip.last
-    return out
-
-
-def write_outputs(out_dir: Path, controller: Controller, ports: Ports, layout: LedLayout) -> None:
-    """``state.json``, ``oled.png`` and ``leds.json`` in *out_dir* (created if needed)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "state.json").write_text(json.dumps(controller.view.to_dict(), indent=2) + "\n")
-    display = ports.display
-    if isinstance(display, RecordingDisplay) and display.last is not None:
-        display.last.save(out_dir / "oled.png")
-    leds = leds_to_dict(layout, _last_pixels(ports))
-    (out_dir / "leds.json").write_text(json.dumps(leds) + "\n")
-
-
-GIF_FRAMES = 500
-"""The most frames ``--gif`` writes: the session's first 500 distinct frames, about six minutes
-at 0.7 s a frame (a whole six-card game takes under 100). A README animation starts where its
-key file starts; a longer session's GIF ends at this many, and the log says how many were
-left out. Kept as small images while the session runs, so a run's memory does not grow."""
-
-
-class _ReelDisplay(RecordingDisplay):
-    """The headless display with ``--gif``: the frame on the screen, as in every headless run,
-    and the session's first *limit* distinct frames (each unlike the one before it) in ``reel``;
-    ``dropped`` counts the distinct frames after those."""
-
-    def __init__(self, size: tuple[int, int], mode: str, limit: int) -> None:
-        super().__init__(size, mode, history=1)
-        self.limit = limit
-        self.reel: list[Image] = []
-        self.dropped = 0
-        self._previous = b""  # the last frame's pixels: a frame drawn again is not a new one
-
-    def show(self, image: Image) -> None:
-        super().show(image)
-        pixels = image.tobytes()
-        if pixels == self._previous:
-            return
-        self._previous = pixels
-        if len(self.reel) < self.limit:
-            self.reel.append(self.shown[-1])
-        else:
-            self.dropped += 1
-
-
-def write_gif(path: Path, frames: Sequence[Image], *, ms: int = 500, scale: int = 2) -> int:
-    """Every distinct consecutive frame as an animated GIF; returns the frames written."""
-    kept: list[Image] = []
-    for frame in frames:
-        if not kept or frame.tobytes() != kept[-1].tobytes():
-            kept.append(frame)
-    if not kept:
-        return 0
-    big = [f.convert("L").resize((f.width * scale, f.height * scale), 0) for f in kept]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    big[0].save(path, save_all=True, append_images=big[1:], duration=ms, loop=0)
-    return len(big)
 
 
 # -- headless -------------------------------------------------------------------------------
@@ -337,7 +259,7 @@ def run_headless(
         ports = sim_ports(config, history=1)
         if gif is not None:
             size, mode = config.display.frame_size, config.display.frame_mode
-            ports.display = _ReelDisplay(size, mode, gif_frames)
+            ports.display = ReelDisplay(size, mode, gif_frames)
         if wait_for_signal:
             return _headless_daemon(
                 config, ports, script, clock, seed, out_dir, gif, notifier, web, serving
@@ -355,7 +277,7 @@ def run_headless(
             problem = _replay(controller, script, clock)
             write_outputs(out_dir, controller, ports, config.leds.layout)
             if gif is not None:
-                _gif(gif, ports)
+                write_reel(gif, ports)
     if problem is not None:
         raise problem
     return controller
@@ -417,21 +339,6 @@ def _check_final_scores(controller: Controller, script: KeyScript) -> ReplayErro
     )
 
 
-def _gif(path: Path, ports: Ports) -> None:
-    display = ports.display
-    if isinstance(display, _ReelDisplay):
-        count = write_gif(path, display.reel, ms=700, scale=3)
-        log.info("wrote %d frames to %s", count, path)
-        if display.dropped:
-            log.warning(
-                "the GIF shows the session's first %d distinct frames; the %d after them were "
-                "left out (a GIF keeps at most %d: split the key file to show the rest)",
-                count,
-                display.dropped,
-                display.limit,
-            )
-
-
 def _headless_daemon(
     config: Config,
     ports: Ports,
@@ -466,7 +373,7 @@ def _headless_daemon(
     # stop_ports has left "paused" and the LEDs off: those are the last frames now
     write_outputs(out_dir, result.controller, ports, config.leds.layout)
     if gif is not None:
-        _gif(gif, ports)
+        write_reel(gif, ports)
     return result.controller
 
 

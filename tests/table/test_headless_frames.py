@@ -64,7 +64,7 @@ def test_a_long_headless_run_keeps_only_the_frame_on_the_screen(
 def test_a_long_runs_gif_keeps_its_first_frames_up_to_the_bound(
     tmp_path: Path, made: list[Ports], caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="pegboard.table.simulator")
+    caplog.set_level(logging.INFO, logger="pegboard.table.reel")
     gif = tmp_path / "long.gif"
     _run(tmp_path, _long_key_file(tmp_path), gif, gif_frames=40)
     display = made[0].display
@@ -93,7 +93,7 @@ def test_the_gif_starts_where_the_session_starts(tmp_path: Path) -> None:
 def test_a_gif_within_the_bound_keeps_every_distinct_frame(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="pegboard.table.simulator")
+    caplog.set_level(logging.INFO, logger="pegboard.table.reel")
     keys = Path(__file__).parents[1] / "keys" / "readme-session.keys"
     _run(tmp_path, keys, tmp_path / "s.gif")
     with Image.open(tmp_path / "s.gif") as gif:
