@@ -135,3 +135,32 @@ def test_a_new_game_reaches_the_page_reading_only_the_latest_games(
     assert len(read) <= 1 + 12, f"one new game read {len(read)} stored games"
     assert page["games"] == 301 and page["standings"][0]["played"] == 301
     assert page["recent"][0]["ended"] == json.loads(game(300))["ended"]
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        pytest.param({"variant": "chess"}, "unknown variant 'chess'", id="chess"),
+        pytest.param(
+            {
+                "sides": [
+                    {"name": "Ann", "score": 121, "won": True, "lurch": "none"},
+                    {"name": "Bob", "score": 100, "won": False, "lurch": "lurched"},
+                ]
+            },
+            "the loser 'Bob' on 100 marked 'lurched' (expected 'none'",
+            id="lurched-on-100",
+        ),
+    ],
+)
+def test_a_game_its_variant_could_not_finish_is_refused_and_logged_once(
+    service: LeagueService, caplog: pytest.LogCaptureFixture, change: dict[str, Any], why: str
+) -> None:
+    bad = {**json.loads(game(1)), **change}
+    with caplog.at_level(logging.WARNING, logger="pegboard.league"):
+        service.handle(FINISHED, json.dumps(bad).encode())
+    assert service.counts.refused == 1 and service.store.count() == 0
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("pegboard")]
+    assert len(said) == 1 and said[0].startswith("league: a game from red-lion/t1 was refused: ")
+    assert why in said[0]
+    assert service.payload()["standings"] == []
