@@ -284,7 +284,7 @@ def stored_game(number: int) -> dict[str, object]:
                 "players": [loser],
                 "score": 80 + number % 40,
                 "won": False,
-                "lurch": "none",
+                "lurch": "lurched" if 80 + number % 40 < 91 else "none",  # the lurch line
             },
         ],
         "deals": [

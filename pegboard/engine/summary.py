@@ -6,9 +6,12 @@ variant and target, the sides (named as on the board: a partnership by its side 
 players' seat names), the winner, game points, the points of each deal and when it began and
 ended; or, for a win taken back by undo, only the id and revision with ``withdrawn``. The
 board's outbox builds it (``GameSummary.of``) and stores ``to_payload()``'s JSON; the league
-reads it with ``from_payload``, which checks that a board could have finished such a game.
-Each side's ``lurch`` is the board's own verdict under the rules it played (five-card has its
-own lurch line), so the league never has to know every variant's lines.
+reads it with ``from_payload``, which checks that a board could have finished such a game
+under its variant's rules as RULES.md sets them: a known variant, its target and number of sides,
+the winner on the target or at most one score (``MAX_PEG``) past it, every side's ``lurch`` the
+one its score gives under the variant's lines (five-card: 45, or the 31 some rule books use), and
+sizes no board makes refused (names over 4096 bytes, long ids, more than ``MAX_DEALS`` deals). A
+board that plays a house target or other lines plays friendlies: the league does not count them.
 
 >>> from pegboard.engine.commands import parse_command
 >>> from pegboard.engine.game import GameState, apply
@@ -33,13 +36,35 @@ from typing import Any
 from pegboard.errors import PegboardError
 from pegboard.frozen import frozen
 
+from .cards import MAX_TEXT_BYTES
+from .commands import MAX_PEG
 from .game import GameState
 from .records import GameRecord
+from .rules import Rules, Variant, lurch_of
 
-__all__ = ["LURCHES", "DealSummary", "GameSummary", "PayloadError", "SideSummary"]
+__all__ = [
+    "LURCHES",
+    "MAX_DEALS",
+    "MAX_ID_BYTES",
+    "DealSummary",
+    "GameSummary",
+    "PayloadError",
+    "SideSummary",
+]
 
 LURCHES = ("none", "lurched", "double-skunked")
 """A side's ``lurch`` on the wire: ``Lurch``'s values."""
+
+MAX_ID_BYTES = 64
+"""The longest game id (and ``started``/``ended`` stamp) kept: a board's id is a uuid4 (36)."""
+
+MAX_DEALS = 500
+"""The most deals a finished game may list: every deal's play ends with a point for last, so a
+game to 121 has at most 121 deals that reach the play; the rest is room for deals redealt."""
+
+_OTHER_LURCH_LINES = {Variant.FIVE_CARD: (31,)}
+"""Lurch lines RULES.md allows besides the preset's: five-card's 45 is the German document's,
+and "some rule books use 31"; a board may play either, so the league takes either."""
 
 
 class PayloadError(PegboardError, ValueError):
@@ -167,7 +192,10 @@ class GameSummary:
         Raises:
             PayloadError: a field missing or of the wrong kind, no sides, not one winner, or a
                 loser that scored the target or more, or as much as the winner (no game ends
-                so), or a score below 0.
+                so), or a score below 0; or a game its variant's rules could not finish
+                (``_check_rules``: an unknown variant, another target, the wrong number of
+                sides, a winner off the target, a lurch the scores do not give) or one too big
+                to be real (a name over 4096 bytes, more than ``MAX_DEALS`` deals).
         """
         if payload.get("withdrawn"):
             try:
@@ -241,6 +269,103 @@ def _check(game: GameSummary, payload: Mapping[str, Any]) -> None:
             f"not a finished game: {_short(payload)} ({why}; expected every loser below the "
             "target and below the winner)"
         )
+    _check_sizes(game, payload)
+    _check_rules(game, payload)
+
+
+def _check_sizes(game: GameSummary, payload: Mapping[str, Any]) -> None:
+    """Raise ``PayloadError`` for a game bigger than any board makes: names over the engine's
+    own bound (``MAX_TEXT_BYTES``), a long id, too many deals or a deal's points per side."""
+    texts = [(s.name, "side name") for s in game.sides]
+    texts += [(p, "player name") for s in game.sides for p in s.players]
+    texts += [(d.dealer, "dealer's name") for d in game.deals]
+    why = ""
+    for text, what in texts:
+        if len(text) > MAX_TEXT_BYTES or len(text.encode("utf-8", "replace")) > MAX_TEXT_BYTES:
+            why = f"a {what} of {len(text):,} characters (expected at most {MAX_TEXT_BYTES} bytes)"
+            break
+    for text, what in ((game.game_id, "game id"), (game.started, "start"), (game.ended, "end")):
+        if not why and len(text.encode("utf-8", "replace")) > MAX_ID_BYTES:
+            why = f"a {what} of {len(text):,} characters (expected at most {MAX_ID_BYTES} bytes)"
+    if not why and len(game.deals) > MAX_DEALS:
+        why = f"{len(game.deals):,} deals (expected at most {MAX_DEALS})"
+    if not why and any(len(d.points) != len(game.sides) for d in game.deals):
+        why = f"a deal without one score per side ({len(game.sides)})"
+    if why:
+        raise PayloadError(f"not a finished game: {_short(payload)} ({why})")
+
+
+def _check_rules(game: GameSummary, payload: Mapping[str, Any]) -> None:
+    """Raise ``PayloadError`` unless *game*'s variant, as RULES.md plays it, could end so.
+
+    The league plays each variant by its preset (``Rules.for_variant``): its target, its sides,
+    its lurch lines (five-card: 45, or 31 as some rule books have it). The game ends the
+    instant a side reaches the target, so the winner stands between the target and the most
+    one score can move a peg past it (``MAX_PEG``, a manual peg, the biggest single score).
+    """
+    try:
+        rules = Rules.for_variant(Variant(game.variant))
+    except ValueError:
+        known = ", ".join(v.value for v in Variant)
+        why = f"unknown variant {game.variant!r:.40} (expected one of {known})"
+        raise PayloadError(f"not a finished game: {_short(payload)} ({why})") from None
+    name, most = rules.variant.value, rules.target + MAX_PEG - 1
+    winner = next(side for side in game.sides if side.won)
+    if game.target != rules.target:
+        why = f"a target of {game.target} (expected {rules.target} in {name})"
+    elif len(game.sides) != rules.sides:
+        why = f"{len(game.sides)} sides (expected {rules.sides} in {name})"
+    elif winner.score < rules.target:
+        why = f"the winner {winner.name!r:.40} on {winner.score}, below the target {rules.target}"
+    elif winner.score > most:
+        why = (
+            f"the winner {winner.name!r:.40} on {_number(winner.score)}, past the target by "
+            f"more than one score can peg (expected {rules.target} to {most})"
+        )
+    else:
+        why = _wrong_side(rules, game.sides)
+    if why:
+        raise PayloadError(f"not a finished game: {_short(payload)} ({why})")
+
+
+def _wrong_side(rules: Rules, sides: tuple[SideSummary, ...]) -> str:
+    """What is wrong with a side's players, start or lurch under *rules*, or ""."""
+    lines = [
+        rules,
+        *(rules.replace(lurch_line=line) for line in _OTHER_LURCH_LINES.get(rules.variant, ())),
+    ]
+    for index, side in enumerate(sides):
+        seats = len(rules.teams[index])
+        if side.players and len(side.players) != seats:
+            return f"{side.name!r:.40} with {len(side.players)} players (expected {seats})"
+        if side.score < rules.start_score(index):
+            return (
+                f"{side.name!r:.40} on {side.score}, below the {rules.start_score(index)} it "
+                f"starts on in {rules.variant.value}"
+            )
+        due = {"none"} if side.won else {lurch_of(r, side.score).value for r in lines}
+        if side.lurch not in due:
+            expected = " or ".join(repr(lurch) for lurch in sorted(due))
+            return (
+                f"{'the winner' if side.won else 'the loser'} {side.name!r:.40} on {side.score} "
+                f"marked {side.lurch!r} (expected {expected}: {_lines(lines)})"
+            )
+    return ""
+
+
+def _lines(rules: list[Rules]) -> str:
+    """ "lurched below 91, double-skunked below 61", as *rules* draw the lines."""
+    lurch = sorted({r.lurch_line for r in rules if r.lurch_line is not None}, reverse=True)
+    double = rules[0].double_skunk_line
+    if not lurch:
+        return f"no lurch in {rules[0].variant.value}"
+    text = "lurched below " + " or ".join(str(line) for line in lurch)
+    return text + (f", double-skunked below {double}" if double is not None else "")
+
+
+def _number(value: int) -> str:
+    digits = str(value)
+    return digits if len(digits) <= 12 else f"a number of {len(digits)} digits"
 
 
 def _short(payload: object, limit: int = 80) -> str:

@@ -50,7 +50,7 @@ from pegboard.league.publisher import (
 )
 from pegboard.league.standings import LeagueError, Standing
 from pegboard.league.store import LeagueStore, LeagueStoreError
-from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions
+from pegboard.league.topics import MAX_MESSAGE_BYTES, OFFLINE, Kind, parse_topic, subscriptions
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -436,6 +436,11 @@ class LeagueService:
         """
         where = parse_topic(name)
         if where is None:
+            return
+        if len(payload) > MAX_MESSAGE_BYTES:  # no board sends so much: refused, never parsed
+            log.warning(
+                "league: %s refused: %d bytes (at most %d)", name, len(payload), MAX_MESSAGE_BYTES
+            )
             return
         venue, board, kind = where
         self.counts.messages += 1

@@ -8,10 +8,11 @@ in any order.
 
 - **Match points**: a win is worth 2, or 3 when the loser was lurched (finished below the lurch
   line: 91 in six-card, "a win by more than 30"); a loss is worth 0.
-- **The lurch line is the board's**: each side's ``lurch`` comes from the board, under the rules
-  it played. Five-card (61 holes) is lurched below 45 by default (``Rules.five_card()``, the old
-  game's line); a house rule that moves the line moves it here too. A variant without a lurch
-  line (two against one) never earns 3.
+- **The lurch line is the variant's**: each side's ``lurch`` comes from the board, and is
+  checked against the variant's lines as it is read (``GameSummary.from_payload``): 91 in the
+  six-card games, 45 in five-card (the old game's line; 31 in some rule books, also taken). A
+  game under other lines is refused, not counted. A variant without a lurch line (two against
+  one) never earns 3.
 - **Double skunks**: ACC match points know none; a double-skunked loser is lurched as well, so
   the winner earns 3, no more.
 - **More than two sides** (three players, or two against one): the winner earns 3 only when

@@ -19,9 +19,23 @@ import enum
 
 from pegboard.config.league import is_topic_name
 
-__all__ = ["OFFLINE", "ONLINE", "PREFIX", "Kind", "parse_topic", "subscriptions", "topic"]
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "OFFLINE",
+    "ONLINE",
+    "PREFIX",
+    "Kind",
+    "parse_topic",
+    "subscriptions",
+    "topic",
+]
 
 PREFIX = "pegboard/v1"
+
+MAX_MESSAGE_BYTES = 256 * 1024
+"""The largest payload the league takes on any topic (the example brokers' message_size_limit
+says the same). A finished game is about 1 KB a deal with short names, a live view a few KB;
+a 20 MB game or a 30 MB retained view is refused, not stored nor sent on to every TV."""
 
 
 class Kind(enum.Enum):

@@ -17,9 +17,18 @@ connection, each only reading the latest bytes. ``GET /events`` keeps its connec
 sends ``retry:``, the latest payload at once, then every newer payload as it comes (the whole
 view each time, never a delta). A stream that falls behind skips straight to the newest
 payload. With nothing new it sends a keep-alive comment every *keepalive* seconds. A socket
-that takes more than *timeout* seconds to accept a write (or to send its request) is dropped.
-At most *max_streams* streams and *max_connections* connections are open at once; beyond
-that the answer is 503.
+that takes more than *timeout* seconds to accept a write is dropped, and so is one whose whole
+request head (request line and headers) has not arrived *timeout* seconds after the server began
+to wait for it, however steadily it trickles. At most *max_streams* streams and
+*max_connections* connections are open at once, and at most *max_per_client* from one address;
+beyond that the answer is 503.
+
+Memory is bounded per connection: the request line may hold ``MAX_REQUEST_LINE`` bytes (then
+414) and the headers ``MAX_HEADER_BYTES`` in all (then 431), read against the deadline before
+anything is parsed. An event stream's socket has a small send buffer (``STREAM_SNDBUF``), so a
+page that stops reading blocks the stream's next write, and is cut after *timeout*, with a few
+KB queued rather than the hundreds the kernel would let it grow to. A request line that says
+HTTP/0.9 (no status line, no headers: no policy) is answered 505 with headers and closed.
 
 ``close`` publishes the last payload again with ``"status": "paused"``, gives the streams half a
 second to send it, shuts every remaining connection and stops the server: the daemon's service
@@ -35,6 +44,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import json
 import logging
 import os
@@ -53,7 +63,10 @@ from pegboard.errors import PegboardError
 __all__ = [
     "CSP",
     "HOUSE_DIR",
+    "MAX_HEADER_BYTES",
+    "MAX_REQUEST_LINE",
     "STATIC_DIR",
+    "STREAM_SNDBUF",
     "WebServer",
     "WebServerError",
     "lan_address",
@@ -94,6 +107,16 @@ _CONTENT_TYPES = {
 _STATIC_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _ALLOW = "GET, HEAD"
 
+MAX_REQUEST_LINE = 8192
+"""The longest request line read (then 414): the pages' paths are a few dozen bytes."""
+
+MAX_HEADER_BYTES = 8192
+"""All the header lines of one request together (then 431). A browser sends under 2 KB; the
+standard library alone allows 100 lines of 64 KB each, 6.5 MB a connection."""
+
+STREAM_SNDBUF = 16384
+"""An event stream socket's send buffer (the kernel doubles it): a view or two in flight."""
+
 
 class WebServerError(PegboardError):
     """The page cannot be served: the address is in use, or not one of this machine's."""
@@ -108,9 +131,11 @@ class WebServer:
     *bind* is the address to listen on ("0.0.0.0": every interface, "127.0.0.1": this machine
     only); *port* 0 takes any free port (``url`` says which). *keepalive* is the seconds
     between keep-alive comments on a quiet stream, *timeout* the seconds a socket may take to
-    accept a write or send its request before it is dropped. *retry_ms* is what the page is
-    told to wait before reconnecting. *port_option* and *bind_option* are what the caller's
-    user sets the port and the address with, named in a refusal to listen.
+    accept a write or send its whole request head before it is dropped. *max_per_client* caps
+    the connections from one address (a phone's browser opens six; a household behind one
+    router a few dozen). *retry_ms* is what the page is told to wait before reconnecting.
+    *port_option* and *bind_option* are what the caller's user sets the port and the address
+    with, named in a refusal to listen.
     """
 
     def __init__(
@@ -123,6 +148,7 @@ class WebServer:
         timeout: float = 10.0,
         max_streams: int = 256,
         max_connections: int = 512,
+        max_per_client: int = 32,
         retry_ms: int = 2000,
         port_option: str = "[web] port or --port",
         bind_option: str = "[web] bind or --bind",
@@ -136,6 +162,7 @@ class WebServer:
         self.timeout = timeout
         self.max_streams = max_streams
         self.max_connections = max_connections
+        self.max_per_client = max_per_client
         self.retry = f"retry: {retry_ms}\n\n".encode()
         self._cond = threading.Condition()
         # the latest payload (guarded by _cond): its version, its JSON, the same as an SSE
@@ -340,7 +367,8 @@ class _HttpServer(ThreadingHTTPServer):
 
     def __init__(self, web: WebServer) -> None:
         self.web = web
-        self._open: set[socket.socket] = set()
+        self._open: dict[socket.socket, str] = {}  # each open connection's client address
+        self._per_client: dict[str, int] = {}
         self._open_lock = threading.Lock()
         self.address_family = socket.AF_INET6 if ":" in web.bind else socket.AF_INET
         super().__init__((web.bind, web.port), _Handler)
@@ -357,10 +385,13 @@ class _HttpServer(ThreadingHTTPServer):
             return list(self._open)
 
     def process_request(self, request: Any, client_address: Any) -> None:
+        host = str(client_address[0]) if client_address else ""
         with self._open_lock:
             full = len(self._open) >= self.web.max_connections
+            full = full or self._per_client.get(host, 0) >= self.web.max_per_client
             if not full:
-                self._open.add(request)
+                self._open[request] = host
+                self._per_client[host] = self._per_client.get(host, 0) + 1
         if full:
             _refuse_busy(request)
             self.shutdown_request(request)
@@ -372,7 +403,13 @@ class _HttpServer(ThreadingHTTPServer):
 
     def shutdown_request(self, request: Any) -> None:
         with self._open_lock:
-            self._open.discard(request)
+            host = self._open.pop(request, None)
+            if host is not None:
+                left = self._per_client[host] - 1
+                if left:
+                    self._per_client[host] = left
+                else:
+                    del self._per_client[host]
         super().shutdown_request(request)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
@@ -411,17 +448,38 @@ class _Handler(BaseHTTPRequestHandler):
         log.debug("web: %s %s", self.address_string(), format % args)
 
     def handle_one_request(self) -> None:
-        """The standard library's loop, with every method but GET and HEAD refused (405)."""
+        """The standard library's loop, with the request head read within its budget and
+        deadline first (414, 431, or dropped), HTTP/0.9 refused (505) and every method but GET
+        and HEAD refused (405)."""
         try:
-            self.raw_requestline = self.rfile.readline(65537)
-            if len(self.raw_requestline) > 65536:
+            deadline = time.monotonic() + self.server.web.timeout
+            self.raw_requestline = self._read_line(MAX_REQUEST_LINE + 1, deadline)
+            if len(self.raw_requestline) > MAX_REQUEST_LINE:
                 self.requestline = self.request_version = self.command = ""
+                self.close_connection = True
                 self.send_error(414)
                 return
             if not self.raw_requestline:
                 self.close_connection = True
                 return
-            if not self.parse_request():
+            headers = self._read_headers(deadline)
+            if headers is None:
+                self.requestline = self.request_version = self.command = ""
+                self.close_connection = True
+                self.send_error(431, "Request Header Fields Too Large")
+                return
+            self.connection.settimeout(self.server.web.timeout)  # for the answer's writes
+            rfile, self.rfile = self.rfile, io.BytesIO(headers)  # parse_request reads these
+            try:
+                parsed = self.parse_request()
+            finally:
+                self.rfile = rfile
+            if not parsed:
+                return
+            if self.request_version < "HTTP/1.0":  # HTTP/0.9: no status line, no headers
+                self.request_version = "HTTP/1.1"
+                self.close_connection = True
+                self.send_error(505, "HTTP/0.9 is not served: use HTTP/1.0 or later")
                 return
             if self.command in ("GET", "HEAD"):
                 self._answer(head=self.command == "HEAD")
@@ -432,6 +490,46 @@ class _Handler(BaseHTTPRequestHandler):
         except (TimeoutError, ConnectionError) as e:
             log.debug("web: %s dropped: %s", self.address_string(), e)
             self.close_connection = True
+
+    def _read_line(self, limit: int, deadline: float) -> bytes:
+        """One line of at most *limit* bytes (longer: the first *limit*), waiting no later than
+        *deadline* however the bytes trickle in: each read of the socket is given only the time
+        left, and takes what one ``recv`` brings.
+
+        Raises:
+            TimeoutError: the deadline passed first.
+        """
+        line = bytearray()
+        rfile = self.rfile
+        assert isinstance(rfile, io.BufferedReader)
+        while len(line) < limit:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request head took too long")
+            self.connection.settimeout(left)
+            chunk = rfile.peek(1)[: limit - len(line)]  # at most one recv when nothing is held
+            if not chunk:
+                break
+            end = chunk.find(b"\n")
+            line += rfile.read(len(chunk) if end < 0 else end + 1)
+            if end >= 0:
+                break
+        return bytes(line)
+
+    def _read_headers(self, deadline: float) -> bytes | None:
+        """The header lines up to and with the blank one, or None past ``MAX_HEADER_BYTES``.
+
+        Raises:
+            TimeoutError: the deadline passed first.
+        """
+        head = bytearray()
+        while True:
+            line = self._read_line(MAX_HEADER_BYTES + 1 - len(head), deadline)
+            head += line
+            if len(head) > MAX_HEADER_BYTES:
+                return None
+            if line in (b"\r\n", b"\n", b""):
+                return bytes(head)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -519,6 +617,9 @@ class _Handler(BaseHTTPRequestHandler):
             return
         try:
             self.close_connection = True  # the stream ends with the connection
+            # a stalled page blocks the next write at once and is cut after the timeout,
+            # rather than the kernel queueing hundreds of KB for it first
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SNDBUF)
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream; charset=utf-8")
             self.send_header("Connection", "close")

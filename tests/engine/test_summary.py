@@ -3,39 +3,47 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pegboard.engine.commands import parse_command
-from pegboard.engine.rules import Rules
-from pegboard.engine.summary import LURCHES, DealSummary, GameSummary, PayloadError, SideSummary
+from pegboard.engine.game import GameState, Phase, apply
+from pegboard.engine.rules import Rules, Variant, lurch_of
+from pegboard.engine.summary import DealSummary, GameSummary, PayloadError, SideSummary
 from pegboard.journal import Journal
 from pegboard.journal.outbox import Outbox
+from tests.engine.test_game_properties import Table
 
 text = st.text(max_size=8)
 
 
 @st.composite
 def summaries(draw: st.DrawFn) -> GameSummary:
-    """A game a board could finish (one winner, every loser below it and the target), or a
-    withdrawn win."""
+    """A game a board could finish under its variant's rules (one winner on the target or up to
+    one score past it, every loser below it with the lurch its score gives), or a withdrawn
+    win."""
     game_id, revision = draw(text), draw(st.integers(1, 50))
     if draw(st.booleans()):
         return GameSummary(game_id, revision, withdrawn=True)
-    target = draw(st.sampled_from((121, 61, 31)))
-    count = draw(st.integers(2, 3))
+    rules = Rules.for_variant(draw(st.sampled_from(list(Variant))))
+    target, count = rules.target, rules.sides
     winner = draw(st.integers(0, count - 1))
-    top = draw(st.integers(target - 10, target + 10))
+    top = draw(st.integers(target, target + 60))
+    scores = [
+        top if i == winner else draw(st.integers(rules.start_score(i), target - 1))
+        for i in range(count)
+    ]
     sides = tuple(
         SideSummary(
             draw(text),
-            top if i == winner else draw(st.integers(0, min(top, target) - 1)),
+            scores[i],
             i == winner,
-            draw(st.sampled_from(LURCHES)),
-            tuple(draw(st.lists(text, max_size=2))),
+            "none" if i == winner else lurch_of(rules, scores[i]).value,
+            tuple(draw(text) for _ in rules.teams[i]) if draw(st.booleans()) else (),
         )
         for i in range(count)
     )
@@ -48,7 +56,7 @@ def summaries(draw: st.DrawFn) -> GameSummary:
     )  # fmt: skip
     optional = st.none() | st.integers(0, 9)
     return GameSummary(
-        game_id, revision, draw(st.sampled_from(("six-card", "five-card"))), target, sides,
+        game_id, revision, rules.variant.value, target, sides,
         draw(optional), sides[winner].name, draw(optional), deals, draw(text), draw(text),
     )  # fmt: skip
 
@@ -95,3 +103,180 @@ def test_the_boards_real_payload_parses_and_is_sent_as_it_reads(tmp_path: Path) 
 def test_a_payload_that_is_not_a_game_is_refused(payload: dict[str, object], message: str) -> None:
     with pytest.raises(PayloadError, match=message):
         GameSummary.from_payload(payload)
+
+
+def six_card(winner: int = 121, loser: int = 100, lurch: str = "none") -> dict[str, object]:
+    """A six-card game Ann won on *winner* against Bob on *loser*, marked *lurch*."""
+    return {
+        "game_id": "g1",
+        "variant": "six-card",
+        "target": 121,
+        "sides": [
+            {"name": "Ann", "score": winner, "won": True, "lurch": "none"},
+            {"name": "Bob", "score": loser, "won": False, "lurch": lurch},
+        ],
+    }
+
+
+def changed(**fields: object) -> dict[str, object]:
+    return {**six_card(), **fields}
+
+
+def many_sides(count: int) -> list[dict[str, object]]:
+    return [
+        {"name": f"p{i}", "score": 121 if i == 0 else 100, "won": i == 0, "lurch": "none"}
+        for i in range(count)
+    ]
+
+
+def five_card(loser: int, lurch: str) -> dict[str, object]:
+    return {**six_card(), "variant": "five-card", "target": 61, "sides": [
+        {"name": "Ann", "score": 61, "won": True, "lurch": "none"},
+        {"name": "Bob", "score": loser, "won": False, "lurch": lurch},
+    ]}  # fmt: skip
+
+
+def named(name: str) -> dict[str, object]:
+    game = six_card()
+    game["sides"][1]["name"] = name  # type: ignore[index]
+    return game
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        pytest.param(
+            six_card(winner=5, loser=0, lurch="double-skunked"),
+            r"\(the winner 'Ann' on 5, below the target 121\)",
+            id="winner-on-5",
+        ),
+        pytest.param(
+            changed(
+                target=5,
+                sides=[
+                    {"name": "Ann", "score": 5, "won": True, "lurch": "none"},
+                    {"name": "Bob", "score": 2, "won": False, "lurch": "none"},
+                ],
+            ),
+            r"\(a target of 5 \(expected 121 in six-card\)\)",
+            id="target-5",
+        ),
+        pytest.param(
+            six_card(loser=120, lurch="lurched"),
+            r"\(the loser 'Bob' on 120 marked 'lurched' \(expected 'none': lurched below 91, "
+            r"double-skunked below 61\)\)",
+            id="lurched-on-120",
+        ),
+        pytest.param(
+            six_card(loser=40, lurch="none"),
+            r"\(the loser 'Bob' on 40 marked 'none' \(expected 'double-skunked': lurched below "
+            r"91, double-skunked below 61\)\)",
+            id="not-lurched-on-40",
+        ),
+        pytest.param(
+            changed(variant="chess"),
+            r"\(unknown variant 'chess' \(expected one of six-card, three-handed, four-handed, "
+            r"two-against-one, two-in-the-crib, five-card\)\)",
+            id="chess",
+        ),
+        pytest.param(
+            changed(sides=many_sides(300)), r"\(300 sides \(expected 2 in six-card\)\)", id="300"
+        ),
+        pytest.param(
+            six_card(winner=10**30),
+            r"\(the winner 'Ann' on a number of 31 digits, past the target by more than one "
+            r"score can peg \(expected 121 to 181\)\)",
+            id="10-to-the-30",
+        ),
+        pytest.param(
+            named("x" * 100_000),
+            r"\(a side name of 100,000 characters \(expected at most 4096 bytes\)\)",
+            id="100-kb-name",
+        ),
+        pytest.param(
+            six_card(winner=182),
+            r"past the target by more than one score can peg \(expected 121 to 181\)\)",
+            id="winner-on-182",
+        ),
+        pytest.param(
+            {
+                **six_card(),
+                "variant": "two-against-one",
+                "sides": [
+                    {"name": "Pair", "score": 121, "won": True, "lurch": "none"},
+                    {"name": "Solo", "score": 59, "won": False, "lurch": "none"},
+                ],
+            },
+            r"\('Solo' on 59, below the 60 it starts on in two-against-one\)",
+            id="solo-below-60",
+        ),
+        pytest.param(
+            five_card(20, "none"),
+            r"\(the loser 'Bob' on 20 marked 'none' \(expected 'lurched': lurched below 45 or "
+            r"31\)\)",
+            id="five-card-lurch",
+        ),
+        pytest.param(
+            {
+                **six_card(),
+                "variant": "four-handed",
+                "sides": [
+                    {"name": "Us", "score": 121, "won": True, "lurch": "none", "players": ["A"]},
+                    {"name": "Them", "score": 99, "won": False, "lurch": "none"},
+                ],
+            },
+            r"\('Us' with 1 players \(expected 2\)\)",
+            id="partnership-of-one",
+        ),
+        pytest.param(
+            changed(deals=[{"number": n, "dealer": "Ann", "points": [1, 0]} for n in range(501)]),
+            r"\(501 deals \(expected at most 500\)\)",
+            id="deals",
+        ),
+        pytest.param(
+            changed(game_id="g" * 65),
+            r"\(a game id of 65 characters \(expected at most 64 bytes\)\)",
+            id="long-id",
+        ),
+    ],
+)
+def test_a_game_its_rules_could_not_finish_is_refused(
+    payload: dict[str, object], message: str
+) -> None:
+    with pytest.raises(PayloadError, match=r"^not a finished game: .*" + message + "$"):
+        GameSummary.from_payload(payload)
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        pytest.param(six_card(winner=181), id="one-peg-of-61-from-120"),
+        pytest.param(six_card(loser=90, lurch="lurched"), id="lurched-on-90"),
+        pytest.param(six_card(loser=60, lurch="double-skunked"), id="double-skunked-on-60"),
+        pytest.param(named("x" * 4096), id="4096-byte-name"),
+        # five-card's lurch line is 45, or 31 in some rule books: between them, either
+        pytest.param(five_card(40, "none"), id="five-card-40-none"),
+        pytest.param(five_card(40, "lurched"), id="five-card-40-lurched"),
+    ],
+)
+def test_a_game_on_the_edge_of_its_rules_is_taken(payload: dict[str, object]) -> None:
+    assert GameSummary.from_payload(payload).game_id == "g1"
+
+
+@pytest.mark.parametrize("variant", [pytest.param(v, id=v.value) for v in Variant])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_game_the_engine_finishes_is_taken(variant: Variant, seed: int) -> None:
+    """Random legal play (the game properties' driver, pegs and undos included) to the end of
+    a match: every game it finishes passes the league's check, as the board sends it."""
+    rules = Rules.for_variant(variant, muggins=seed % 2 == 0)
+    state, driver = GameState.new(rules), Table(random.Random(seed))
+    for _ in range(3000):
+        if state.phase is Phase.MATCH_OVER:
+            break
+        state, _ = apply(state, driver.command(state))
+    assert state.table.finished
+    for record in state.table.finished:
+        summary = GameSummary.of(state, record, game_id=f"g{record.game}", ended="21:30")
+        payload = json.loads(json.dumps(summary.to_payload()))
+        assert GameSummary.from_payload(payload) == summary

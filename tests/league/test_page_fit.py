@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pegboard.engine.commands import parse_command
-from pegboard.engine.rules import Rules
+from pegboard.engine.rules import Rules, lurch_of
 from pegboard.engine.view import render_view
 from pegboard.journal import Journal
 from pegboard.league.publisher import live_payload
@@ -52,11 +52,15 @@ def finished(number: int, winner: str, loser: str, loser_score: int) -> bytes:
             "target": 121,
             "sides": [
                 {"name": winner, "score": 121, "won": True, "lurch": "none"},
-                {"name": loser, "score": loser_score, "won": False, "lurch": "none"},
+                {"name": loser, "score": loser_score, "won": False, "lurch": lurch(loser_score)},
             ],
             "ended": f"2026-01-01T20:{number:02d}:00",
         }
     ).encode()
+
+
+def lurch(score: int) -> str:
+    return lurch_of(Rules.six_card(), score).value
 
 
 def board_names(boards: int) -> list[tuple[str, str]]:

@@ -135,3 +135,54 @@ def test_a_new_game_reaches_the_page_reading_only_the_latest_games(
     assert len(read) <= 1 + 12, f"one new game read {len(read)} stored games"
     assert page["games"] == 301 and page["standings"][0]["played"] == 301
     assert page["recent"][0]["ended"] == json.loads(game(300))["ended"]
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        pytest.param({"variant": "chess"}, "unknown variant 'chess'", id="chess"),
+        pytest.param(
+            {
+                "sides": [
+                    {"name": "Ann", "score": 121, "won": True, "lurch": "none"},
+                    {"name": "Bob", "score": 100, "won": False, "lurch": "lurched"},
+                ]
+            },
+            "the loser 'Bob' on 100 marked 'lurched' (expected 'none'",
+            id="lurched-on-100",
+        ),
+    ],
+)
+def test_a_game_its_variant_could_not_finish_is_refused_and_logged_once(
+    service: LeagueService, caplog: pytest.LogCaptureFixture, change: dict[str, Any], why: str
+) -> None:
+    bad = {**json.loads(game(1)), **change}
+    with caplog.at_level(logging.WARNING, logger="pegboard.league"):
+        service.handle(FINISHED, json.dumps(bad).encode())
+    assert service.counts.refused == 1 and service.store.count() == 0
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("pegboard")]
+    assert len(said) == 1 and said[0].startswith("league: a game from red-lion/t1 was refused: ")
+    assert why in said[0]
+    assert service.payload()["standings"] == []
+
+
+def test_an_oversize_message_is_refused_before_it_is_read(
+    service: LeagueService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 300 KB live view (a 30 MB one raised the service to 273 MiB) and a 300 KB finished
+    game are refused unread: nothing is kept, and the page shows no live view for the board."""
+    view = json.dumps({"view": {"pad": "x" * 300_000}, "sent": time.time()}).encode()
+    finished = json.loads(game(1))
+    finished["deals"] = [{"number": 1, "dealer": "Ann", "points": [1, 0], "pad": "y" * 300_000}]
+    with caplog.at_level(logging.WARNING, logger="pegboard.league"):
+        service.handle(LIVE, view)
+        service.handle(FINISHED, json.dumps(finished).encode())
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("pegboard")]
+    assert said == [
+        f"league: {LIVE} refused: {len(view)} bytes (at most 262144)",
+        f"league: {FINISHED} refused: {len(json.dumps(finished))} bytes (at most 262144)",
+    ]
+    assert service.store.count() == 0
+    assert all(board.live is None for board in service._boards.values())
+    service.handle(FINISHED, game(2))  # a real game still counts
+    assert service.store.count() == 1

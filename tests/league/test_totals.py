@@ -16,28 +16,31 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pegboard.engine.rules import Rules, lurch_of
 from pegboard.engine.summary import GameSummary
 from pegboard.league.standings import FinishedGame, read_game, standings
 from pegboard.league.store import SCHEMA_VERSION, LeagueStore
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
-LURCHES = ("none", "lurched", "double-skunked")
 BOARDS = (("red-lion", "t1"), ("red-lion", "t2"), ("crown", "t1"))
 
 
 @st.composite
 def payloads(draw: st.DrawFn, game_id: str, revision: int) -> dict[str, Any]:
-    """A finished game a board could send: one winner, every loser below it and the target."""
-    target = draw(st.sampled_from((121, 61)))
-    names = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=3))  # a name twice too
-    winner = draw(st.integers(0, len(names) - 1))
-    top = draw(st.integers(target - 5, target + 5))
+    """A finished game a board could send: one winner on the target or a little past it, every
+    loser below it with the lurch its score gives under the variant's lines."""
+    rules = Rules.for_variant(draw(st.sampled_from(("six-card", "three-handed", "five-card"))))
+    target = rules.target
+    names = draw(st.lists(st.sampled_from(NAMES), min_size=rules.sides, max_size=rules.sides))
+    winner = draw(st.integers(0, len(names) - 1))  # a name twice too, above
+    top = draw(st.integers(target, target + 5))
+    scores = [top if i == winner else draw(st.integers(0, target - 1)) for i in range(len(names))]
     sides = [
         {
             "name": name,
-            "score": top if i == winner else draw(st.integers(0, min(top, target) - 1)),
+            "score": scores[i],
             "won": i == winner,
-            "lurch": "none" if i == winner else draw(st.sampled_from(LURCHES)),
+            "lurch": "none" if i == winner else lurch_of(rules, scores[i]).value,
         }
         for i, name in enumerate(names)
     ]
@@ -45,7 +48,7 @@ def payloads(draw: st.DrawFn, game_id: str, revision: int) -> dict[str, Any]:
     return {
         "game_id": game_id,
         "revision": revision,
-        "variant": "six-card" if target == 121 else "five-card",
+        "variant": rules.variant.value,
         "target": target,
         "sides": sides,
         "ended": ended,

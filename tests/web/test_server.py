@@ -94,6 +94,12 @@ def request(
         conn.close()
 
 
+def loopback(device: int) -> str:
+    """Device *device*'s own loopback address (127.0.x.y, never 127.0.0.1): hundreds of
+    connections from many devices, each under the server's cap per address."""
+    return f"127.0.{device // 250 + 1}.{device % 250 + 2}"
+
+
 def raw(server: WebServer, data: bytes, *, limit: float = 10.0) -> bytes:
     """Send *data* on a fresh connection and read until the server closes it."""
     with socket.create_connection(server.address, timeout=limit) as sock:
@@ -107,10 +113,14 @@ def raw(server: WebServer, data: bytes, *, limit: float = 10.0) -> bytes:
 class Stream:
     """An event-stream reader on a raw socket: headers, then the stream's blocks."""
 
-    def __init__(self, server: WebServer, *, rcvbuf: int | None = None) -> None:
+    def __init__(
+        self, server: WebServer, *, rcvbuf: int | None = None, device: int | None = None
+    ) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         if rcvbuf is not None:
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        if device is not None:
+            self.sock.bind((loopback(device), 0))
         self.sock.settimeout(10)
         self.sock.connect(server.address)
         self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: pub\r\nAccept: text/event-stream\r\n\r\n")
@@ -538,7 +548,7 @@ def test_hundreds_of_connections_never_slow_a_publish(static: Path) -> None:
     normal: Stream | None = None
     try:
         for i in range(300):
-            sock = socket.create_connection(server.address, timeout=10)
+            sock = socket.create_connection(server.address, 10, (loopback(i), 0))
             if i % 2:  # half send half a request and stop; half send nothing at all
                 sock.sendall(b"GET /events HTTP/1.1\r\nHost: pub\r\n")
             sockets.append(sock)
@@ -573,7 +583,7 @@ def test_a_games_keys_reach_an_open_page_with_300_idle_connections_open(tmp_path
     normal: Stream | None = None
     try:
         for i in range(300):
-            sock = socket.create_connection(table.server.address, timeout=10)
+            sock = socket.create_connection(table.server.address, 10, (loopback(i), 0))
             if i % 2:  # half send half a request and stop; half send nothing at all
                 sock.sendall(b"GET /events HTTP/1.1\r\nHost: pub\r\n")
             sockets.append(sock)
@@ -613,8 +623,8 @@ def test_hundreds_of_open_streams_are_each_sent_the_new_payload(static: Path) ->
     streams: list[Stream] = []
     try:
         publish(server)
-        for _ in range(200):
-            streams.append(Stream(server))
+        for i in range(200):
+            streams.append(Stream(server, device=i))
         for stream in streams:
             stream.head()
             assert stream.event()["version"] == 1
