@@ -14,6 +14,12 @@ again every second, in order, with the games that came after it; if the connecti
 meanwhile, the held games are forgotten and the broker sends them again. A copy (QoS 1 may
 deliver twice, a board may send again) is kept once, by the id the board gave the game.
 
+Once a game is committed, or was already stored, the service publishes its receipt
+(``league.receipt``: the game's id and revision, QoS 1, not retained) on the board's
+``receipt`` topic, before it acknowledges the game to the broker; the board keeps the game in
+its outbox until that receipt comes, and sends it again otherwise. A service killed between
+the two gets the game again from the broker, finds it stored and confirms it then.
+
 ``live`` and ``status`` are kept in memory: both are retained, so the broker hands the latest
 of every board to the service at each (re)subscription. The page's payload (``payload()``:
 the standings, each board with its status and live view, the latest games) is rebuilt in the
@@ -48,9 +54,10 @@ from pegboard.league.publisher import (
     read_password,
     use_tls,
 )
+from pegboard.league.receipt import Receipt
 from pegboard.league.standings import LeagueError, Standing
 from pegboard.league.store import LeagueStore, LeagueStoreError
-from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions
+from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions, topic
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -208,6 +215,8 @@ class _Counts:
     messages: int = 0
     finished: int = 0
     stored: int = 0
+    receipts: int = 0
+    """Receipts sent to boards (one for each game stored or already stored)."""
     refused: int = 0
     unstored: int = 0
     """Attempts to store a good game that the database failed (each retry counts)."""
@@ -429,7 +438,8 @@ class LeagueService:
         """Take one message on topic *name* (called in paho's thread; tests call it too).
 
         A finished game is committed before this returns (and so before it is acknowledged),
-        or refused (logged) when it is not a game.
+        and its receipt is on its way to the board (also for a copy of a stored game); or it is
+        refused (logged) when it is not a game.
 
         Raises:
             LeagueStoreError: the database failed to store a good game: do not acknowledge it.
@@ -438,6 +448,8 @@ class LeagueService:
         if where is None:
             return
         venue, board, kind = where
+        if kind is Kind.RECEIPT:
+            return  # the service's own, to a board
         self.counts.messages += 1
         if kind is Kind.FINISHED:
             self.counts.finished += 1
@@ -452,6 +464,7 @@ class LeagueService:
                 self.counts.refused += 1
                 log.warning("league: a game from %s/%s was refused: %s", venue, board, e)
                 return
+            self._confirm(venue, board, data)
             if changed:
                 self.counts.stored += 1
                 with self._lock:
@@ -474,6 +487,15 @@ class LeagueService:
                 if state.live is not None and isinstance(state.live.get("sent"), int | float):
                     self.counts.lag.append(time.time() - state.live["sent"])
         self._dirty.set()
+
+    def _confirm(self, venue: str, board: str, game: dict[str, Any]) -> None:
+        """Send *board* the receipt for *game*, which the store now has (module notes)."""
+        receipt = Receipt.of(game)
+        if receipt is None:  # the store checked the id and revision: cannot happen
+            return
+        body = receipt.to_payload()
+        self._client.publish(topic(venue, board, Kind.RECEIPT), body, qos=1)
+        self.counts.receipts += 1
 
     # --- the page --------------------------------------------------------------------------------
 

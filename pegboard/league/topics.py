@@ -2,7 +2,9 @@
 
 ``status`` ("online"/"offline", retained, and the board's last will), ``live`` (the board's
 game view as the pub page gets it, retained, on every change) and ``finished`` (each finished
-game, QoS 1, from the journal's outbox). ``v1`` names the payloads' version: a later change
+game, QoS 1, from the journal's outbox) are what a board publishes; ``receipt`` is what the
+league service publishes back to one board: each game it has stored (``league.receipt``; QoS 1,
+not retained), so the board may forget it. ``v1`` names the payloads' version: a later change
 that old league services could not read gets ``v2``.
 
 >>> topic("red-lion", "table-1", Kind.LIVE)
@@ -19,17 +21,32 @@ import enum
 
 from pegboard.config.league import is_topic_name
 
-__all__ = ["OFFLINE", "ONLINE", "PREFIX", "Kind", "parse_topic", "subscriptions", "topic"]
+__all__ = [
+    "BOARD_KINDS",
+    "OFFLINE",
+    "ONLINE",
+    "PREFIX",
+    "Kind",
+    "parse_topic",
+    "subscriptions",
+    "topic",
+]
 
 PREFIX = "pegboard/v1"
 
 
 class Kind(enum.Enum):
-    """What a board publishes under its topics."""
+    """What goes under a board's topics: the board publishes all but ``RECEIPT``, which the
+    league service publishes to it."""
 
     STATUS = "status"
     LIVE = "live"
     FINISHED = "finished"
+    RECEIPT = "receipt"
+
+
+BOARD_KINDS = (Kind.STATUS, Kind.LIVE, Kind.FINISHED)
+"""What a board publishes (and the league service subscribes to)."""
 
 
 ONLINE = "online"
@@ -56,5 +73,9 @@ def parse_topic(name: str) -> tuple[str, str, Kind] | None:
 
 
 def subscriptions() -> list[str]:
-    """What the league service subscribes to: every board's topics of each kind."""
-    return [f"{PREFIX}/+/+/{kind.value}" for kind in Kind]
+    """What the league service subscribes to: every board's topics of each kind it publishes.
+
+    >>> subscriptions()
+    ['pegboard/v1/+/+/status', 'pegboard/v1/+/+/live', 'pegboard/v1/+/+/finished']
+    """
+    return [f"{PREFIX}/+/+/{kind.value}" for kind in BOARD_KINDS]
