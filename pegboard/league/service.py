@@ -20,6 +20,16 @@ Once a game is committed, or was already stored, the service publishes its recei
 its outbox until that receipt comes, and sends it again otherwise. A service killed between
 the two gets the game again from the broker, finds it stored and confirms it then.
 
+Two services with one client id take the session from each other, and the games split between
+their databases. Mosquitto from 2.0.15 says so (DISCONNECT 0x8E); older ones (Debian Bookworm's
+2.0.11) only close the old connection, which looks the same as a broker restarting. So each
+service leaves a retained mark on ``service_topic(client_id)`` at every connection (a random
+instance id, when and where it connected), subscribing first: after a drop, a mark that is not
+its own and was made after it first connected is a twin's, said once as an error. A broker that
+restarts brings back our own mark, or none: its drops are one info line each. Only where the
+mark cannot be read (an ACL without it) does the service fall back to counting drops soon after
+connecting, and then it says plainly that it cannot tell a restarting broker from a twin.
+
 ``live`` and ``status`` are kept in memory: both are retained, so the broker hands the latest
 of every board to the service at each (re)subscription. The page's payload (``payload()``:
 the standings, each board with its status and live view, the latest games) is rebuilt in the
@@ -39,8 +49,10 @@ import ipaddress
 import json
 import logging
 import re
+import socket
 import threading
 import time
+import uuid
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,7 +69,14 @@ from pegboard.league.publisher import (
 from pegboard.league.receipt import Receipt
 from pegboard.league.standings import LeagueError, Standing
 from pegboard.league.store import LeagueStore, LeagueStoreError
-from pegboard.league.topics import OFFLINE, Kind, parse_topic, subscriptions, topic
+from pegboard.league.topics import (
+    OFFLINE,
+    Kind,
+    parse_topic,
+    service_topic,
+    subscriptions,
+    topic,
+)
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -88,9 +107,10 @@ SHORT_SESSION = 5.0
 """Seconds: a connection the broker drops sooner than this after it was made is short."""
 
 SHORT_SESSIONS = 3
-"""Short connections in a row, each dropped by the broker without a reason, that mean another
-service with our client id (Mosquitto before 2.0.15 closes the old connection without sending
-0x8E; the other service reconnects a second later and takes the session back)."""
+"""Short connections in a row, each dropped by the broker without a reason, that mean either
+another service with our client id (Mosquitto before 2.0.15 closes the old connection without
+sending 0x8E; the other service reconnects a second later and takes the session back) or a
+broker restarting quickly: said as such only when the service's mark cannot be read."""
 
 RECENT_GAMES = 12
 """How many of the latest games the page lists."""
@@ -267,6 +287,11 @@ class LeagueService:
         self._taken_over = False  # said once: another service with our client id
         self._since = 0.0  # when the current connection was made (monotonic)
         self._short = 0  # connections in a row the broker dropped soon after they were made
+        self._cannot_tell = False  # said once: dropped again and again, and no mark to tell by
+        self._instance = uuid.uuid4().hex  # this process's mark (``_on_mark``)
+        self._first: float | None = None  # when this service first connected (epoch seconds)
+        self._marked = threading.Event()  # the broker echoed our mark: a twin would show
+        self._mark_topic = service_topic(client_id)
         self.counts = _Counts()
         self._boards: dict[tuple[str, str], _Board] = {}
         self._lock = threading.Lock()
@@ -336,6 +361,11 @@ class LeagueService:
         if self._thread is not None:
             self._thread.join(2.0)
 
+    @property
+    def marked(self) -> bool:
+        """Whether the broker has shown this service its own mark (so a twin's would show)."""
+        return self._marked.is_set()
+
     def wait_connected(self, timeout: float) -> bool:
         """Wait until subscribed; whether it was within *timeout* seconds."""
         return self._connected.wait(timeout)
@@ -360,11 +390,20 @@ class LeagueService:
         self._since = time.monotonic()
         no_delay(client)
         client.subscribe([(name, SubscribeOptions(qos=1)) for name in subscriptions()])
+        # the mark: subscribed first, so the broker hands over the last one kept (another
+        # service's, if one connected with our client id since we first did), then ours
+        client.subscribe(self._mark_topic, qos=1)
+        now = time.time()
+        if self._first is None:
+            self._first = now
+        mark = {"instance": self._instance, "connected": now, "host": socket.gethostname()}
+        client.publish(self._mark_topic, json.dumps(mark), qos=1, retain=True)
         self._connected.set()
 
     def _on_disconnect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any
     ) -> None:
+        was_connected = self._connected.is_set()  # else a refused or failed attempt
         self._connected.clear()
         with self._held_lock:  # unacknowledged: the broker sends them again on reconnecting
             self._held.clear()
@@ -372,13 +411,58 @@ class LeagueService:
         if code == SESSION_TAKEN_OVER:
             self._said_taken_over("took")
             return
-        # a broker that closes the old connection without a word: short drops in a row
+        if self._stop.is_set() or not was_connected:
+            return
         lasted = time.monotonic() - self._since
-        dropped = code is not None and code >= 128 and not self._stop.is_set()
+        if not self._taken_over:
+            log.info(
+                "league: the broker %s:%d dropped the service's connection after %.1f s (%s); "
+                "reconnecting",
+                self.broker.host,
+                self.broker.port,
+                lasted,
+                reason,
+            )
+        # a broker that closes the old connection without a word (Mosquitto before 2.0.15):
+        # another service leaves its mark (``_on_mark``); without a readable mark, short drops
+        # in a row are all there is, and they look the same as a broker restarting quickly
+        dropped = code is not None and code >= 128
         self._short = self._short + 1 if dropped and lasted < SHORT_SESSION else 0
         if self._short >= SHORT_SESSIONS:
             self._short = 0
-            self._said_taken_over("seems to have taken")
+            if not self._marked.is_set():
+                self._said_cannot_tell()
+
+    def _on_mark(self, payload: bytes) -> None:
+        """A service's mark on our client id's topic: ours, or another's that connected after
+        this service first did (a predecessor's, from before, is no twin)."""
+        try:
+            mark = json.loads(payload)
+            instance, connected = str(mark["instance"]), float(mark["connected"])
+        except (ValueError, TypeError, KeyError):
+            return
+        if instance == self._instance:
+            self._marked.set()
+        elif self._first is not None and connected >= self._first:
+            self._said_taken_over("took")
+
+    def _said_cannot_tell(self) -> None:
+        """Say once that the broker keeps dropping us and why we cannot tell the reason."""
+        if self._cannot_tell:
+            return
+        self._cannot_tell = True
+        log.warning(
+            "league: the broker %s:%d dropped the service %d times within %.0f s of connecting: "
+            "either the broker is restarting, or another league service uses client id %r; "
+            "cannot tell which, as the service's mark on %r is not readable (check the ACL: the "
+            "league user reads and writes pegboard/v1/service/#)",
+            self.broker.host,
+            self.broker.port,
+            SHORT_SESSIONS,
+            SHORT_SESSION,
+            self.client_id,
+            self._mark_topic,
+        )
 
     def _said_taken_over(self, verb: str) -> None:
         """Count a session taken over, and say it the first time."""
@@ -398,6 +482,10 @@ class LeagueService:
         )
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        if message.topic == self._mark_topic:
+            self._on_mark(bytes(message.payload))
+            client.ack(message.mid, message.qos)
+            return
         with self._held_lock:
             if not self._held and self._take(message):
                 client.ack(message.mid, message.qos)

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import enum
+import hashlib
 
 from pegboard.config.league import is_topic_name
 
@@ -28,6 +29,7 @@ __all__ = [
     "PREFIX",
     "Kind",
     "parse_topic",
+    "service_topic",
     "subscriptions",
     "topic",
 ]
@@ -56,6 +58,22 @@ OFFLINE = "offline"
 def topic(venue: str, board: str, kind: Kind) -> str:
     """The topic *board* of *venue* publishes *kind* on."""
     return f"{PREFIX}/{venue}/{board}/{kind.value}"
+
+
+def service_topic(client_id: str) -> str:
+    """Where a league service with *client_id* leaves its retained mark (``league.service``):
+    one level shorter than a board's topics, so no board topic's wildcard matches it. A client
+    id that is not a topic name goes by a digest of it.
+
+    >>> service_topic("pegboard-league")
+    'pegboard/v1/service/pegboard-league'
+    >>> service_topic("a/b")
+    'pegboard/v1/service/id-c14cddc033f64b9d'
+    """
+    if is_topic_name(client_id):
+        return f"{PREFIX}/service/{client_id}"
+    digest = hashlib.sha256(client_id.encode("utf-8")).hexdigest()[:16]
+    return f"{PREFIX}/service/id-{digest}"
 
 
 def parse_topic(name: str) -> tuple[str, str, Kind] | None:
