@@ -251,8 +251,8 @@ class LeagueService:
     """Subscribes, stores and serves (module notes). ``start`` it and ``close`` it.
 
     *web*, when given, is a started ``WebServer`` (with ``static_dir=STATIC_DIR``) that gets
-    every new payload. *client_id* must stay the same from run to run: it names the session
-    the broker keeps.
+    every new payload; *language* is its page's ("en" or "de"). *client_id* must stay the same
+    from run to run: it names the session the broker keeps.
 
     Raises:
         LeagueError: paho-mqtt is not installed, or the password file or the CA file cannot be
@@ -269,6 +269,7 @@ class LeagueService:
         keepalive: int = 30,
         refresh: float = 0.25,
         session_expiry: int = SESSION_EXPIRY,
+        language: str = "en",
     ) -> None:
         try:
             import paho.mqtt.client as mqtt
@@ -283,6 +284,8 @@ class LeagueService:
         self.keepalive = keepalive
         self.refresh = refresh
         self.session_expiry = session_expiry
+        self.language = language
+        """The page's language ("en" or "de"), sent in every payload."""
         self.client_id = client_id
         self._taken_over = False  # said once: another service with our client id
         self._since = 0.0  # when the current connection was made (monotonic)
@@ -616,8 +619,9 @@ class LeagueService:
     def payload(self) -> dict[str, Any]:
         """The page's fields: ``standings``, ``boards`` (venue, board, status, live view, win
         probability and when the board sent it), ``recent`` (the latest games, at most
-        ``RECENT_GAMES``), ``more`` (how many stand besides them), ``games`` (how many stand)
-        and ``messages`` (how many the service has taken since start)."""
+        ``RECENT_GAMES``), ``more`` (how many stand besides them), ``games`` (how many stand),
+        ``messages`` (how many the service has taken since start) and ``language`` (the
+        page's)."""
         table = self._games_table()
         with self._lock:
             boards = [
@@ -639,6 +643,7 @@ class LeagueService:
             "more": max(table.games - len(table.recent), 0),
             "games": table.games,
             "messages": self.counts.messages,
+            "language": self.language,
         }
 
     def _run(self) -> None:
