@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from pegboard.cli.lang import add_lang, words_of
+from pegboard.cli.lang import add_lang, language_of, words_of
 from pegboard.cli.serve import stop_on_signals
 from pegboard.i18n import NC_
 
@@ -121,7 +121,13 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         made.callback(web.close)
         store = LeagueStore(args.db)
         made.callback(store.close)
-        service = LeagueService(store, broker, web=web, client_id=args.client_id)
+        service = LeagueService(
+            store,
+            broker,
+            web=web,
+            client_id=args.client_id,
+            language=language_of(args).value,
+        )
         with stop_on_signals() as stop:
             try:
                 service.start()

@@ -8,7 +8,15 @@ the same transaction as the command, so a power cut can never lose it. A game ke
 ``revision``, and a withdrawn win says so; each row is an ``engine.summary.GameSummary``'s
 payload (the ``finished`` topic's one wire type). ``league.publisher`` sends the rows through an
 ``Outbox`` (its own connection, made here: the outbox's schema has this one owning module) and
-``acknowledge``s each once the broker has acknowledged it.
+``acknowledge``s each once the league's receipt for it has come (``league.receipt``).
+
+Versions of the outbox: version 1 is ``game_ids`` and ``outbox``; version 2 adds
+``outbox_sent``, one row for each outbox row that the broker has taken (its PUBACK) but the
+league has not yet confirmed: when it was last sent and how often, so the sender waits before
+sending it again, across its own restarts too. The table stands beside ``outbox`` instead of
+new columns in it, so an older pegboard still reads and empties an outbox of version 2 (it never
+looks at the new table); an ``Outbox`` opened on an outbox of version 1 adds the table, and
+forgets marks whose row an older sender deleted (row ids may be used again).
 """
 
 from __future__ import annotations
@@ -27,9 +35,18 @@ from pegboard.frozen import frozen
 from .readonly import hold_open
 from .sqlite import connect
 
-__all__ = ["OUTBOX_SCHEMA", "Outbox", "OutboxRow", "write_outbox"]
+__all__ = ["OUTBOX_SCHEMA", "OUTBOX_VERSION", "Outbox", "OutboxRow", "write_outbox"]
 
-OUTBOX_SCHEMA = """
+_SENT = """
+CREATE TABLE IF NOT EXISTS outbox_sent (
+    id INTEGER PRIMARY KEY,
+    sent REAL NOT NULL,
+    tries INTEGER NOT NULL
+)
+"""
+
+OUTBOX_SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS game_ids (
     match_id INTEGER NOT NULL REFERENCES matches(id),
     game INTEGER NOT NULL,
@@ -46,6 +63,13 @@ CREATE TABLE IF NOT EXISTS outbox (
     created TEXT NOT NULL
 );
 """
+    + _SENT
+    + ";"
+)
+"""The outbox's tables, version 2 (the module's notes)."""
+
+OUTBOX_VERSION = 2
+"""The outbox's version: 2 keeps a game until the league's receipt (the module's notes)."""
 
 
 def write_outbox(
@@ -92,10 +116,28 @@ def write_outbox(
 
 @frozen
 class OutboxRow:
-    """One queued game: its row's id (to ``acknowledge``) and its JSON as the board sends it."""
+    """One queued game: its row's id (to ``acknowledge``), its JSON as the board sends it, and,
+    once the broker has taken it (``mark_sent``), when it was last sent (seconds since the epoch)
+    and how many times: a row with ``sent`` waits for the league's receipt."""
 
     id: int
     payload: str
+    sent: float | None = None
+    tries: int = 0
+
+    @property
+    def game(self) -> tuple[str, int] | None:
+        """The game's id and revision, as the league's receipt names them (None: unreadable)."""
+        try:
+            data = json.loads(self.payload)
+        except ValueError:
+            return None
+        if not isinstance(data, dict):
+            return None
+        game_id, revision = data.get("game_id"), data.get("revision")
+        if isinstance(game_id, str) and isinstance(revision, int):
+            return game_id, revision
+        return None
 
 
 class Outbox:
@@ -126,27 +168,58 @@ class Outbox:
             # a delete lost in a power cut only sends a game again (the league keeps one)
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("SELECT COUNT(*) FROM outbox").fetchone()
+            self._conn.execute(_SENT)  # an outbox of version 1 becomes version 2
+            # marks whose row an older sender deleted: a new row may get the same id
+            self._conn.execute("DELETE FROM outbox_sent WHERE id NOT IN (SELECT id FROM outbox)")
         except sqlite3.Error as e:
             self.close()
             raise JournalError(f"cannot read the outbox of {shown}: {e}") from e
 
     def pending(self, limit: int | None = None) -> list[OutboxRow]:
-        """The queued games, oldest first (at most *limit*; None: all).
+        """The queued games, oldest first (at most *limit*; None: all), each with when it was
+        last sent, if the broker has taken it.
 
         Raises:
             JournalError: the outbox cannot be read now (locked, an I/O error).
         """
         try:
             rows = self._conn.execute(
-                "SELECT id, payload FROM outbox WHERE kind = 'finished' ORDER BY id LIMIT ?",
+                "SELECT outbox.id, payload, sent, tries FROM outbox LEFT JOIN outbox_sent "
+                "USING (id) WHERE kind = 'finished' ORDER BY outbox.id LIMIT ?",
                 (-1 if limit is None else limit,),
             ).fetchall()
         except sqlite3.Error as e:
             raise JournalError(f"cannot read the outbox: {e}") from e
-        return [OutboxRow(int(row), str(payload)) for row, payload in rows]
+        return [
+            OutboxRow(
+                int(row), str(payload), None if sent is None else float(sent), int(tries or 0)
+            )
+            for row, payload, sent, tries in rows
+        ]
+
+    def mark_sent(self, ids: Iterable[int], at: float) -> None:
+        """Note the rows *ids* as taken by the broker at *at* (seconds since the epoch), now
+        waiting for the league's receipt: one send more each. A row already gone is skipped.
+
+        Raises:
+            JournalError: not noted now (locked, an I/O error): note them again later.
+        """
+        rows = [int(i) for i in ids]
+        if not rows:
+            return
+        marks = ",".join("?" * len(rows))
+        try:  # one statement: its own transaction
+            self._conn.execute(
+                f"INSERT INTO outbox_sent (id, sent, tries) SELECT id, ?, 1 FROM outbox "
+                f"WHERE id IN ({marks}) ON CONFLICT (id) DO UPDATE SET sent = excluded.sent, "
+                "tries = tries + 1",
+                [at, *rows],
+            )
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot note a game as sent in the outbox: {e}") from e
 
     def acknowledge(self, ids: Iterable[int]) -> None:
-        """Delete the rows *ids* (sent, and acknowledged by the broker), all in one statement.
+        """Delete the rows *ids* (the league has them), all in one transaction.
 
         Raises:
             JournalError: not deleted now (locked, an I/O error): acknowledge them again later.
@@ -156,7 +229,14 @@ class Outbox:
             return
         marks = ",".join("?" * len(rows))
         try:
-            self._conn.execute(f"DELETE FROM outbox WHERE id IN ({marks})", rows)
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute(f"DELETE FROM outbox WHERE id IN ({marks})", rows)
+                self._conn.execute(f"DELETE FROM outbox_sent WHERE id IN ({marks})", rows)
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
         except sqlite3.Error as e:
             raise JournalError(f"cannot delete from the outbox: {e}") from e
 

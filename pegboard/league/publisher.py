@@ -4,11 +4,15 @@ Theory of operation
 -------------------
 Nothing is lost. The journal (``Journal(outbox=True)``) writes a finished game into its
 ``outbox`` table in the same transaction as the command that won it, so once a key press is
-shown, its game is on disk. ``LeaguePublisher`` sends the outbox's rows with QoS 1 and deletes
-each only when the broker has acknowledged it (paho's ``on_publish`` with the message's mid);
-on start it sends whatever is left, so a board that lost power, or the Wi-Fi, or was killed
-mid-send, sends its games when it is back. A game may so arrive twice (QoS 1 may too); the league
-keeps one per game id.
+shown, its game is on disk. ``LeaguePublisher`` sends the outbox's rows with QoS 1; the broker's
+PUBACK (paho's ``on_publish`` with the message's mid) only marks a row as sent
+(``Outbox.mark_sent``): the broker may still lose it. A row is deleted only when the league's
+receipt for its game comes on the board's ``receipt`` topic (``league.receipt``). A row still
+waiting is sent again at each (re)connection (the broker may have restarted without it) and
+otherwise after ``receipt_wait`` seconds, doubling up to ``receipt_wait_most``, each time said
+in one warning. On start it sends whatever is left, so a board that lost power, or the Wi-Fi,
+or was killed mid-send, sends its games when it is back. A game may so arrive twice or more
+(QoS 1 may too); the league keeps one per game id and revision, and confirms each copy.
 
 The network never delays a key press or a frame. The controller's thread only calls
 ``on_change``, which puts the latest (state, view) into a one-place slot under a lock and sets
@@ -38,12 +42,14 @@ import ssl
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pegboard.config.league import LeagueConfig
 from pegboard.errors import JournalError
-from pegboard.journal.outbox import Outbox
+from pegboard.journal.outbox import Outbox, OutboxRow
+from pegboard.league.receipt import Receipt, resend_after
 from pegboard.league.standings import LeagueError
 from pegboard.league.topics import OFFLINE, ONLINE, Kind, topic
 
@@ -68,6 +74,14 @@ log = logging.getLogger(__name__)
 
 POLL = 2.0
 """Seconds between looks at the outbox when nothing wakes the publisher."""
+
+RECEIPT_WAIT = 60.0
+"""Seconds a board waits for the league's receipt before it sends a game again (then twice as
+long after each send again): a league service restarting takes seconds, not a minute."""
+
+RECEIPT_WAIT_MOST = 1800.0
+"""The longest wait between sends again of a game without a receipt: a league service that
+stays away costs each waiting game one message every half hour."""
 
 
 def _why(error: BaseException) -> str:
@@ -247,6 +261,9 @@ class LeaguePublisher:
         *,
         client_id: str | None = None,
         poll: float = POLL,
+        receipt_wait: float = RECEIPT_WAIT,
+        receipt_wait_most: float = RECEIPT_WAIT_MOST,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         try:
             import paho.mqtt.client as mqtt
@@ -256,16 +273,25 @@ class LeaguePublisher:
         self.config = config
         self.journal = journal
         self.poll = poll
+        self.receipt_wait, self.receipt_wait_most = receipt_wait, receipt_wait_most
+        self.clock = clock
+        """Seconds since the epoch: a row's last send is kept in the outbox across restarts."""
         self._topics = {kind: topic(config.venue, config.board, kind) for kind in Kind}
         self._lock = threading.Lock()
         self._latest: tuple[GameState, GameView] | None = None
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._acked: queue.SimpleQueue[tuple[int, bool]] = queue.SimpleQueue()
+        self._receipts: queue.SimpleQueue[Receipt] = queue.SimpleQueue()
+        self._fresh = threading.Event()  # a new connection: every waiting game goes again
         self._connected = threading.Event()
         self._thread: threading.Thread | None = None
         self.sent_games = 0
-        """Outbox rows acknowledged by the broker (and deleted) since start."""
+        """Outbox rows the league confirmed (its receipt) and so deleted, since start."""
+        self.sends = 0
+        """Games handed to paho to send (first sends and sends again), since start."""
+        self.resent = 0
+        """Sends again of games the league had not confirmed, since start."""
         password = read_password(config.password_file)
         client = mqtt.Client(
             callback_api_version=CallbackAPIVersion.VERSION2,
@@ -289,6 +315,8 @@ class LeaguePublisher:
         client.on_connect_fail = lambda client, userdata: self.failures.failed()
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
+        client.on_subscribe = self._on_subscribe
+        client.on_message = self._on_message
         self._client: mqtt.Client = client
 
     # --- the controller's side ----------------------------------------------------------------
@@ -343,8 +371,31 @@ class LeaguePublisher:
         log.info("league: connected to %s:%d", self.config.broker, self.config.port)
         self.failures.connected()
         no_delay(client)
+        # the receipts first: a game sent next may be confirmed at once
+        client.subscribe(self._topics[Kind.RECEIPT], qos=1)
         client.publish(self._topics[Kind.STATUS], ONLINE, qos=1, retain=True)
+        self._fresh.set()
         self._connected.set()
+        self._wake.set()
+
+    def _on_subscribe(
+        self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any, props: Any
+    ) -> None:
+        if any(reason.is_failure for reason in reasons):
+            log.error(
+                "league: the broker refused the board's receipts on %r (check the ACL: a board "
+                "reads its own receipt topic); its games are sent again and again meanwhile",
+                self._topics[Kind.RECEIPT],
+            )
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        if message.topic != self._topics[Kind.RECEIPT]:
+            return
+        try:
+            self._receipts.put(Receipt.from_payload(bytes(message.payload)))
+        except LeagueError as e:
+            log.warning("league: %s", e)
+            return
         self._wake.set()
 
     def _on_disconnect(
@@ -376,6 +427,7 @@ class LeaguePublisher:
                     outbox = self._open()
                 if outbox is not None:
                     self._take_acks(outbox, in_flight, rows_of)
+                    self._take_receipts(outbox, in_flight)
                 if not self._connected.is_set():
                     continue
                 if outbox is not None:  # the games first: they matter more than the view
@@ -415,12 +467,34 @@ class LeaguePublisher:
         except JournalError as e:
             log.warning("league: %s", e)
             return
+        again = self._fresh.is_set()  # a new connection: the broker may have lost them all
+        self._fresh.clear()
+        now = self.clock()
+        resent: list[OutboxRow] = []
         for row in rows:
             if row.id in in_flight:
                 continue  # paho sends it again itself after a reconnect
+            if row.sent is not None and not again:
+                wait = resend_after(row.tries, self.receipt_wait, self.receipt_wait_most)
+                if now < row.sent + wait:
+                    continue
             info = self._client.publish(self._topics[Kind.FINISHED], row.payload, qos=1)
             in_flight[row.id] = info.mid
             rows_of[info.mid] = row.id
+            self.sends += 1
+            if row.sent is not None:
+                resent.append(row)
+        if resent:
+            self.resent += len(resent)
+            oldest = min(resent, key=lambda row: row.sent or now)
+            log.warning(
+                "league: no receipt from the league yet for %d game(s) (the oldest sent %d "
+                "time(s), last %.0f s ago); sending them again%s",
+                len(resent),
+                oldest.tries,
+                now - (oldest.sent or now),
+                " after reconnecting" if again else "",
+            )
 
     def _take_acks(
         self, outbox: Outbox, in_flight: dict[int, int], rows_of: dict[int, int]
@@ -437,11 +511,37 @@ class LeaguePublisher:
                 log.error("league: the broker refused game row %d (check the ACL)", row)
                 continue
             try:
-                outbox.acknowledge([row])
+                outbox.mark_sent([row], self.clock())
             except JournalError as e:
-                log.warning("league: game row %d sent but not yet deleted: %s", row, e)
+                log.warning("league: game row %d sent but not yet noted as sent: %s", row, e)
                 rows_of[mid] = row
                 self._acked.put((mid, ok))
                 return
             in_flight.pop(row, None)
-            self.sent_games += 1
+
+    def _take_receipts(self, outbox: Outbox, in_flight: dict[int, int]) -> None:
+        """Delete the rows of the games the league has confirmed."""
+        receipts: list[Receipt] = []
+        while True:
+            try:
+                receipts.append(self._receipts.get_nowait())
+            except queue.Empty:
+                break
+        if not receipts:
+            return
+        try:
+            rows = outbox.pending()
+            done = [
+                row.id
+                for row in rows
+                if (game := row.game) is not None and any(r.covers(*game) for r in receipts)
+            ]
+            outbox.acknowledge(done)
+        except JournalError as e:
+            log.warning("league: games confirmed but not yet deleted: %s", e)
+            for receipt in receipts:
+                self._receipts.put(receipt)
+            return
+        for row_id in done:
+            in_flight.pop(row_id, None)  # its PUBACK, if it comes, finds no row to mark
+        self.sent_games += len(done)

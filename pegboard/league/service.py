@@ -14,6 +14,22 @@ again every second, in order, with the games that came after it; if the connecti
 meanwhile, the held games are forgotten and the broker sends them again. A copy (QoS 1 may
 deliver twice, a board may send again) is kept once, by the id the board gave the game.
 
+Once a game is committed, or was already stored, the service publishes its receipt
+(``league.receipt``: the game's id and revision, QoS 1, not retained) on the board's
+``receipt`` topic, before it acknowledges the game to the broker; the board keeps the game in
+its outbox until that receipt comes, and sends it again otherwise. A service killed between
+the two gets the game again from the broker, finds it stored and confirms it then.
+
+Two services with one client id take the session from each other, and the games split between
+their databases. Mosquitto from 2.0.15 says so (DISCONNECT 0x8E); older ones (Debian Bookworm's
+2.0.11) only close the old connection, which looks the same as a broker restarting. So each
+service leaves a retained mark on ``service_topic(client_id)`` at every connection (a random
+instance id, when and where it connected), subscribing first: after a drop, a mark that is not
+its own and was made after it first connected is a twin's, said once as an error. A broker that
+restarts brings back our own mark, or none: its drops are one info line each. Only where the
+mark cannot be read (an ACL without it) does the service fall back to counting drops soon after
+connecting, and then it says plainly that it cannot tell a restarting broker from a twin.
+
 ``live`` and ``status`` are kept in memory: both are retained, so the broker hands the latest
 of every board to the service at each (re)subscription. The page's payload (``payload()``:
 the standings, each board with its status and live view, the latest games) is rebuilt in the
@@ -33,8 +49,10 @@ import ipaddress
 import json
 import logging
 import re
+import socket
 import threading
 import time
+import uuid
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,9 +66,18 @@ from pegboard.league.publisher import (
     read_password,
     use_tls,
 )
+from pegboard.league.receipt import Receipt
 from pegboard.league.standings import LeagueError, Standing
 from pegboard.league.store import LeagueStore, LeagueStoreError
-from pegboard.league.topics import MAX_MESSAGE_BYTES, OFFLINE, Kind, parse_topic, subscriptions
+from pegboard.league.topics import (
+    MAX_MESSAGE_BYTES,
+    OFFLINE,
+    Kind,
+    parse_topic,
+    service_topic,
+    subscriptions,
+    topic,
+)
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -81,9 +108,10 @@ SHORT_SESSION = 5.0
 """Seconds: a connection the broker drops sooner than this after it was made is short."""
 
 SHORT_SESSIONS = 3
-"""Short connections in a row, each dropped by the broker without a reason, that mean another
-service with our client id (Mosquitto before 2.0.15 closes the old connection without sending
-0x8E; the other service reconnects a second later and takes the session back)."""
+"""Short connections in a row, each dropped by the broker without a reason, that mean either
+another service with our client id (Mosquitto before 2.0.15 closes the old connection without
+sending 0x8E; the other service reconnects a second later and takes the session back) or a
+broker restarting quickly: said as such only when the service's mark cannot be read."""
 
 RECENT_GAMES = 12
 """How many of the latest games the page lists."""
@@ -208,6 +236,8 @@ class _Counts:
     messages: int = 0
     finished: int = 0
     stored: int = 0
+    receipts: int = 0
+    """Receipts sent to boards (one for each game stored or already stored)."""
     refused: int = 0
     unstored: int = 0
     """Attempts to store a good game that the database failed (each retry counts)."""
@@ -222,8 +252,8 @@ class LeagueService:
     """Subscribes, stores and serves (module notes). ``start`` it and ``close`` it.
 
     *web*, when given, is a started ``WebServer`` (with ``static_dir=STATIC_DIR``) that gets
-    every new payload. *client_id* must stay the same from run to run: it names the session
-    the broker keeps.
+    every new payload; *language* is its page's ("en" or "de"). *client_id* must stay the same
+    from run to run: it names the session the broker keeps.
 
     Raises:
         LeagueError: paho-mqtt is not installed, or the password file or the CA file cannot be
@@ -240,6 +270,7 @@ class LeagueService:
         keepalive: int = 30,
         refresh: float = 0.25,
         session_expiry: int = SESSION_EXPIRY,
+        language: str = "en",
     ) -> None:
         try:
             import paho.mqtt.client as mqtt
@@ -254,10 +285,17 @@ class LeagueService:
         self.keepalive = keepalive
         self.refresh = refresh
         self.session_expiry = session_expiry
+        self.language = language
+        """The page's language ("en" or "de"), sent in every payload."""
         self.client_id = client_id
         self._taken_over = False  # said once: another service with our client id
         self._since = 0.0  # when the current connection was made (monotonic)
         self._short = 0  # connections in a row the broker dropped soon after they were made
+        self._cannot_tell = False  # said once: dropped again and again, and no mark to tell by
+        self._instance = uuid.uuid4().hex  # this process's mark (``_on_mark``)
+        self._first: float | None = None  # when this service first connected (epoch seconds)
+        self._marked = threading.Event()  # the broker echoed our mark: a twin would show
+        self._mark_topic = service_topic(client_id)
         self.counts = _Counts()
         self._boards: dict[tuple[str, str], _Board] = {}
         self._lock = threading.Lock()
@@ -327,6 +365,11 @@ class LeagueService:
         if self._thread is not None:
             self._thread.join(2.0)
 
+    @property
+    def marked(self) -> bool:
+        """Whether the broker has shown this service its own mark (so a twin's would show)."""
+        return self._marked.is_set()
+
     def wait_connected(self, timeout: float) -> bool:
         """Wait until subscribed; whether it was within *timeout* seconds."""
         return self._connected.wait(timeout)
@@ -351,11 +394,20 @@ class LeagueService:
         self._since = time.monotonic()
         no_delay(client)
         client.subscribe([(name, SubscribeOptions(qos=1)) for name in subscriptions()])
+        # the mark: subscribed first, so the broker hands over the last one kept (another
+        # service's, if one connected with our client id since we first did), then ours
+        client.subscribe(self._mark_topic, qos=1)
+        now = time.time()
+        if self._first is None:
+            self._first = now
+        mark = {"instance": self._instance, "connected": now, "host": socket.gethostname()}
+        client.publish(self._mark_topic, json.dumps(mark), qos=1, retain=True)
         self._connected.set()
 
     def _on_disconnect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any
     ) -> None:
+        was_connected = self._connected.is_set()  # else a refused or failed attempt
         self._connected.clear()
         with self._held_lock:  # unacknowledged: the broker sends them again on reconnecting
             self._held.clear()
@@ -363,13 +415,58 @@ class LeagueService:
         if code == SESSION_TAKEN_OVER:
             self._said_taken_over("took")
             return
-        # a broker that closes the old connection without a word: short drops in a row
+        if self._stop.is_set() or not was_connected:
+            return
         lasted = time.monotonic() - self._since
-        dropped = code is not None and code >= 128 and not self._stop.is_set()
+        if not self._taken_over:
+            log.info(
+                "league: the broker %s:%d dropped the service's connection after %.1f s (%s); "
+                "reconnecting",
+                self.broker.host,
+                self.broker.port,
+                lasted,
+                reason,
+            )
+        # a broker that closes the old connection without a word (Mosquitto before 2.0.15):
+        # another service leaves its mark (``_on_mark``); without a readable mark, short drops
+        # in a row are all there is, and they look the same as a broker restarting quickly
+        dropped = code is not None and code >= 128
         self._short = self._short + 1 if dropped and lasted < SHORT_SESSION else 0
         if self._short >= SHORT_SESSIONS:
             self._short = 0
-            self._said_taken_over("seems to have taken")
+            if not self._marked.is_set():
+                self._said_cannot_tell()
+
+    def _on_mark(self, payload: bytes) -> None:
+        """A service's mark on our client id's topic: ours, or another's that connected after
+        this service first did (a predecessor's, from before, is no twin)."""
+        try:
+            mark = json.loads(payload)
+            instance, connected = str(mark["instance"]), float(mark["connected"])
+        except (ValueError, TypeError, KeyError):
+            return
+        if instance == self._instance:
+            self._marked.set()
+        elif self._first is not None and connected >= self._first:
+            self._said_taken_over("took")
+
+    def _said_cannot_tell(self) -> None:
+        """Say once that the broker keeps dropping us and why we cannot tell the reason."""
+        if self._cannot_tell:
+            return
+        self._cannot_tell = True
+        log.warning(
+            "league: the broker %s:%d dropped the service %d times within %.0f s of connecting: "
+            "either the broker is restarting, or another league service uses client id %r; "
+            "cannot tell which, as the service's mark on %r is not readable (check the ACL: the "
+            "league user reads and writes pegboard/v1/service/#)",
+            self.broker.host,
+            self.broker.port,
+            SHORT_SESSIONS,
+            SHORT_SESSION,
+            self.client_id,
+            self._mark_topic,
+        )
 
     def _said_taken_over(self, verb: str) -> None:
         """Count a session taken over, and say it the first time."""
@@ -389,6 +486,10 @@ class LeagueService:
         )
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        if message.topic == self._mark_topic:
+            self._on_mark(bytes(message.payload))
+            client.ack(message.mid, message.qos)
+            return
         with self._held_lock:
             if not self._held and self._take(message):
                 client.ack(message.mid, message.qos)
@@ -429,7 +530,8 @@ class LeagueService:
         """Take one message on topic *name* (called in paho's thread; tests call it too).
 
         A finished game is committed before this returns (and so before it is acknowledged),
-        or refused (logged) when it is not a game.
+        and its receipt is on its way to the board (also for a copy of a stored game); or it is
+        refused (logged) when it is not a game.
 
         Raises:
             LeagueStoreError: the database failed to store a good game: do not acknowledge it.
@@ -443,6 +545,8 @@ class LeagueService:
             )
             return
         venue, board, kind = where
+        if kind is Kind.RECEIPT:
+            return  # the service's own, to a board
         self.counts.messages += 1
         if kind is Kind.FINISHED:
             self.counts.finished += 1
@@ -457,6 +561,7 @@ class LeagueService:
                 self.counts.refused += 1
                 log.warning("league: a game from %s/%s was refused: %s", venue, board, e)
                 return
+            self._confirm(venue, board, data)
             if changed:
                 self.counts.stored += 1
                 with self._lock:
@@ -479,6 +584,15 @@ class LeagueService:
                 if state.live is not None and isinstance(state.live.get("sent"), int | float):
                     self.counts.lag.append(time.time() - state.live["sent"])
         self._dirty.set()
+
+    def _confirm(self, venue: str, board: str, game: dict[str, Any]) -> None:
+        """Send *board* the receipt for *game*, which the store now has (module notes)."""
+        receipt = Receipt.of(game)
+        if receipt is None:  # the store checked the id and revision: cannot happen
+            return
+        body = receipt.to_payload()
+        self._client.publish(topic(venue, board, Kind.RECEIPT), body, qos=1)
+        self.counts.receipts += 1
 
     # --- the page --------------------------------------------------------------------------------
 
@@ -511,8 +625,9 @@ class LeagueService:
     def payload(self) -> dict[str, Any]:
         """The page's fields: ``standings``, ``boards`` (venue, board, status, live view, win
         probability and when the board sent it), ``recent`` (the latest games, at most
-        ``RECENT_GAMES``), ``more`` (how many stand besides them), ``games`` (how many stand)
-        and ``messages`` (how many the service has taken since start)."""
+        ``RECENT_GAMES``), ``more`` (how many stand besides them), ``games`` (how many stand),
+        ``messages`` (how many the service has taken since start) and ``language`` (the
+        page's)."""
         table = self._games_table()
         with self._lock:
             boards = [
@@ -534,6 +649,7 @@ class LeagueService:
             "more": max(table.games - len(table.recent), 0),
             "games": table.games,
             "messages": self.counts.messages,
+            "language": self.language,
         }
 
     def _run(self) -> None:

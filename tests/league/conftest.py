@@ -110,6 +110,30 @@ class Mosquitto:
         wait_until(accepts, 10.0, f"mosquitto on port {self.port}")
         return self
 
+    def kill(self) -> None:
+        """SIGKILL: whatever Mosquitto has not saved is gone (a power cut, an OOM kill)."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+        self.process = None
+
+    def save(self) -> None:
+        """SIGUSR1: Mosquitto writes its persistence file now; returns once it is written."""
+        assert self.process is not None
+        saved = self.folder / "data" / "mosquitto.db"
+        before = saved.stat().st_mtime_ns if saved.exists() else None
+        self.process.send_signal(signal.SIGUSR1)
+        log = self.folder / "mosquitto.log"
+        wait_until(
+            lambda: (
+                saved.exists()
+                and saved.stat().st_mtime_ns != before
+                and "Saving in-memory database" in log.read_text(errors="replace")
+            ),
+            10.0,
+            "mosquitto's save",
+        )
+
     def stop(self) -> None:
         """SIGTERM: Mosquitto saves its persistence file and exits."""
         if self.process is not None and self.process.poll() is None:

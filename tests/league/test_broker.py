@@ -42,6 +42,12 @@ def outbox_rows(db: Path) -> int:
         return int(conn.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])
 
 
+def sent_rows(db: Path) -> int:
+    """Outbox rows the broker has taken, waiting for the league's receipt."""
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM outbox_sent").fetchone()[0])
+
+
 def start_worker(db: Path, port: int, games: int, keepalive: float = 30.0) -> subprocess.Popen[str]:
     args = [sys.executable, str(WORKER), str(db), str(port), "red-lion", "t1", str(games)]
     process = subprocess.Popen(
@@ -185,7 +191,7 @@ def test_games_finished_while_the_league_was_down_arrive_after_the_broker_restar
     first = league(tmp_path / "league.db", broker.port, services)
     first.close()  # the broker keeps its session, and queues for it
     db = tmp_path / "board.db"
-    publish_games(db, broker.port, 2, lambda: outbox_rows(db) == 0, "the broker's acknowledgements")
+    publish_games(db, broker.port, 2, lambda: sent_rows(db) == 2, "the broker's acknowledgements")
     broker.stop()
     broker.start()
     second = league(tmp_path / "league.db", broker.port, services)

@@ -138,6 +138,11 @@ def taking_over() -> Iterator[tuple[int, list[int]]]:
                     conn.sendall(SUBACK[:2] + subscribe[2:4] + b"\0\1\1\1")
                     conn.sendall(TAKEN_OVER)
                     seen.append(1)
+                    # read what the client sent meanwhile (its mark) before closing, as a broker
+                    # does: closing with unread bytes resets the connection, DISCONNECT unread
+                    conn.settimeout(1.0)
+                    while conn.recv(4096):
+                        pass
                 except (OSError, IndexError):
                     continue
 
@@ -170,3 +175,68 @@ def test_a_broker_that_says_session_taken_over_is_one_error(
         "league's games"
     ]
     assert len(seen) >= 2
+
+
+@pytest.mark.timeout(300)  # a hang guard: about 8 s alone
+def test_a_broker_restarted_three_times_quickly_is_no_other_service(
+    tmp_path: Path, mosquitto: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    broker = mosquitto().start()
+    service = LeagueService(
+        LeagueStore(tmp_path / "a.db"), Broker("127.0.0.1", broker.port), client_id="pub-league"
+    )
+    try:
+        with caplog.at_level(logging.INFO, logger="pegboard.league"):
+            service.start()
+            assert service.wait_connected(10.0)
+            for restart in range(4):
+                wait_until(lambda: service.marked, 30.0, "the service's mark on the broker")
+                if restart == 3:
+                    break
+                broker.stop()  # a restart within seconds of the service's connection
+                wait_until(lambda: not service.wait_connected(0), 30.0, "the service dropped")
+                broker.start()
+                assert service.wait_connected(30.0)
+    finally:
+        service.close()
+        service.store.close()
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("pegboard")]
+    assert service.counts.taken_over == 0
+    assert not [line for line in said if "taken" in line or "took" in line], said
+    dropped = [line for line in said if "dropped" in line]
+    assert len(dropped) == 3, said
+    where = f"league: the broker 127.0.0.1:{broker.port} dropped the service's connection"
+    assert all(line.startswith(where) for line in dropped), dropped
+
+
+@pytest.mark.timeout(300)  # a hang guard: about 8 s alone
+def test_without_its_mark_a_service_says_it_cannot_tell_a_restart_from_a_twin(
+    tmp_path: Path, mosquitto: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    acl = tmp_path / "old.acl"  # an ACL from before the mark: the league user only reads
+    acl.write_text("topic read pegboard/v1/#\ntopic read $SYS/#\n")
+    broker = mosquitto(extra=f"allow_anonymous true\nacl_file {acl}\n").start()
+    service = LeagueService(
+        LeagueStore(tmp_path / "a.db"), Broker("127.0.0.1", broker.port), client_id="pub-league"
+    )
+    try:
+        with caplog.at_level(logging.INFO, logger="pegboard.league"):
+            service.start()
+            assert service.wait_connected(10.0)
+            for _ in range(3):
+                broker.stop()
+                wait_until(lambda: not service.wait_connected(0), 30.0, "the service dropped")
+                broker.start()
+                assert service.wait_connected(30.0)
+    finally:
+        service.close()
+        service.store.close()
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not service.marked and service.counts.taken_over == 0
+    assert warnings == [
+        f"league: the broker 127.0.0.1:{broker.port} dropped the service 3 times within 5 s of "
+        "connecting: either the broker is restarting, or another league service uses client id "
+        "'pub-league'; cannot tell which, as the service's mark on "
+        "'pegboard/v1/service/pub-league' is not readable (check the ACL: the league user reads "
+        "and writes pegboard/v1/service/#)"
+    ]

@@ -8,7 +8,8 @@ Mosquitto with a TLS listener on 127.0.0.1, and the example configs of ``hardwar
 - The pub's broker bridges to the centre's TLS listener as ``bridge.conf`` says
   (``bridge_cafile``, ``bridge_insecure false``), and the game reaches the central standings:
   ``central.conf``, ``pub.conf``, ``bridge.conf`` and ``acl`` are used as they are, with only
-  their paths, ports, addresses and the password swapped for the test's.
+  their paths, ports, addresses and the password swapped for the test's; the league's receipt
+  comes back across the bridge to the board, which then empties its outbox.
 """
 
 from __future__ import annotations
@@ -234,6 +235,8 @@ def test_the_example_configs_bridge_a_pub_to_the_centre_over_tls(
         wait_until(lambda: service.store.count() == 1, 15.0, "the game at the centre")
         [game] = service.store.games()
         assert (game.venue, game.board, game.winner.name) == ("red-lion", "t1", "Ann")
+        # the league's receipt comes back over the bridge, and the board lets the game go
+        wait_until(lambda: outbox_rows(config.game.database) == 0, 15.0, "the receipt")
     finally:
         publisher.close()
         store.close()

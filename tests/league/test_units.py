@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "pegboard-league.service"
 
@@ -52,3 +54,30 @@ def test_the_league_unit_keeps_its_sandbox() -> None:
         "UMask": "0027",
     }.items():
         assert settings.get(key) == [value], key
+
+
+def test_a_receipt_round_trips_and_covers_its_game_up_to_its_revision() -> None:
+    from pegboard.league.receipt import Receipt
+
+    receipt = Receipt("g1", 2)
+    assert Receipt.from_payload(receipt.to_payload()) == receipt
+    assert [receipt.covers("g1", r) for r in (1, 2, 3)] == [True, True, False]
+    assert not receipt.covers("g2", 1)
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        pytest.param(b"nope", id="not-json"),
+        pytest.param(b'{"game_id": "g1"}', id="no-revision"),
+        pytest.param(b'{"game_id": "", "revision": 1}', id="empty-id"),
+        pytest.param(b'{"game_id": "g1", "revision": true}', id="bool-revision"),
+        pytest.param(b"[1]", id="not-an-object"),
+    ],
+)
+def test_what_is_not_a_receipt_is_refused(payload: bytes) -> None:
+    from pegboard.league.receipt import Receipt
+    from pegboard.league.standings import LeagueError
+
+    with pytest.raises(LeagueError, match=r"not a receipt: b'"):
+        Receipt.from_payload(payload)

@@ -7,7 +7,9 @@
 // boards first), laid out in 1 to 4 columns and shrunk together until they all fit above the
 // latest games with every name whole; past MAX_BOARDS a line says how many more. The standings
 // shrink (to 60%) until every row fits, and the rows still past the panel hide whole, a line
-// saying how many; the latest games show only whole lines.
+// saying how many; the latest games show only whole lines, and their heading says how many
+// more games there are (the payload's `more`, past the games it lists, and the lines that did
+// not fit), in the payload's `language` ("en" or "de"; WORDS below).
 "use strict";
 
 const MAX_BOARDS = 12;
@@ -17,6 +19,19 @@ const LEAST_TABLE = 0.6; // the standings' smallest scale
 const RECENT_ROOM = 12; // --u the latest games keep at least: their heading and a line
 
 const $ = (id) => document.getElementById(id);
+
+// the page's words that change with the league's language (the rest is English for now)
+const WORDS = {
+  en: { "more games": "+{n} more" },
+  de: { "more games": "+{n} weitere" },
+};
+let language = "en";
+let moreGames = 0; // the payload's `more`: games stored past those it lists
+
+function say(key, vars) {
+  const text = (WORDS[language] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (vars && name in vars ? String(vars[name]) : all));
+}
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -196,13 +211,17 @@ function fitStandings() {
 
 function fitRecent() {
   const items = [...$("recent").children];
+  const more = $("more-games");
   items.forEach((li) => { li.hidden = false; });
   const bottom = innerBottom($("recent-panel"));
-  let gone = false;
+  let gone = 0;
   items.forEach((li) => {
-    gone = gone || li.getBoundingClientRect().bottom > bottom + 0.5;
-    li.hidden = gone;
+    li.hidden = gone > 0 || li.getBoundingClientRect().bottom > bottom + 0.5;
+    gone += li.hidden ? 1 : 0;
   });
+  const n = moreGames + gone;
+  more.hidden = n === 0;
+  more.textContent = n ? say("more games", { n }) : "";
 }
 
 function fitAll() {
@@ -224,6 +243,9 @@ function show(payload) {
   const more = boards.length - shown.length;
   $("more-boards").hidden = more === 0;
   $("more-boards").textContent = more ? `+${more} more board${more === 1 ? "" : "s"}` : "";
+  language = WORDS[payload.language] ? payload.language : "en";
+  moreGames = payload.more || 0;
+  document.documentElement.lang = language;
   renderRecent(payload.recent || []);
   const online = boards.filter((b) => b.status === "online").length;
   const games = payload.games || 0;
