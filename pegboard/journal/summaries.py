@@ -40,6 +40,7 @@ from pegboard.errors import JournalError, PegboardError
 from pegboard.frozen import frozen
 
 from .rulesjson import rules_from_json
+from .schema import read_error
 
 __all__ = ["SCHEMA_VERSION", "SUMMARY_SCHEMA", "LeftOut", "SummaryTables"]
 
@@ -273,7 +274,7 @@ class SummaryTables:
         return bool(version >= SCHEMA_VERSION)
 
     def _read_error(self, e: sqlite3.Error) -> JournalError:
-        return JournalError(f"cannot read {str(self.path)!r}: {e}")
+        return JournalError(read_error(self.path, e))
 
     def _all_replayed(self) -> tuple[list[MatchHistory | LeftOut], int]:
         """Every match replayed (a journal without summaries), once per open; and the latest id."""
