@@ -74,7 +74,7 @@ from pegboard.errors import (
 
 from .outbox import OUTBOX_SCHEMA, write_outbox
 from .paths import PathKind, path_kind
-from .readonly import hold_open, read_header, read_only_connection
+from .readonly import has_moved, hold_open, read_header, read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
 from .schema import (
@@ -108,6 +108,14 @@ __all__ = [
     "rules_from_json",
     "rules_to_json",
 ]
+
+
+_PROBES = 5
+"""How many times an open looks again when a writer changed the file under its look."""
+
+
+class _Moved(Exception):
+    """A look that failed while a writer changed the file under an immutable read."""
 
 
 def _now() -> str:
@@ -262,9 +270,32 @@ class Journal(HistoryTables, SummaryTables):
             raise JournalError(f"cannot open {str(self.path)!r}: {e.strerror or e}") from e
 
     def _probe(self) -> sqlite3.Connection:
-        """A read-only connection to the journal at ``path``, checked to be pegboard's.
+        """A read-only connection to the journal at ``path``, checked to be pegboard's; a
+        check that looked damaged while a writer changed the file under an immutable read
+        (``readonly``'s notes) is started again, up to ``_PROBES`` times.
 
         Raises:
+            Damaged: SQLite's header, but not readable as a database.
+            JournalError: not a pegboard journal, or it cannot be read (locked, no permission).
+        """
+        for _ in range(_PROBES - 1):
+            try:
+                return self._probe_once()
+            except _Moved:
+                continue
+        try:
+            return self._probe_once()
+        except _Moved as e:
+            raise JournalError(
+                f"cannot open {str(self.path)!r}: a writer changed it during each of {_PROBES} "
+                "looks"
+            ) from e.__cause__
+
+    def _probe_once(self) -> sqlite3.Connection:
+        """``_probe``'s one look.
+
+        Raises:
+            _Moved: the read looked damaged, and a writer had changed the file meanwhile.
             Damaged: SQLite's header, but not readable as a database.
             JournalError: not a pegboard journal, or it cannot be read (locked, no permission).
         """
@@ -305,7 +336,10 @@ class Journal(HistoryTables, SummaryTables):
                     "SELECT (SELECT MAX(id) FROM matches), (SELECT MAX(seq) FROM journal)"
                 ).fetchone()
         except sqlite3.DatabaseError as e:
+            moved = has_moved(conn)
             conn.close()
+            if moved:  # torn by a writer that came meanwhile, not damaged: look again
+                raise _Moved from e
             if is_corrupt(e):
                 raise Damaged(str(e)) from e
             raise JournalError(f"cannot open {shown}: {e}") from e
@@ -408,6 +442,12 @@ class Journal(HistoryTables, SummaryTables):
     def _check_writable(self) -> None:
         if self.readonly:
             raise JournalError(f"{str(self.path)!r} was opened read-only: nothing is written")
+
+    def moved(self) -> bool:
+        """Whether a writer has changed the file since this reader opened it as immutable (no
+        writer had it open then: ``readonly``'s notes), so what it read may be torn: a long
+        reader reads again when it has. Always False for a writer or a reader in place."""
+        return has_moved(self._conn)
 
     def close(self) -> None:
         """Close the database (and let a table's hold go)."""

@@ -58,6 +58,9 @@ __all__ = ["RECENT_GAMES", "HistoryCache", "HistoryReader", "HistorySnapshot"]
 
 log = logging.getLogger(__name__)
 
+READ_ATTEMPTS = 5
+"""How many times a read starts again when a writer changes the file under it."""
+
 RECENT_GAMES = 10
 """How many of the latest finished games a snapshot keeps (the pub page's evening)."""
 
@@ -136,6 +139,10 @@ class HistoryCache:
         recent = (*self._recent, *games)[-RECENT_GAMES:]
         return HistorySnapshot(asked, current, dict(self._finals), recent, left_out)
 
+    def forget(self) -> None:
+        """Read the final matches again next time (a read that a writer tore kept them)."""
+        self._mark = None
+
     def _read_summarised(self, journal: Journal) -> MatchHistory | LeftOut | None:
         mark = ("summaries", journal.summary_mark())
         if mark != self._mark:  # a new latest match (the older one final now), or new totals
@@ -194,6 +201,8 @@ class HistoryReader:
         """The latest snapshot (None before the first read): replaced whole, never changed."""
         self.reads = 0
         """Reads done so far (the tests read it)."""
+        self.retries = 0
+        """Reads started again because a writer changed the file under them."""
 
     @property
     def replayed(self) -> int:
@@ -280,8 +289,31 @@ class HistoryReader:
             self._close_journal()
 
     def _read(self, asked: int) -> HistorySnapshot:
-        with self._opened() as journal:
-            snapshot = self._cache.read(journal, asked)
+        """One read; started again when a writer changed the file under an immutable read
+        (``Journal.moved``), whether it failed or seemed to succeed.
+
+        Raises:
+            JournalError: the journal cannot be opened or read.
+        """
+        for attempt in range(READ_ATTEMPTS):
+            last = attempt == READ_ATTEMPTS - 1
+            with self._opened() as journal:
+                try:
+                    snapshot = self._cache.read(journal, asked)
+                except JournalError:
+                    if last or not journal.moved():
+                        raise
+                    self._cache.forget()
+                    continue
+                if not journal.moved():
+                    break
+                self._cache.forget()  # what it read may be torn: read it all again
+                self.retries += 1
+        else:
+            raise JournalError(
+                f"cannot read {str(self.path)!r}: a writer changed it during each of "
+                f"{READ_ATTEMPTS} reads"
+            )
         self.snapshot = snapshot
         self.reads += 1
         for listener in self._listeners:

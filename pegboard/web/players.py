@@ -54,6 +54,10 @@ class PlayerFigures:
         """
         return self._cache.read(journal)
 
+    def forget(self) -> None:
+        """Read the final matches' totals again next time (``HistoryCache.forget``)."""
+        self._cache.forget()
+
     def payload(self, journal: Journal) -> dict[str, Any] | None:
         """The figures of the latest match's sides (``figures_payload``), None with no match.
 

@@ -137,6 +137,12 @@ class ViewPublisher:
                 evening = self._tonight()
                 self.server.publish({**self._fields, "evening": evening, "players": players})
 
+    def forget(self) -> None:
+        """Read the evening and the players again at the next publish (the last read was
+        under a writer that changed the file: ``Journal.moved``)."""
+        self._evening_key = None
+        self.figures.forget()
+
     def _look_up(self, view: GameView) -> None:
         """Read the evening and the players again when the match, game or winner changed."""
         journal = self.journal
