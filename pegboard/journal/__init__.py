@@ -19,16 +19,7 @@ journal: a command that writes moves it aside with its ``-wal``/``-shm`` compani
 started; a reader only reports it. Readers (``readonly=True``) create, write and rename nothing.
 A new journal is built under a hidden name and linked into place whole.
 
-What an open checks must not grow with the history: SQLite's ``quick_check`` reads every page
-(0.28 s of CPU for a journal of 10,000 games here, seconds on a Pi, on every ``game do``, every
-page view of ``serve`` and before the daemon's READY). So an open checks what tells a torn or
-scrambled file cheaply: the header (a file shorter than the pages its header counts is torn),
-pegboard's tables in the schema, and the pages every open reads next (the roots of ``matches``
-and ``journal``, and their latest rows). The price: a damaged page deep in the history is not
-found at the open, only when something reads it. It then fails as SQLITE_CORRUPT, which every
-read turns into a ``JournalError`` that says the journal is damaged (``schema.read_error``):
-never a crash, and the summaries and the latest match, on other pages, still read as before.
-Such a journal is not moved aside by a writer (it opened fine); the message names the way out.
+What an open checks, and why it does not read every page: ``probe.py``.
 
 Several writers: one table holds the journal (``table=``; ``writers``), and short commands write
 beside it. Every append runs in a ``BEGIN IMMEDIATE`` transaction that first checks the journal
@@ -74,19 +65,11 @@ from pegboard.errors import (
 
 from .outbox import OUTBOX_SCHEMA, write_outbox
 from .paths import PathKind, path_kind
-from .readonly import has_moved, hold_open, read_header, read_only_connection
+from .probe import open_checked
+from .readonly import has_moved, hold_open, read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
-from .schema import (
-    OWN_COLUMNS,
-    SCHEMA,
-    SQLITE_HEADER,
-    Damaged,
-    default_db_path,
-    header_damage,
-    is_corrupt,
-    read_error,
-)
+from .schema import SCHEMA, Damaged, default_db_path, read_error
 from .sqlite import connect
 from .summaries import SCHEMA_VERSION, LeftOut, SummaryTables
 from .writers import (
@@ -108,14 +91,6 @@ __all__ = [
     "rules_from_json",
     "rules_to_json",
 ]
-
-
-_PROBES = 5
-"""How many times an open looks again when a writer changed the file under its look."""
-
-
-class _Moved(Exception):
-    """A look that failed while a writer changed the file under an immutable read."""
 
 
 def _now() -> str:
@@ -208,7 +183,7 @@ class Journal(HistoryTables, SummaryTables):
                 "e.g. pegboard.db)"
             )
         try:
-            probe = self._probe()
+            probe = open_checked(self.path, self._read_only)
         except Damaged as e:
             if readonly:
                 raise JournalError(
@@ -268,88 +243,6 @@ class Journal(HistoryTables, SummaryTables):
             self._release = hold_open(self.path)
         except OSError as e:
             raise JournalError(f"cannot open {str(self.path)!r}: {e.strerror or e}") from e
-
-    def _probe(self) -> sqlite3.Connection:
-        """A read-only connection to the journal at ``path``, checked to be pegboard's; a
-        check that looked damaged while a writer changed the file under an immutable read
-        (``readonly``'s notes) is started again, up to ``_PROBES`` times.
-
-        Raises:
-            Damaged: SQLite's header, but not readable as a database.
-            JournalError: not a pegboard journal, or it cannot be read (locked, no permission).
-        """
-        for _ in range(_PROBES - 1):
-            try:
-                return self._probe_once()
-            except _Moved:
-                continue
-        try:
-            return self._probe_once()
-        except _Moved as e:
-            raise JournalError(
-                f"cannot open {str(self.path)!r}: a writer changed it during each of {_PROBES} "
-                "looks"
-            ) from e.__cause__
-
-    def _probe_once(self) -> sqlite3.Connection:
-        """``_probe``'s one look.
-
-        Raises:
-            _Moved: the read looked damaged, and a writer had changed the file meanwhile.
-            Damaged: SQLite's header, but not readable as a database.
-            JournalError: not a pegboard journal, or it cannot be read (locked, no permission).
-        """
-        shown = repr(str(self.path))
-        try:
-            # None: a connection in this process has the file open, so it is a journal already
-            # probed, and reading it here would drop that connection's locks
-            header = read_header(self.path, 100)
-            size = self.path.stat().st_size
-        except OSError as e:
-            raise JournalError(f"cannot open {shown}: {e.strerror or e}") from e
-        if header is not None and header[: len(SQLITE_HEADER)] != SQLITE_HEADER:
-            what = "it is empty" if not header else "it is not a SQLite database"
-            raise JournalError(
-                f"{shown} is not a pegboard journal ({what}); it was left as it is (expected "
-                "a journal made by pegboard, or a path that does not exist yet)"
-            )
-        torn = None
-        if header is not None and not _companion(self.path, "-wal").exists():
-            torn = header_damage(header, size)
-        if torn is not None:
-            raise Damaged(torn)
-        try:
-            conn = self._read_only()
-        except sqlite3.DatabaseError as e:
-            if is_corrupt(e):
-                raise Damaged(str(e)) from e
-            raise JournalError(f"cannot open {shown}: {e}") from e
-        except OSError as e:  # e.g. the file went between the look and the read
-            raise JournalError(f"cannot open {shown}: {e.strerror or e}") from e
-        try:
-            ours = all(
-                {row[1] for row in conn.execute(f"PRAGMA table_info({table})")} >= columns
-                for table, columns in OWN_COLUMNS.items()
-            )
-            if ours:  # the pages every open reads next: the tables' roots, the latest entries
-                conn.execute(
-                    "SELECT (SELECT MAX(id) FROM matches), (SELECT MAX(seq) FROM journal)"
-                ).fetchone()
-        except sqlite3.DatabaseError as e:
-            moved = has_moved(conn)
-            conn.close()
-            if moved:  # torn by a writer that came meanwhile, not damaged: look again
-                raise _Moved from e
-            if is_corrupt(e):
-                raise Damaged(str(e)) from e
-            raise JournalError(f"cannot open {shown}: {e}") from e
-        if not ours:
-            conn.close()
-            raise JournalError(
-                f"{shown} is not a pegboard journal (a SQLite database without pegboard's "
-                "tables); it was left as it is"
-            )
-        return conn
 
     def _read_only(self) -> sqlite3.Connection:
         """A connection that can neither write the journal nor create files beside it
