@@ -19,6 +19,8 @@ journal: a command that writes moves it aside with its ``-wal``/``-shm`` compani
 started; a reader only reports it. Readers (``readonly=True``) create, write and rename nothing.
 A new journal is built under a hidden name and linked into place whole.
 
+What an open checks, and why it does not read every page: ``probe.py``.
+
 Several writers: one table holds the journal (``table=``; ``writers``), and short commands write
 beside it. Every append runs in a ``BEGIN IMMEDIATE`` transaction that first checks the journal
 still ends where this writer last read it (the latest match, and the last entry's ``seq``); a
@@ -63,10 +65,11 @@ from pegboard.errors import (
 
 from .outbox import OUTBOX_SCHEMA, write_outbox
 from .paths import PathKind, path_kind
-from .readonly import hold_open, read_header, read_only_connection
+from .probe import open_checked
+from .readonly import has_moved, hold_open, read_only_connection
 from .records import BestHand, HistoryTables, LurchRecord, SideAverage
 from .rulesjson import rules_from_json, rules_to_json
-from .schema import OWN_COLUMNS, SCHEMA, SQLITE_HEADER, Damaged, default_db_path, is_corrupt
+from .schema import SCHEMA, Damaged, default_db_path, read_error
 from .sqlite import connect
 from .summaries import SCHEMA_VERSION, LeftOut, SummaryTables
 from .writers import (
@@ -185,7 +188,7 @@ class Journal(HistoryTables, SummaryTables):
                 "e.g. pegboard.db)"
             )
         try:
-            probe = self._probe()
+            probe = open_checked(self.path, self._read_only)
         except Damaged as e:
             if readonly:
                 raise JournalError(
@@ -245,56 +248,6 @@ class Journal(HistoryTables, SummaryTables):
             self._release = hold_open(self.path)
         except OSError as e:
             raise JournalError(f"cannot open {str(self.path)!r}: {e.strerror or e}") from e
-
-    def _probe(self) -> sqlite3.Connection:
-        """A read-only connection to the journal at ``path``, checked to be pegboard's.
-
-        Raises:
-            Damaged: SQLite's header, but not readable as a database.
-            JournalError: not a pegboard journal, or it cannot be read (locked, no permission).
-        """
-        shown = repr(str(self.path))
-        try:
-            # None: a connection in this process has the file open, so it is a journal already
-            # probed, and reading it here would drop that connection's locks
-            header = read_header(self.path, len(SQLITE_HEADER))
-        except OSError as e:
-            raise JournalError(f"cannot open {shown}: {e.strerror or e}") from e
-        if header is not None and header != SQLITE_HEADER:
-            what = "it is empty" if not header else "it is not a SQLite database"
-            raise JournalError(
-                f"{shown} is not a pegboard journal ({what}); it was left as it is (expected "
-                "a journal made by pegboard, or a path that does not exist yet)"
-            )
-        try:
-            conn = self._read_only()
-        except sqlite3.DatabaseError as e:
-            if is_corrupt(e):
-                raise Damaged(str(e)) from e
-            raise JournalError(f"cannot open {shown}: {e}") from e
-        except OSError as e:  # e.g. the file went between the look and the read
-            raise JournalError(f"cannot open {shown}: {e.strerror or e}") from e
-        try:
-            check = conn.execute("PRAGMA quick_check").fetchone()
-            ours = all(
-                {row[1] for row in conn.execute(f"PRAGMA table_info({table})")} >= columns
-                for table, columns in OWN_COLUMNS.items()
-            )
-        except sqlite3.DatabaseError as e:
-            conn.close()
-            if is_corrupt(e):
-                raise Damaged(str(e)) from e
-            raise JournalError(f"cannot open {shown}: {e}") from e
-        if check is None or check[0] != "ok":
-            conn.close()
-            raise Damaged(f"integrity check failed: {check[0] if check else None!r}")
-        if not ours:
-            conn.close()
-            raise JournalError(
-                f"{shown} is not a pegboard journal (a SQLite database without pegboard's "
-                "tables); it was left as it is"
-            )
-        return conn
 
     def _read_only(self) -> sqlite3.Connection:
         """A connection that can neither write the journal nor create files beside it
@@ -388,6 +341,12 @@ class Journal(HistoryTables, SummaryTables):
         if self.readonly:
             raise JournalError(f"{str(self.path)!r} was opened read-only: nothing is written")
 
+    def moved(self) -> bool:
+        """Whether a writer has changed the file since this reader opened it as immutable (no
+        writer had it open then: ``readonly``'s notes), so what it read may be torn: a long
+        reader reads again when it has. Always False for a writer or a reader in place."""
+        return has_moved(self._conn)
+
     def close(self) -> None:
         """Close the database (and let a table's hold go)."""
         self._conn.close()  # a close that fails keeps the note below: the file is still open
@@ -456,7 +415,7 @@ class Journal(HistoryTables, SummaryTables):
                 latest = self._read_latest()
                 (last,) = self._conn.execute("SELECT MAX(seq) FROM journal").fetchone()
         except sqlite3.Error as e:
-            raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
+            raise JournalError(read_error(self.path, e)) from e
         if latest is None:
             return None
         self.match_id, self.state = latest
@@ -568,7 +527,7 @@ class Journal(HistoryTables, SummaryTables):
                 self._version = version  # told once, not on every turn of the loop
                 raise
         except sqlite3.Error as e:
-            raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
+            raise JournalError(read_error(self.path, e)) from e
         self._version = version
         return what is not None
 

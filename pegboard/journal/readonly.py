@@ -59,6 +59,7 @@ __all__ = [
     "Marks",
     "close_when_unused",
     "file_marks",
+    "has_moved",
     "hold_open",
     "read_header",
     "read_only_connection",
@@ -341,6 +342,13 @@ class _Immutable(sqlite3.Connection):
     def moved(self) -> bool:
         """Whether the file (or a ``-wal``/``-shm`` beside it) changed since it was opened."""
         return file_marks(self.path) != self.marks
+
+
+def has_moved(conn: sqlite3.Connection) -> bool:
+    """Whether *conn* reads its file as immutable and a writer has changed the file since it
+    was opened: what it read may be torn (a page from before a checkpoint, one from after), so
+    a read that looked damaged, or any read, is started again instead of believed."""
+    return isinstance(conn, _Immutable) and conn.moved()
 
 
 def _immutable(path: Path, before: Marks, check_same_thread: bool) -> sqlite3.Connection:

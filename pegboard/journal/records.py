@@ -28,6 +28,7 @@ from pegboard.errors import JournalError, PegboardError
 from pegboard.frozen import frozen
 
 from .rulesjson import rules_from_json
+from .schema import read_error
 
 __all__ = ["BestHand", "HistoryTables", "LurchRecord", "SideAverage"]
 
@@ -218,7 +219,7 @@ class HistoryTables:
         try:
             self._conn.execute("BEGIN")
         except sqlite3.Error as e:
-            raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
+            raise JournalError(read_error(self.path, e)) from e
         try:
             yield
         finally:
@@ -247,7 +248,7 @@ class HistoryTables:
                     (after,),
                 ).fetchall()
         except sqlite3.Error as e:
-            raise JournalError(f"cannot read {str(self.path)!r}: {e}") from e
+            raise JournalError(read_error(self.path, e)) from e
         try:
             return replay_matches(
                 [(m, at, rules_from_json(r), json.loads(n), MatchFormat.parse(f))

@@ -12,7 +12,16 @@ import os
 import sqlite3
 from pathlib import Path
 
-__all__ = ["OWN_COLUMNS", "SCHEMA", "SQLITE_HEADER", "Damaged", "default_db_path", "is_corrupt"]
+__all__ = [
+    "OWN_COLUMNS",
+    "SCHEMA",
+    "SQLITE_HEADER",
+    "Damaged",
+    "default_db_path",
+    "header_damage",
+    "is_corrupt",
+    "read_error",
+]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -112,3 +121,31 @@ def is_corrupt(error: sqlite3.DatabaseError) -> bool:
     contents, so the file must be left where it is.
     """
     return getattr(error, "sqlite_errorname", None) in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
+def read_error(path: Path, error: sqlite3.Error) -> str:
+    """The message for a read of the journal at *path* that failed with *error*: a damaged
+    page (found when it is read: the open does not read every page) says the journal is
+    damaged; anything else says it cannot be read."""
+    if isinstance(error, sqlite3.DatabaseError) and is_corrupt(error):
+        return (
+            f"{str(path)!r} is a damaged pegboard journal ({error}); a copy of it can be kept "
+            "with SQLite's '.recover', and 'pegboard game new' starts afresh"
+        )
+    return f"cannot read {str(path)!r}: {error}"
+
+
+def header_damage(header: bytes, size: int) -> str | None:
+    """What is wrong with a database file of *size* bytes whose first 100 bytes are *header*,
+    as far as its header tells, or None: a file shorter than the pages its header counts (a
+    torn copy) is damaged. Only for a file without a ``-wal`` beside it."""
+    if len(header) < 100:
+        return f"the file has {size} bytes: its header is cut short"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    if header[24:28] != header[92:96] or pages == 0:  # the count is not kept: nothing to say
+        return None
+    if size < page_size * pages:
+        return f"the file has {size} bytes, its header counts {pages} pages of {page_size}"
+    return None

@@ -41,6 +41,7 @@ from pegboard.errors import JournalError, PegboardError
 from pegboard.frozen import frozen
 
 from .rulesjson import rules_from_json
+from .schema import read_error
 
 __all__ = ["SCHEMA_VERSION", "SUMMARY_SCHEMA", "LeftOut", "SummaryTables"]
 
@@ -302,7 +303,7 @@ class SummaryTables:
         return bool(version >= SCHEMA_VERSION)
 
     def _read_error(self, e: sqlite3.Error) -> JournalError:
-        return JournalError(f"cannot read {str(self.path)!r}: {e}")
+        return JournalError(read_error(self.path, e))
 
     def _all_replayed(self) -> tuple[list[MatchHistory | LeftOut], int]:
         """Every match replayed (a journal without summaries), once per open; and the latest id."""
@@ -496,6 +497,95 @@ class SummaryTables:
         except ValueError as e:
             raise JournalError(f"{str(self.path)!r} has totals that cannot be read: {e}") from e
         return book
+
+    def summary_mark(self) -> tuple[object, ...]:
+        """What changes whenever the final matches' summaries do: the latest match (its id and
+        time: a new one makes the one before it final) and the stored totals' text (a repair).
+        Costs a few small reads, however long the history.
+
+        Raises:
+            JournalError: the database cannot be read.
+        """
+        try:
+            latest = self._conn.execute(
+                "SELECT id, created FROM matches ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+            books = self._conn.execute("SELECT variant, book FROM standings_books").fetchall()
+        except sqlite3.Error as e:
+            raise self._read_error(e) from e
+        return latest, tuple(sorted(books))
+
+    def final_books(self) -> dict[Variant, Book]:
+        """The standings' totals over the final matches, per variant (only those with one).
+
+        Raises:
+            JournalError: the database cannot be read, or a stored book cannot be.
+        """
+        if not self.summarised():
+            found = {v: self.final_book(v) for v in Variant}
+            return {v: book for v, book in found.items() if book.tallies}
+        try:
+            rows = self._conn.execute("SELECT variant, book FROM standings_books").fetchall()
+            return {Variant(v): Book.from_json(text) for v, text in rows}
+        except sqlite3.Error as e:
+            raise self._read_error(e) from e
+        except ValueError as e:
+            raise JournalError(f"{str(self.path)!r} has totals that cannot be read: {e}") from e
+
+    def latest_final_games(self, count: int) -> list[GameListing]:
+        """The last *count* games of the final matches by match and game (not by time: what
+        the pub page's evening is chosen from), oldest first; read through the index.
+
+        Raises:
+            JournalError: the database cannot be read, or a stored summary cannot be.
+        """
+        try:
+            if not self.summarised():
+                done, latest = self._all_replayed()
+                games = [
+                    GameListing.of(g)
+                    for m in done
+                    if isinstance(m, MatchHistory) and m.match_id != latest
+                    for g in m.games
+                ]
+                return games[-count:] if count else []
+            rows = self._conn.execute(
+                "SELECT listing FROM summary_games ORDER BY match_id DESC, game DESC LIMIT ?",
+                (count,),
+            ).fetchall()
+            return [GameListing.from_payload(json.loads(text)) for (text,) in reversed(rows)]
+        except sqlite3.Error as e:
+            raise self._read_error(e) from e
+        except ValueError as e:
+            raise JournalError(f"{str(self.path)!r} has a summary that cannot be read: {e}") from e
+
+    def replayed_after(self, after: int) -> list[MatchHistory | LeftOut]:
+        """Every match with an id above *after*, oldest first, each replayed alone (or what
+        makes it fail); the last is the latest match. For a journal without summaries.
+
+        Raises:
+            JournalError: the database cannot be read.
+        """
+        try:
+            with self.reading():  # type: ignore[attr-defined]
+                heads = self._conn.execute(
+                    "SELECT id, created, rules, names, format FROM matches WHERE id > ? "
+                    "ORDER BY id",
+                    (after,),
+                ).fetchall()
+                by_match: dict[int, list[tuple[int, str, str]]] = {}
+                for match_id, seq, text, at in self._conn.execute(
+                    "SELECT match_id, seq, command, at FROM journal WHERE match_id > ? "
+                    "ORDER BY match_id, seq",
+                    (after,),
+                ):
+                    by_match.setdefault(match_id, []).append((seq, text, at))
+        except sqlite3.Error as e:
+            raise self._read_error(e) from e
+        return [
+            _replay(h, by_match.get(h[0], []), latest=i == len(heads) - 1)
+            for i, h in enumerate(heads)
+        ]
 
     def games_since(self, since: str) -> list[GameListing]:
         """The final matches' games finished at or after *since* (ISO, UTC), oldest first;

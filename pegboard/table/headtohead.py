@@ -2,19 +2,19 @@
 
 Theory of operation
 -------------------
-The page's figures need the journal's whole history, which takes seconds to replay on a Pi, so
-the controller's thread never reads it. ``RecordPage.changed`` is told the evening after every
-state change (the match, the game and their winners) and pokes the journal's
-``HistoryReader`` when it changed: an ``Event`` set, never a wait. When a read ends, the
-reader's thread calls ``_history_read``, which makes the current match's first two sides'
-``HeadToHeadView`` there and then wakes the controller's loop (``wake``: ``None`` on its event
-queue). ``record`` hands the controller the page as it stands: the figures when the latest read
-includes the last poke, else the page that says "reading the scores…"; the controller's
+The page's figures are over the journal's whole history (its stored totals and the latest match
+replayed: ``journal.reader``), so the controller's thread never reads it. ``RecordPage.changed``
+is told the evening after every state change (the match, the game and their winners) and pokes
+the journal's ``HistoryReader`` when it changed: an ``Event`` set, never a wait. When a read
+ends, the reader's thread calls ``_history_read``, which makes the current match's first two
+sides' ``HeadToHeadView`` there and then wakes the controller's loop (``wake``: ``None`` on its
+event queue). ``record`` hands the controller the page as it stands: the figures when the latest
+read includes the last poke, else the page that says "reading the scores…"; the controller's
 ``tick`` asks again while that one is up and draws the figures once they came.
 
 Without a reader (a scripted run, where what the screen shows must not depend on a thread's
-timing), ``record`` reads the history in the caller's thread, the older matches kept
-(``HistoryCache``), so only the first press replays everything.
+timing), ``record`` reads the history in the caller's thread (``HistoryCache``: the stored
+totals, the latest match replayed).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Callable, Hashable
 
 from pegboard.journal import Journal
 from pegboard.journal.reader import HistoryCache, HistoryReader, HistorySnapshot
-from pegboard.ui.results import HeadToHeadView, head_to_head_view
+from pegboard.ui.results import HeadToHeadView, book_head_to_head
 
 __all__ = ["RecordPage"]
 
@@ -59,13 +59,13 @@ class RecordPage:
             JournalError: (without a reader) the history cannot be read or replayed.
         """
         if self._reader is None:
-            return head_to_head_view(self._cache.read(self._store), first, second)
+            return book_head_to_head(self._cache.read(self._store).book(), first, second)
         made = self._made
         if made is None or made[0].asked < self._asked:
             return HeadToHeadView((first, second), reading=True)
         snapshot, record = made
         if record is None or record.names != (first, second):  # not the sides it made: rare
-            return head_to_head_view(snapshot.matches, first, second)
+            return book_head_to_head(snapshot.book(), first, second)
         return record
 
     def _history_read(self, snapshot: HistorySnapshot) -> None:
@@ -73,7 +73,7 @@ class RecordPage:
         current = snapshot.current
         record = None
         if current is not None and len(current.names) >= 2:
-            record = head_to_head_view(snapshot.matches, current.names[0], current.names[1])
+            record = book_head_to_head(snapshot.book(), current.names[0], current.names[1])
         self._made = (snapshot, record)
         wake = self.wake
         if wake is not None:

@@ -3,8 +3,9 @@
 ``render_game_over`` tells the winner, a lurch, the scores and the match. The head-to-head page
 is what the menu's ``D`` shows (issue 14): the two sides of the table, their games won against
 each other from the journal's history, then their matches, game points and lurches. Its value,
-``HeadToHeadView``, is made by ``head_to_head_view(matches, a, b)`` from the matches the
-journal read back (``Journal.history``) and ``players.standings``, in the journal's history
+``HeadToHeadView``, is made by ``book_head_to_head(book, a, b)`` from the standings' running
+totals (``players.Book``: the journal's stored totals merged with the latest match's), or by
+``head_to_head_view(matches, a, b)`` from matches read back, in the journal's history
 reader's thread (``table.headtohead``); until that read is done the page is a ``HeadToHeadView``
 with ``reading`` set, which says "reading the scores…". Both renderers are pure.
 """
@@ -18,8 +19,7 @@ from PIL import Image
 from pegboard.engine.game import Phase
 from pegboard.engine.history import MatchHistory
 from pegboard.engine.match import MatchFormat
-from pegboard.engine.players import standings
-from pegboard.engine.rules import Lurch
+from pegboard.engine.players import Book
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
 from pegboard.i18n import N_, Language, Translator, translator
@@ -146,21 +146,18 @@ def head_to_head_view(matches: Iterable[MatchHistory], a: str, b: str) -> HeadTo
     >>> h2h.games_won, h2h.game_points, h2h.lurches
     ((0, 1), (0, 3), (0, 1))
     """
-    matches = list(matches)
-    pair = standings(matches).between(a, b)
+    book = Book()
+    for match in matches:
+        book.add_match(match)
+    return book_head_to_head(book, a, b)
+
+
+def book_head_to_head(book: Book, a: str, b: str) -> HeadToHeadView:
+    """*a*'s and *b*'s records against each other in *book* (the standings' running totals:
+    the journal keeps them, so the page needs no replay of the history)."""
+    pair = book.standings().between(a, b)
     if pair is None:
         return HeadToHeadView((a, b))
-    keys = (a.strip().casefold(), b.strip().casefold())
-    lurches = [0, 0]
-    for match in matches:
-        for game in match.games:
-            sides = [name.casefold() for name in game.names]
-            result = game.result
-            if result is None or keys[0] not in sides or keys[1] not in sides:
-                continue
-            for me, other in ((0, 1), (1, 0)):
-                won, lost = sides.index(keys[me]), sides.index(keys[other])
-                lurches[me] += result.winner == won and result.lurches[lost] is not Lurch.NONE
     return HeadToHeadView(
         (a, b),
         pair.games,
@@ -168,7 +165,7 @@ def head_to_head_view(matches: Iterable[MatchHistory], a: str, b: str) -> HeadTo
         pair.matches,
         pair.matches_won,
         pair.game_points,
-        (lurches[0], lurches[1]),
+        book.lurches_between(a.strip(), b.strip()),
     )
 
 

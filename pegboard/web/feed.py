@@ -25,8 +25,11 @@ per-connection counter) is not used: a reader that stays connected would keep th
 last close from removing its ``-wal`` and ``-shm`` files, and the reader in memory that a
 journal without them is read through never sees another process's commit anyway.
 
-A read that fails (a commit caught halfway, the writer closing under it, for instance) is
-logged in one line and keeps the page as it was; it is tried again at the next poll. The
+A journal no writer has open is read in place as immutable (``journal.readonly``); a writer that
+opens and checkpoints it during the read can tear what is read, so a read that ``Journal.moved``
+says was under such a writer is started again, failed or not (up to ``READ_ATTEMPTS`` times). A
+read that fails otherwise (a commit caught halfway, the writer closing under it, for instance)
+is logged in one line and keeps the page as it was; it is tried again at the next poll. The
 signature is taken before each read, so a change during the read is read again.
 """
 
@@ -39,6 +42,7 @@ from pathlib import Path
 from pegboard.engine.view import GameView, render_view
 from pegboard.errors import JournalError
 from pegboard.journal import Journal
+from pegboard.journal.reader import READ_ATTEMPTS
 from pegboard.journal.readonly import Marks, file_marks, wal_index_header
 from pegboard.web.publisher import ViewPublisher
 
@@ -50,6 +54,10 @@ POLL_SECONDS = 0.1
 """How often ``pegboard serve`` looks at the journal: a command shows within 0.2 s."""
 
 Signature = tuple[Marks, bytes | None]
+
+
+class _Torn(Exception):
+    """A read that a writer changed the file under (``Journal.moved``): read again."""
 
 
 class JournalFeed:
@@ -70,6 +78,8 @@ class JournalFeed:
         self._view: GameView | None = None
         self._failed = ""
         self._confirm = False  # read again at the next poll even if nothing seems changed
+        self.retries = 0
+        """Reads started again because a writer changed the file under them."""
 
     def signature(self) -> Signature:
         """The journal's and its ``-wal`` file's marks (``file_marks``: inode, size and times,
@@ -84,10 +94,31 @@ class JournalFeed:
             JournalError: not a pegboard journal, none at *path*, a damaged one, or one with
                 no match yet (the messages are ``pegboard game show``'s).
         """
+        for _ in range(READ_ATTEMPTS - 1):
+            try:
+                return self._load_once()
+            except _Torn:
+                self.retries += 1
+        return self._load_once(last=True)
+
+    def _load_once(self, *, last: bool = False) -> bool:
+        """``load``'s one read.
+
+        Raises:
+            _Torn: (unless *last*) a writer changed the file under an immutable read.
+            JournalError: as ``load`` says.
+        """
         seen = self.signature()
         journal = Journal(self.path, readonly=True)
         try:
-            state = journal.load()
+            try:
+                state = journal.load()
+            except JournalError:
+                if last or not journal.moved():
+                    raise
+                raise _Torn from None
+            if journal.moved() and not last:  # what it read may be torn: read again
+                raise _Torn
             if state is None:
                 raise JournalError(
                     f"no match in {str(self.path)!r}: start one with 'pegboard game new'"
@@ -99,6 +130,9 @@ class JournalFeed:
             self.publisher.journal = journal
             self.publisher.publish(state, view)
             self._view = view
+            if journal.moved():  # the figures may be torn: read at the next poll (it changed)
+                self.publisher.forget()
+                self._view = None
             return True
         finally:
             self.publisher.journal = None

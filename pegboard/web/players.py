@@ -2,18 +2,17 @@
 
 Theory of operation
 -------------------
-The figures are ``engine.players.standings`` over the journal's history (``Journal.history``),
-which replays every match from its commands: about 3.5 ms a finished game here, so a journal of
-200 games takes ~0.7 s, several seconds on a Pi. ``PlayerFigures`` therefore keeps every match
-but the latest: only the latest match ever takes new commands (a new match makes the older one
-final, decided or abandoned), so each later look replays just the matches after the ones kept
-(``history(after=...)``), usually only the current one (``journal.reader.HistoryCache``).
+The figures are ``engine.players.standings`` over every match of the current match's variant.
+They are read from the journal's stored totals (``journal.summaries``: a ``Book`` per variant
+over the final matches, kept up to date in the transaction that makes a match final) merged
+with the latest match's, which alone is replayed (``journal.reader.HistoryCache``): a look costs
+the same after ten games or ten thousand. A journal that keeps no summaries (an older version,
+until a writer opens it) is replayed once, then only its latest match.
 
 On the table the history is read by the journal's ``HistoryReader`` in its own thread, and the
 figures are made there too (``snapshot_figures``, called back with each new snapshot), so the
-controller's thread never replays or tallies anything; the first read after a start replays
-everything once. ``pegboard serve`` (``PlayerFigures``) reads in its feed's thread, which owns
-no keys.
+controller's thread never replays or tallies anything. ``pegboard serve`` (``PlayerFigures``)
+reads in its feed's thread, which owns no keys.
 
 The figures are for the current match's variant (points a deal in five-card and six-card are
 not the same game), of the current match's sides by name (a partnership's own record under its
@@ -23,22 +22,21 @@ side's name), and ``None`` for a side that has not finished a game of it yet.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pegboard.engine.players import PlayerStats, RoleFigures, Standings, standings
-from pegboard.journal.reader import HistoryCache
+from pegboard.engine.players import Book, PlayerStats, RoleFigures
+from pegboard.journal.reader import HistoryCache, HistorySnapshot
 
 if TYPE_CHECKING:
     from pegboard.engine.history import MatchHistory
     from pegboard.journal import Journal
 
-__all__ = ["PlayerFigures", "figures_payload", "snapshot_figures"]
+__all__ = ["PlayerFigures", "book_figures", "figures_payload", "snapshot_figures"]
 
 
 class PlayerFigures:
-    """The journal's history, kept match by match (``HistoryCache``), and the figures the page
-    shows from it, read in the caller's thread (``pegboard serve``'s feed)."""
+    """What the page shows of the history (``HistoryCache``: the stored totals, the latest
+    match replayed), read in the caller's thread (``pegboard serve``'s feed)."""
 
     def __init__(self) -> None:
         self._cache = HistoryCache()
@@ -48,32 +46,49 @@ class PlayerFigures:
         """Matches replayed so far (the tests and the benchmark read it)."""
         return self._cache.replayed
 
-    def history(self, journal: Journal) -> list[MatchHistory]:
-        """Every match in *journal*: the ones kept and those after them, replayed now.
+    def read(self, journal: Journal) -> HistorySnapshot:
+        """The history in *journal* now: the stored totals, the latest match replayed.
 
         Raises:
-            JournalError: a stored command cannot be replayed, or the database cannot be read.
+            JournalError: the database cannot be read, or a stored summary cannot be.
         """
-        return list(self._cache.read(journal))
+        return self._cache.read(journal)
+
+    def forget(self) -> None:
+        """Read the final matches' totals again next time (``HistoryCache.forget``)."""
+        self._cache.forget()
 
     def payload(self, journal: Journal) -> dict[str, Any] | None:
         """The figures of the latest match's sides (``figures_payload``), None with no match.
 
         Raises:
-            JournalError: a stored command cannot be replayed, or the database cannot be read.
+            JournalError: the database cannot be read, or a stored summary cannot be.
         """
         return snapshot_figures(self._cache.read(journal))
 
 
-def snapshot_figures(matches: Sequence[MatchHistory]) -> dict[str, Any] | None:
-    """The figures of the latest of *matches*' sides (``figures_payload``), None with none."""
-    if not matches:
+def snapshot_figures(snapshot: HistorySnapshot) -> dict[str, Any] | None:
+    """The figures of *snapshot*'s current match's sides (``figures_payload``), None without
+    one."""
+    current = snapshot.current
+    if current is None:
         return None
-    return figures_payload(list(matches), matches[-1])
+    return book_figures(snapshot.book(current.variant), current)
 
 
 def figures_payload(matches: list[MatchHistory], current: MatchHistory) -> dict[str, Any]:
-    """*current*'s sides' records over *matches* (its variant only) and their head to head.
+    """*current*'s sides' records over *matches* (its variant only) and their head to head
+    (``book_figures`` over a book of those matches).
+    """
+    book = Book()
+    for match in matches:
+        if match.variant is current.variant:
+            book.add_match(match)
+    return book_figures(book, current)
+
+
+def book_figures(book: Book, current: MatchHistory) -> dict[str, Any]:
+    """*current*'s sides' records in *book* (of its variant's matches) and their head to head.
 
     ``{"variant", "games", "sides": [record or None, ...], "head_to_head": [...]}``: a record
     is ``{"name", "games_played", "games_won", "matches_played", "matches_won", "game_points",
@@ -84,7 +99,7 @@ def figures_payload(matches: list[MatchHistory], current: MatchHistory) -> dict[
     ``{"sides": [i, j], "names", "games", "games_won", "matches", "matches_won",
     "game_points"}``, the lists in the order of ``sides``.
     """
-    table: Standings = standings(matches, variant=current.variant)
+    table = book.standings()
     names = current.names
     head_to_head = []
     for i, j in itertools.combinations(range(len(names)), 2):
@@ -102,10 +117,9 @@ def figures_payload(matches: list[MatchHistory], current: MatchHistory) -> dict[
                 "game_points": list(pair.game_points),
             }
         )
-    games = sum(len(m.games) for m in matches if m.variant is current.variant)
     return {
         "variant": current.variant.value,
-        "games": games,
+        "games": book.games,
         "sides": [_record(table.player(name)) for name in names],
         "head_to_head": head_to_head,
     }

@@ -7,7 +7,10 @@ Server-Sent Events), which serialises it and pushes it to every open page. It ne
 socket, so no client can hold up the controller.
 
 "Tonight" is the games finished since 06:00 local time (``EVENING_STARTS_AT``; before 06:00,
-since yesterday's): ``evening_start``, ``finish_times`` and ``evening_of`` say which.
+since yesterday's): ``evening_start``, ``finish_times`` and ``evening_of`` say which. The
+evening is chosen from the last ``EVENING_GAMES`` finished games by match and game, read from
+the journal's stored summaries with the latest match replayed (``journal.reader``), never from
+every game ever finished.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from pegboard.engine.rules import Lurch
 from pegboard.errors import PegboardError
 from pegboard.i18n import Language
 from pegboard.i18n.calls import peg_calls
@@ -27,6 +31,7 @@ from pegboard.web.players import PlayerFigures, snapshot_figures
 if TYPE_CHECKING:
     from pegboard.engine.game import GameState
     from pegboard.engine.history import MatchHistory
+    from pegboard.engine.listing import GameListing
     from pegboard.engine.view import GameView
     from pegboard.journal import Journal, LurchRecord
     from pegboard.journal.reader import HistoryReader, HistorySnapshot
@@ -124,13 +129,19 @@ class ViewPublisher:
     def _history_read(self, snapshot: HistorySnapshot) -> None:
         """A new snapshot (in the reader's thread): the evening and the players made from it,
         and the latest view published again with them."""
-        recent = _recent_games(snapshot.games, snapshot.lurches, finish_times(snapshot.matches))
-        players = snapshot_figures(snapshot.matches)
+        recent = _listed_games(snapshot.recent)
+        players = snapshot_figures(snapshot)
         with self._lock:
             self._recent, self._players = recent, players
             if self._fields is not None:
                 evening = self._tonight()
                 self.server.publish({**self._fields, "evening": evening, "players": players})
+
+    def forget(self) -> None:
+        """Read the evening and the players again at the next publish (the last read was
+        under a writer that changed the file: ``Journal.moved``)."""
+        self._evening_key = None
+        self.figures.forget()
 
     def _look_up(self, view: GameView) -> None:
         """Read the evening and the players again when the match, game or winner changed."""
@@ -141,11 +152,9 @@ class ViewPublisher:
         if key == self._evening_key:
             return
         try:
-            matches = self.figures.history(journal)
-            recent = _recent_games(
-                journal.finished_games(), journal.lurches(), finish_times(matches)
-            )
-            players = snapshot_figures(matches)
+            snapshot = self.figures.read(journal)
+            recent = _listed_games(snapshot.recent)
+            players = snapshot_figures(snapshot)
         except (sqlite3.Error, PegboardError) as e:  # keep the last; try again next time
             log.warning("web: the evening's results cannot be read: %s", e)
             return
@@ -229,6 +238,32 @@ def _recent_games(
         )
         for at, game in timed[-EVENING_GAMES:]
     ]
+
+
+def _listed_games(games: Sequence[GameListing]) -> list[tuple[datetime, dict[str, Any]]]:
+    """The last ``EVENING_GAMES`` of *games* (by match and game), each as ``(finished, item)``:
+    ``_recent_games``'s items, made from the stored listings instead of the history's tables
+    (the sides behind a line in the order of their names, as those tables give them)."""
+    recent = []
+    for game in games[-EVENING_GAMES:]:
+        result, names = game.result, game.names
+        behind = sorted(
+            (names[side], result.scores[side], lurch.value)
+            for side, lurch in enumerate(result.lurches)
+            if lurch is not Lurch.NONE
+        )
+        item = {
+            "match_id": game.match_id,
+            "game": game.game,
+            "variant": game.variant.value,
+            "names": list(names),
+            "winner": names[result.winner],
+            "scores": list(result.scores),
+            "game_points": result.game_points,
+            "lurch": [{"name": n, "score": score, "lurch": why} for n, score, why in behind],
+        }
+        recent.append((datetime.fromisoformat(game.finished), item))
+    return recent
 
 
 def _ref(game: Mapping[str, Any]) -> tuple[int, int]:

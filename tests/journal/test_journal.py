@@ -199,3 +199,33 @@ def test_a_database_locked_by_another_writer_is_refused_not_moved_aside(tmp_path
     with Journal(db) as store:
         state = store.load()
         assert state is not None and store.commands() == ["cut 9C 3D"]
+
+
+def test_a_damaged_page_of_old_history_is_reported_when_read_and_the_rest_still_works(
+    tmp_path: Path,
+) -> None:
+    """The open reads only the pages it needs (no whole-file check): a damaged page of an old
+    match is found when something reads it, and said to be a damaged journal; the latest
+    match and the stored summaries are read as ever."""
+    from tests.journal.games import SCRIPT
+
+    db = tmp_path / "p.db"
+    with Journal(db) as store:
+        for _ in range(6):
+            store.new_match(Rules.six_card(), ("Ann", "Bob"))
+            do(store, *SCRIPT)
+        store.new_match(Rules.six_card(), ("Ann", "Bob"))
+    with sqlite3.connect(db) as conn:
+        (page,) = conn.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'journal' AND pagetype = 'leaf' "
+            "ORDER BY pageno LIMIT 1"
+        ).fetchone()
+        (size,) = conn.execute("PRAGMA page_size").fetchone()
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * size + 8 : page * size] = bytes(range(256)) * (size // 256 - 1) + bytes(248)
+    db.write_bytes(bytes(data))
+    with Journal(db, readonly=True) as store:
+        assert store.load() is not None  # the latest match, on other pages
+        assert store.final_book().games == 6
+        with pytest.raises(JournalError, match=r"'.*p\.db' is a damaged pegboard journal \("):
+            store.history()  # match 1's entries are on the damaged page

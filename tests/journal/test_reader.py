@@ -11,6 +11,7 @@ import pytest
 
 from pegboard.engine.commands import parse_command
 from pegboard.engine.match import MatchFormat
+from pegboard.engine.players import standings
 from pegboard.engine.rules import Rules
 from pegboard.errors import JournalError
 from pegboard.journal import Journal
@@ -60,17 +61,22 @@ def test_the_reader_sees_what_the_writer_commits(tmp_path: Path) -> None:
         reader.start()
         try:
             first = seen.get(reader.poke())
-            assert [m.match_id for m in first.matches] == [1]
-            assert [g["winner"] for g in first.games] == ["Ann"]
-            assert [(r.side, r.lurch) for r in first.lurches] == [("Bob", "double-skunked")]
+            assert first.current is not None and first.current.match_id == 1
+            assert [(g.match_id, g.names[g.result.winner]) for g in first.recent] == [(1, "Ann")]
+            assert [lurch.value for lurch in first.recent[0].result.lurches] == [
+                "none",
+                "double-skunked",
+            ]
             play_a_match(store, ("Ann", "Cat"))  # committed by the writer, after the first read
             second = seen.get(reader.poke())
-            assert [m.names for m in second.matches] == [("Ann", "Bob"), ("Ann", "Cat")]
-            assert second.matches == tuple(store.history())
+            assert second.current == store.history()[-1]
+            assert second.current is not None and second.current.names == ("Ann", "Cat")
+            assert [g.match_id for g in second.recent] == [1, 2]
+            assert second.book().standings() == standings(store.history())
             assert reader.snapshot is second and reader.is_current(second.asked)
-            # the first match is kept: each read replays the latest match only (and, once, the
-            # one that a newer match made final)
-            assert reader.replayed == 1 + 2
+            # each read replays the latest match only: the one a newer match made final is
+            # summarised by the writer in that match's transaction
+            assert reader.replayed == 1 + 1
         finally:
             reader.close()
 
@@ -81,14 +87,14 @@ def test_pokes_during_a_read_are_folded_into_one_more(
     with Journal(tmp_path / "p.db") as store:
         play_a_match(store)
         gate, inside = threading.Event(), threading.Event()
-        history = Journal.history
+        latest_match = Journal.latest_match
 
-        def slow(self: Journal, *, after: int = 0) -> list:  # type: ignore[type-arg]
+        def slow(self: Journal) -> object:
             inside.set()
             assert gate.wait(BOUND)
-            return history(self, after=after)
+            return latest_match(self)
 
-        monkeypatch.setattr(Journal, "history", slow)
+        monkeypatch.setattr(Journal, "latest_match", slow)
         reader = HistoryReader(store.path)
         seen = Snapshots(reader)
         reader.start()
@@ -116,9 +122,9 @@ def test_a_reader_without_a_writer_writes_nothing(tmp_path: Path) -> None:
     reader.start()
     try:
         snapshot = seen.get(reader.poke())
-        assert [m.match_id for m in snapshot.matches] == [1]
-        again = seen.get(reader.poke())  # a copy in memory is read afresh each time
-        assert again.matches == snapshot.matches
+        assert snapshot.current is not None and snapshot.current.match_id == 1
+        again = seen.get(reader.poke())  # the file is opened afresh for each read
+        assert again.current == snapshot.current
     finally:
         reader.close()
     after = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in tmp_path.iterdir()}

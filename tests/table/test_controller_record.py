@@ -31,13 +31,13 @@ class Reads:
 
     def __init__(self, store: Journal) -> None:
         self.count = 0
-        self._history = store.history
+        self._latest = store.latest_match
 
-        def history(*, after: int = 0) -> list:  # type: ignore[type-arg]
+        def latest_match() -> object:
             self.count += 1
-            return self._history(after=after)
+            return self._latest()
 
-        store.history = history  # type: ignore[method-assign]
+        store.latest_match = latest_match  # type: ignore[method-assign,assignment]
 
 
 def table(tmp_path: Path, layout: Layout = Layout.FOUR_BY_FOUR) -> tuple[Controller, Reads]:
@@ -105,16 +105,16 @@ class Gate:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.opened, self.waiting = threading.Event(), threading.Event()
         self.reads = 0
-        history = Journal.history
+        latest_match = Journal.latest_match
 
-        def slow(store: Journal, *, after: int = 0) -> list:  # type: ignore[type-arg]
+        def slow(store: Journal) -> object:
             assert threading.current_thread() is not threading.main_thread()
             self.reads += 1
             self.waiting.set()
             assert self.opened.wait(BOUND)
-            return history(store, after=after)
+            return latest_match(store)
 
-        monkeypatch.setattr(Journal, "history", slow)
+        monkeypatch.setattr(Journal, "latest_match", slow)
 
     def open(self) -> None:
         self.opened.set()

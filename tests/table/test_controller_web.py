@@ -343,14 +343,14 @@ def test_a_slow_history_delays_neither_ready_nor_keys_and_the_page_gets_the_figu
             store.do(parse_command(text, store.state.names))
         assert store.state is not None and store.state.table.finished
     opened, reading = threading.Event(), threading.Event()
-    history = Journal.history
+    latest_match = Journal.latest_match
 
-    def slow(store: Journal, *, after: int = 0) -> list:  # type: ignore[type-arg]
+    def slow(store: Journal) -> object:
         reading.set()
         assert opened.wait(10)
-        return history(store, after=after)
+        return latest_match(store)
 
-    monkeypatch.setattr(Journal, "history", slow)
+    monkeypatch.setattr(Journal, "latest_match", slow)
     server = WebServer("127.0.0.1", 0)
     server.start()
     stop = threading.Event()
