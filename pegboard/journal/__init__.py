@@ -321,7 +321,7 @@ class Journal(HistoryTables, SummaryTables):
                 conn.executescript(OUTBOX_SCHEMA)
             self._conn = conn
             (version,) = conn.execute("PRAGMA user_version").fetchone()
-            if version < SCHEMA_VERSION:  # an older journal: its summaries, once (summaries.py)
+            if version < SCHEMA_VERSION or self._unsummarised():  # summaries.py's notes
                 self._migrate()
         except sqlite3.Error:
             conn.close()

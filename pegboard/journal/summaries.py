@@ -209,34 +209,36 @@ class SummaryTables:
         if row[0] is not None:
             self._summarise(row[0])
 
+    def _unsummarised(self) -> bool:
+        """Whether a final match has no summary: a journal of an older version, a migration
+        cut short, or matches an older pegboard added after a downgrade (it knows nothing of
+        the summaries). Two counts, so a writer's open can ask every time."""
+        (matches,) = self._conn.execute("SELECT COUNT(*) FROM matches").fetchone()
+        (summaries,) = self._conn.execute("SELECT COUNT(*) FROM match_summaries").fetchone()
+        return bool(summaries < matches - 1)
+
     def _migrate(self) -> None:
-        """Summarise every final match of a journal of an older version, once: the first
-        writer's open does it, oldest match first, ``MIGRATE_BATCH`` matches a transaction, and
+        """Summarise every final match that has no summary yet: the first writer's open of an
+        older journal does it, oldest match first, ``MIGRATE_BATCH`` matches a transaction, and
         sets ``user_version`` with the last; after each batch ``progress`` (the journal's) is
         told how many matches it summarised and how many were left before it. A writer stopped
         part way (systemd's start timeout on a slow Pi, a power cut) leaves whole batches
-        behind, and the next open goes on after the last match summarised, so every start gets
-        further and none starts again."""
+        behind, and the next open goes on with the matches still without one, so every start
+        gets further and none starts again."""
         conn = self._conn
         conn.executescript(SUMMARY_SCHEMA)
+        missing = (
+            "FROM matches m WHERE m.id < (SELECT MAX(id) FROM matches) AND NOT EXISTS "
+            "(SELECT 1 FROM match_summaries s WHERE s.match_id = m.id)"
+        )
         while True:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                (version,) = conn.execute("PRAGMA user_version").fetchone()
-                if version >= SCHEMA_VERSION:  # another writer finished it meanwhile
-                    conn.execute("COMMIT")
-                    return
-                (done,) = conn.execute("SELECT MAX(match_id) FROM match_summaries").fetchone()
-                (latest,) = conn.execute("SELECT MAX(id) FROM matches").fetchone()
-                (left,) = conn.execute(
-                    "SELECT COUNT(*) FROM matches WHERE id > ? AND id < ?",
-                    (done or 0, latest or 0),
-                ).fetchone()
+                (left,) = conn.execute(f"SELECT COUNT(*) {missing}").fetchone()
                 ids = [
                     i
                     for (i,) in conn.execute(
-                        "SELECT id FROM matches WHERE id > ? AND id < ? ORDER BY id LIMIT ?",
-                        (done or 0, latest or 0, MIGRATE_BATCH),
+                        f"SELECT m.id {missing} ORDER BY m.id LIMIT ?", (MIGRATE_BATCH,)
                     )
                 ]
                 for match_id in ids:

@@ -104,6 +104,31 @@ def test_a_migration_cut_short_goes_on_where_it_stopped(
         assert (store.final_listings(), store.final_book().standings()) == everything
 
 
+def test_matches_an_older_pegboard_added_are_summarised_by_the_next_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = evening(tmp_path / "p.db", matches=2)
+    with monkeypatch.context() as older:  # a downgrade: it starts matches and summarises none
+        older.setattr(summaries.SummaryTables, "_finalise_latest", lambda self: None)
+        older.setattr(summaries.SummaryTables, "_unsummarised", lambda self: False)
+        evening(db, matches=2)
+    with Journal(db, readonly=True) as store:
+        assert store.summarised()  # the version says so, but two final matches have none
+        listed = store.final_listings()[1]
+    Journal(db).close()  # the next writer sees the gap and fills it
+    with Journal(db, readonly=True) as store:
+        everything = store.history()
+        listings, count, _ = store.final_listings()
+        latest = store.latest_match()
+        book = store.final_book()
+    assert (listed, count) == (2, 5)  # 5 final matches: 2 summarised before, 3 after
+    assert listings == [MatchListing.of(m) for m in reversed(everything[:-1])]
+    assert isinstance(latest, MatchHistory)
+    latest_book = Book()
+    latest_book.add_match(latest)
+    assert book.merged(latest_book).standings() == standings(everything)
+
+
 def _counting(summarise: Any, calls: list[int]) -> Any:
     def counted(self: summaries.SummaryTables, match_id: int, **kw: Any) -> None:
         calls.append(match_id)

@@ -122,6 +122,8 @@ def forge(db: Path) -> None:
             "INSERT INTO journal (match_id, command, at) VALUES (2, 'starter 9H', "
             "'2025-03-01T20:00:00.000+00:00')"
         )
+        for table in ("match_summaries", "summary_games", "standings_books"):
+            conn.execute(f"DELETE FROM {table}")
         conn.execute("PRAGMA user_version = 0")  # the next writer summarises every match again
     Journal(db).close()
 
