@@ -437,6 +437,9 @@ def test_a_late_screen_gets_the_live_view_at_once_and_a_dead_board_shows_offline
         assert late[0].retain and live["view"]["sides"][0]["name"] == "Ann"
         service = league(tmp_path / "league.db", broker.port, services)
         wait_until(lambda: _status(service) == "online", 5.0, "online")
+        # the board's retained status and live view are two messages: the view may come
+        # a moment after the status
+        wait_until(lambda: service.payload()["boards"][0]["view"] is not None, 5.0, "the view")
         assert service.payload()["boards"][0]["view"]["names"] == ["Ann", "Bob"]
         # the power goes: the board stops dead with its connection open (SIGSTOP: no more
         # pings, no FIN), so only the keep-alive can tell; the broker waits 1.5 times it
