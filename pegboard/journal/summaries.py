@@ -6,8 +6,9 @@ Only the latest match ever takes new commands: starting a match makes the one be
 (decided, or abandoned). So ``Journal.new_match`` summarises that one in the transaction of its
 own ``INSERT`` (``_summarise``): it is replayed once, its ``MatchListing`` is kept in
 ``match_summaries`` (what ``pegboard history`` lists), each of its finished games in
-``summary_games`` (by finish time, for the pub page's evening), and its games are added to the
-running ``Book`` of its variant in ``standings_books``. A read of "everything so far" reads
+``summary_games`` (with its finish time; the pub page's evening reads the latest of them
+through the key), and its games are added to the running ``Book`` of its variant in
+``standings_books``. A read of "everything so far" reads
 those rows and replays only the latest match: its cost follows the new work, not the history.
 
 A journal of an older version (``PRAGMA user_version`` below ``SCHEMA_VERSION``) is summarised
@@ -588,34 +589,6 @@ class SummaryTables:
             _replay(h, by_match.get(h[0], []), latest=i == len(heads) - 1)
             for i, h in enumerate(heads)
         ]
-
-    def games_since(self, since: str) -> list[GameListing]:
-        """The final matches' games finished at or after *since* (ISO, UTC), oldest first;
-        read by time (an index), not by going through every game.
-
-        Raises:
-            JournalError: the database cannot be read.
-        """
-        try:
-            if not self.summarised():
-                done, latest = self._all_replayed()
-                games = [
-                    GameListing.of(g)
-                    for m in done
-                    if isinstance(m, MatchHistory) and m.match_id != latest
-                    for g in m.games
-                    if g.finished is not None and g.finished >= since
-                ]
-                return sorted(games, key=lambda g: g.finished)
-            rows = self._conn.execute(
-                "SELECT listing FROM summary_games WHERE finished >= ? ORDER BY finished",
-                (since,),
-            ).fetchall()
-            return [GameListing.from_payload(json.loads(text)) for (text,) in rows]
-        except sqlite3.Error as e:
-            raise self._read_error(e) from e
-        except ValueError as e:
-            raise JournalError(f"{str(self.path)!r} has a summary that cannot be read: {e}") from e
 
 
 def _id(match: MatchHistory | LeftOut) -> int:
