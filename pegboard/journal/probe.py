@@ -28,7 +28,7 @@ from pathlib import Path
 
 from pegboard.errors import JournalError
 
-from .readonly import has_moved, read_header
+from .readonly import file_marks, has_moved, read_header
 from .schema import OWN_COLUMNS, SQLITE_HEADER, Damaged, header_damage, is_corrupt
 
 __all__ = ["PROBES", "open_checked"]
@@ -73,6 +73,7 @@ def _look(path: Path, connect: Callable[[], sqlite3.Connection]) -> sqlite3.Conn
     """
     shown = repr(str(path))
     try:
+        before = file_marks(path)  # os.stat only: safe beside this process's connections
         # None: a connection in this process has the file open, so it is a journal already
         # probed, and reading it here would drop that connection's locks
         header = read_header(path, 100)
@@ -88,6 +89,11 @@ def _look(path: Path, connect: Callable[[], sqlite3.Connection]) -> sqlite3.Conn
     if header is not None and not Path(f"{path}-wal").exists():
         torn = header_damage(header, size)
         if torn is not None:
+            if file_marks(path) != before or before[1] is not None:
+                # a writer's checkpoint writes page 1 (the new page count) before the pages
+                # that make the file longer, then removes its -wal: what was read may be
+                # half of that, so it is looked at again, never called damaged
+                raise _Moved
             raise Damaged(torn)
     try:
         conn = connect()
