@@ -159,7 +159,10 @@ MEASURE_JS = """() => {
 }"""
 
 
-def measure(browser: Browser, web: WebServer, size: dict[str, int]) -> dict[str, Any]:
+def measure(
+    browser: Browser, web: WebServer, size: dict[str, int], script: str = MEASURE_JS
+) -> dict[str, Any]:
+    """What *script* finds on the league page once it shows *web*'s latest version."""
     context = browser.new_context(viewport=size, reduced_motion="reduce")  # type: ignore[arg-type]
     try:
         page = context.new_page()
@@ -169,7 +172,7 @@ def measure(browser: Browser, web: WebServer, size: dict[str, int]) -> dict[str,
         page.locator(f'body[data-version="{web.version}"]').wait_for(
             state="attached", timeout=WAIT_MS
         )
-        shown: dict[str, Any] = page.evaluate(MEASURE_JS)
+        shown: dict[str, Any] = page.evaluate(script)
         assert not errors, errors
         return shown
     finally:

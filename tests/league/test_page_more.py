@@ -5,7 +5,7 @@ fit, in the league's language (Chromium through Playwright, as ``test_page_fit.p
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -13,10 +13,10 @@ from pegboard.league.service import LeagueService
 from pegboard.web.server import WebServer
 from tests.league.test_page_fit import (  # noqa: F401  (league: the fixture)
     SIZES,
-    WAIT_MS,
     add_boards,
     finished,
     league,
+    measure,
     topic,
 )
 
@@ -39,23 +39,6 @@ MORE_JS = """() => {
 }"""
 
 
-def shown_more(browser: Browser, web: WebServer, size: dict[str, int]) -> dict[str, Any]:
-    context = browser.new_context(viewport=size, reduced_motion="reduce")  # type: ignore[arg-type]
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(web.url)
-        page.locator(f'body[data-version="{web.version}"]').wait_for(
-            state="attached", timeout=WAIT_MS
-        )
-        shown: dict[str, Any] = page.evaluate(MORE_JS)
-        assert not errors, errors
-        return shown
-    finally:
-        context.close()
-
-
 @pytest.mark.parametrize(("language", "word"), [("en", "more"), ("de", "weitere")])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_the_latest_games_say_how_many_more_there_are(
@@ -76,7 +59,7 @@ def test_the_latest_games_say_how_many_more_there_are(
     payload = service.payload()
     assert (len(payload["recent"]), payload["more"], payload["games"]) == (12, 6, 18)
     web.publish(payload)
-    shown = shown_more(browser, web, size)
+    shown = measure(browser, web, size, MORE_JS)
     assert 1 <= shown["shown"] <= 12
     assert shown["more"] == f"+{18 - shown['shown']} {word}"
     assert shown["inPanel"]
@@ -90,5 +73,5 @@ def test_all_the_latest_games_showing_need_no_line(
     payload = service.payload()  # 12 games, 12 listed, no boards: every line fits
     assert payload["more"] == 0
     web.publish(payload)
-    shown = shown_more(browser, web, SIZES[0])
+    shown = measure(browser, web, SIZES[0], MORE_JS)
     assert (shown["shown"], shown["more"]) == (12, None)
