@@ -24,8 +24,9 @@ from pegboard.engine.rules import Rules
 from pegboard.engine.view import render_view
 from pegboard.journal import Journal, summaries
 from pegboard.table.daemon import run_daemon
-from pegboard.table.sdnotify import Notifier
 from pegboard.table.wiring import paused_frame, sim_ports
+
+from .notices import RecordingNotifier
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,19 +125,15 @@ def test_run_daemon_in_process_stops_and_leaves_paused(tmp_path: Path) -> None:
     ports = sim_ports(config)
     display = ports.display
     assert isinstance(display, RecordingDisplay)
-    notices: list[str] = []
-
-    class Recorder(Notifier):
-        def notify(self, *fields: str) -> bool:
-            notices.extend(fields)
-            return True
+    recorder = RecordingNotifier()
+    notices = recorder.notices
 
     def on_ready(controller: object) -> None:
         stop.set()
 
     stop = threading.Event()
     result = run_daemon(
-        config, ports, notifier=Recorder(env={}), stop=stop, install_signals=False,
+        config, ports, notifier=recorder, stop=stop, install_signals=False,
         on_ready=on_ready,
     )  # fmt: skip
     assert "READY=1" in notices and "STOPPING=1" in notices
@@ -205,16 +202,12 @@ def test_an_older_journal_summarised_at_start_asks_systemd_for_time_batch_by_bat
         conn.execute("DELETE FROM standings_books")
     monkeypatch.setattr(summaries, "MIGRATE_BATCH", 1)
     config = parse_config(f'[game]\ndatabase = "{db}"')
-    notices: list[str] = []
-
-    class Recorder(Notifier):
-        def notify(self, *fields: str) -> bool:
-            notices.extend(fields)
-            return True
+    recorder = RecordingNotifier()
+    notices = recorder.notices
 
     stop = threading.Event()
     run_daemon(
-        config, sim_ports(config), notifier=Recorder(env={}), stop=stop, install_signals=False,
+        config, sim_ports(config), notifier=recorder, stop=stop, install_signals=False,
         on_ready=lambda controller: stop.set(),
     )  # fmt: skip
     extended = [n for n in notices[: notices.index("READY=1")] if n.startswith("EXTEND_")]

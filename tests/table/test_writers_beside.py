@@ -28,10 +28,11 @@ from pegboard.journal import Journal
 from pegboard.table.beside import broken_match_message
 from pegboard.table.controller import Controller
 from pegboard.table.daemon import run_daemon
-from pegboard.table.sdnotify import Notifier
 from pegboard.table.wiring import sim_ports
 from pegboard.ui.screens import render_error
 from tests.engine.test_game_properties import Table as Picker
+
+from .notices import RecordingNotifier
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -157,16 +158,12 @@ def test_the_daemon_offers_a_new_match_for_one_it_cannot_replay(tmp_path: Path) 
     ports = sim_ports(config, [_Presses("5", "#")])  # a key that is not confirm, then confirm
     display = ports.display
     assert isinstance(display, RecordingDisplay)
-    notices: list[str] = []
-
-    class Recorder(Notifier):
-        def notify(self, *fields: str) -> bool:
-            notices.extend(fields)
-            return True
+    recorder = RecordingNotifier()
+    notices = recorder.notices
 
     stop = threading.Event()
     result = run_daemon(
-        config, ports, notifier=Recorder(env={}), stop=stop, install_signals=False,
+        config, ports, notifier=recorder, stop=stop, install_signals=False,
         on_ready=lambda controller: stop.set(),
     )  # fmt: skip
     assert "READY=1" in notices  # systemd does not wait for the key
