@@ -289,9 +289,9 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     """
     from pegboard.engine.cards import format_cards
     from pegboard.engine.view import render_view
+    from pegboard.journal import read_steadily
 
-    with _open(args, readonly=True) as store:
-        state = _current(store)
+    state = read_steadily(lambda: _open(args, readonly=True), _current)
     view = render_view(state)
     if args.json:
         from pegboard.engine.odds import win_probability

@@ -165,6 +165,7 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.engine.history import MatchHistory as Replayed
     from pegboard.engine.history import filter_matches
     from pegboard.engine.listing import MatchListing
+    from pegboard.journal import read_steadily
 
     if args.player is not None:  # an undecodable byte would match no one, silently
         check_text(args.player, "--player", HistoryCommandError)
@@ -173,9 +174,13 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     stamp = None if start is None else start.astimezone(UTC).isoformat(timespec="milliseconds")
     text = not (args.json or args.csv)
     limit = None if args.all else args.limit if args.limit is not None or not text else TEXT_LIMIT
-    with _open(args) as store:
-        finals, count, left_out = store.final_listings(limit=limit, player=args.player, since=stamp)
-        latest = store.latest_match()
+
+    def read(store: Journal) -> tuple[Any, Any]:
+        return store.final_listings(limit=limit, player=args.player, since=stamp), (
+            store.latest_match()
+        )
+
+    (finals, count, left_out), latest = read_steadily(lambda: _open(args), read)
     chosen = list(finals)
     if isinstance(latest, Replayed):
         if filter_matches([latest], player=args.player, since=start):

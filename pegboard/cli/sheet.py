@@ -213,7 +213,7 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
         JournalError: no journal at the path, or not a pegboard journal.
     """
     from pegboard.i18n import translator
-    from pegboard.journal import Journal, default_db_path
+    from pegboard.journal import Journal, default_db_path, read_steadily
     from pegboard.ui.sheet import Paper, layout_sheet
     from pegboard.ui.sheetfiles import render_pdf, render_png, render_svg
 
@@ -221,8 +221,9 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     venue = check_venue(args.venue)
     suffix = _check_out(path, args.force)
     db = args.db if args.db is not None else default_db_path()
-    with Journal(db, readonly=True) as store:
-        matches = _matches_for(store, args.game)
+    matches = read_steadily(
+        lambda: Journal(db, readonly=True), lambda store: _matches_for(store, args.game)
+    )
     match, game = pick_game(matches, args.game)
     language = language_of(args)
     paper = Paper.parse(args.paper)

@@ -62,12 +62,15 @@ def cmd_stats_players(args: argparse.Namespace, out: TextIO) -> int:
     """
     from pegboard.engine.history import MatchHistory as Replayed
     from pegboard.engine.players import Book
+    from pegboard.journal import Journal, read_steadily
 
     variant = Variant(args.variant) if args.variant is not None else None
-    with _open(args) as store:  # the stored totals, and only the latest match replayed
-        book = store.final_book(variant)
-        latest = store.latest_match()
-        left_out = store.left_out_matches()
+
+    def read(store: Journal) -> tuple[Book, Any, list[Any]]:
+        # the stored totals, and only the latest match replayed
+        return store.final_book(variant), store.latest_match(), store.left_out_matches()
+
+    book, latest, left_out = read_steadily(lambda: _open(args), read)
     if isinstance(latest, Replayed):
         if variant is None or latest.variant is variant:
             mine = Book()

@@ -48,6 +48,7 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 from pegboard.engine.commands import Command, parse_command
 from pegboard.engine.events import Event
@@ -88,6 +89,7 @@ __all__ = [
     "LurchRecord",
     "SideAverage",
     "default_db_path",
+    "read_steadily",
     "rules_from_json",
     "rules_to_json",
 ]
@@ -622,6 +624,36 @@ class Journal(HistoryTables, SummaryTables):
             if self._outbox:
                 write_outbox(self._conn, self.match_id, _now(), before, state)
         return state, events, last
+
+
+_T = TypeVar("_T")
+
+READS = 5
+"""How many times ``read_steadily`` reads when a writer keeps changing the file under it."""
+
+
+def read_steadily(open_journal: Callable[[], Journal], read: Callable[[Journal], _T]) -> _T:
+    """What *read* finds in a journal that *open_journal* opens read-only, read again (up to
+    ``READS`` times) while a writer changed the file under it: a reader without a writer reads
+    the file as immutable, and a short writer (``game do``) that commits and checkpoints
+    meanwhile can leave it a torn view, stale figures or a page that looks damaged
+    (``Journal.moved``). The command-line readers read through it.
+
+    Raises:
+        JournalError: the journal cannot be opened or read, or a writer changed it during
+            each of the reads.
+    """
+    for _ in range(READS):
+        with open_journal() as store:
+            try:
+                found = read(store)
+            except JournalError:
+                if store.moved():
+                    continue  # torn by a writer, not damaged: read again
+                raise
+            if not store.moved():
+                return found
+    raise JournalError(f"a writer changed the journal during each of {READS} reads; try again")
 
 
 def _replay(match_id: int, state: GameState, rows: Sequence[tuple[int, str]]) -> GameState:
