@@ -268,12 +268,9 @@ class SummaryTables:
         """
         if getattr(self, "readonly", False):
             raise JournalError(f"{str(self.path)!r} was opened read-only: nothing is repaired")
-        broken = self.left_out_matches()
-        latest = self.latest_match()
-        if isinstance(latest, LeftOut):
-            broken.append(latest)
+        broken, stale = self._still_broken()
         fixable = [m for m in broken if m.seq is not None]
-        if not fixable:
+        if not fixable and not stale:
             return None, [], broken
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
         copy = self.path.with_name(f"{self.path.name}.before-repair-{stamp}")
@@ -282,14 +279,18 @@ class SummaryTables:
             conn.execute("VACUUM INTO ?", (str(copy),))
             conn.execute("BEGIN IMMEDIATE")
             try:
+                # looked at again under the write lock: what is cut is what fails now
+                broken, stale = self._still_broken()
+                fixable = [m for m in broken if m.seq is not None]
                 (top,) = conn.execute("SELECT MAX(id) FROM matches").fetchone()
                 for bad in fixable:
                     conn.execute(
                         "DELETE FROM journal WHERE match_id = ? AND seq >= ?",
                         (bad.match_id, bad.seq),
                     )
-                    if bad.match_id != top:  # a final match: its summary and totals now
-                        self._summarise(bad.match_id)
+                for match_id in sorted({m.match_id for m in fixable} | set(stale)):
+                    if match_id != top:  # a final match: its summary and totals now
+                        self._summarise(match_id)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -297,6 +298,27 @@ class SummaryTables:
         except sqlite3.Error as e:
             raise JournalError(f"cannot repair {str(self.path)!r}: {e}") from e
         return copy, fixable, [m for m in broken if m.seq is None]
+
+    def _still_broken(self) -> tuple[list[LeftOut], list[int]]:
+        """The matches that fail when replayed now (the latest, and each one stored as left
+        out, replayed again: a verdict kept from a downgrade may no longer hold), and the ids
+        of those stored as left out that replay now (their summaries are stale).
+
+        Raises:
+            JournalError: the database cannot be read.
+        """
+        broken: list[LeftOut] = []
+        stale: list[int] = []
+        for stored in self.left_out_matches():
+            now = self.match_history(stored.match_id)
+            if isinstance(now, LeftOut):
+                broken.append(now)
+            elif now is not None:
+                stale.append(stored.match_id)
+        latest = self.latest_match()
+        if isinstance(latest, LeftOut) and all(m.match_id != latest.match_id for m in broken):
+            broken.append(latest)
+        return broken, stale
 
     # --- reading --------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,3 +95,35 @@ def test_repair_of_a_good_journal_changes_nothing(
     assert status == 0 and "nothing to repair" in out
     assert db.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.db"]
+
+
+def test_repair_cuts_nothing_of_a_match_stored_as_left_out_that_replays_now(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pegboard.journal import LeftOut, summaries
+
+    db = tmp_path / "p.db"
+    ok("game", "new", "--players", "Ann,Bob", "--match", "single", "--db", db)
+    ok("game", "do", "--db", db, *SCRIPT)
+    real = summaries._replay
+
+    def older(head: Any, rows: Any, *, latest: bool) -> Any:
+        # a version that did not know entry 3 of match 1 (a downgrade, then an upgrade)
+        if head[0] == 1 and not latest:
+            return LeftOut(1, rows[2][0], rows[2][1], "unknown command")
+        return real(head, rows, latest=latest)
+
+    with monkeypatch.context() as then:
+        then.setattr(summaries, "_replay", older)
+        ok("game", "new", "--players", "Ann,Bob", "--db", db)  # match 1 final: left out
+    with sqlite3.connect(db) as conn:
+        entries = conn.execute("SELECT seq, command FROM journal WHERE match_id = 1").fetchall()
+    capsys.readouterr()
+    status, out, _ = cli(capsys, "game", "repair", "--db", str(db))
+    assert status == 0
+    with sqlite3.connect(db) as conn:
+        after = conn.execute("SELECT seq, command FROM journal WHERE match_id = 1").fetchall()
+    assert after == entries  # the match replays now: nothing of it is cut
+    status, out, err = cli(capsys, "stats", "players", "--json", "--db", str(db))
+    assert "left out" not in err
+    assert json.loads(out)["players"][0]["games_played"] == 1  # its summary made again
