@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pegboard.engine.summary import GameSummary
 from pegboard.league.service import Broker, LeagueService
 from pegboard.league.store import LeagueStore
+from tests.league.parsed import count_parsed
 
 FINISHED = "pegboard/v1/red-lion/t1/finished"
 LIVE = "pegboard/v1/red-lion/t1/live"
@@ -54,14 +54,7 @@ def test_the_live_views_lags_kept_are_the_latest_only(service: LeagueService) ->
 def test_a_page_refresh_reads_no_stored_game_however_many_there_are(
     service: LeagueService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    read: list[str] = []
-    parse = GameSummary.from_payload
-
-    def counted(payload: Mapping[str, Any]) -> GameSummary:
-        read.append(str(payload["game_id"]))
-        return parse(payload)
-
-    monkeypatch.setattr(GameSummary, "from_payload", staticmethod(counted))
+    read = count_parsed(monkeypatch)
     for stored in (20, 400):
         for number in range(service.counts.finished, stored):
             service.handle(FINISHED, game(number))
@@ -122,14 +115,7 @@ def test_a_new_game_reaches_the_page_reading_only_the_latest_games(
     for number in range(300):
         service.handle(FINISHED, game(number))
     service.payload()
-    read: list[str] = []
-    parse = GameSummary.from_payload
-
-    def counted(payload: Mapping[str, Any]) -> GameSummary:
-        read.append(str(payload["game_id"]))
-        return parse(payload)
-
-    monkeypatch.setattr(GameSummary, "from_payload", staticmethod(counted))
+    read = count_parsed(monkeypatch)
     service.handle(FINISHED, game(300))
     page = service.payload()
     assert len(read) <= 1 + 12, f"one new game read {len(read)} stored games"

@@ -8,7 +8,6 @@ import json
 import logging
 import sqlite3
 import tempfile
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pegboard.engine.rules import Rules, lurch_of
-from pegboard.engine.summary import GameSummary
 from pegboard.league.standings import FinishedGame, read_game, standings
 from pegboard.league.store import SCHEMA_VERSION, LeagueStore
+from tests.league.parsed import count_parsed
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 BOARDS = (("red-lion", "t1"), ("red-lion", "t2"), ("crown", "t1"))
@@ -206,14 +205,7 @@ def test_a_new_game_reads_only_the_latest_games_however_many_are_stored(
     store = LeagueStore(tmp_path / "league.db")
     store.add_all([("red-lion", "t1", game(n % 60, "Ann", "Bob", 100) | {"game_id": f"x{n}"})
                    for n in range(stored)])  # fmt: skip
-    read: list[str] = []
-    parse = GameSummary.from_payload
-
-    def counted(payload: Mapping[str, Any]) -> GameSummary:
-        read.append(str(payload["game_id"]))
-        return parse(payload)
-
-    monkeypatch.setattr(GameSummary, "from_payload", staticmethod(counted))
+    read = count_parsed(monkeypatch)
     try:
         store.add("red-lion", "t1", game(59, "Ann", "Bob", 100) | {"game_id": "new"})
         table, latest, count = store.standings(), store.latest(12), store.count()
