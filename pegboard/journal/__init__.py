@@ -577,7 +577,8 @@ class Journal(HistoryTables, SummaryTables):
         try:
             with self._transaction("BEGIN IMMEDIATE"):
                 version = self._data_version()
-                moved = self._catch_up()
+                # no other connection committed since this one last looked: nothing to catch up
+                moved = None if version == self._version else self._catch_up()
                 state, events, last = self._append(commands, moved)
         except sqlite3.Error as e:
             shown = "; ".join(self.state.command_text(c) for c in commands)
