@@ -29,7 +29,7 @@ from pegboard.league.service import STATIC_DIR, Broker, LeagueService
 from pegboard.league.store import LeagueStore
 from pegboard.web.server import WebServer
 from tests.league.conftest import Mosquitto, wait_until
-from tests.web.conftest import compare_screenshot
+from tests.web.conftest import compare_screenshot, wait_for_latest
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -39,7 +39,7 @@ GOLDEN = ROOT / "tests" / "golden" / "league"
 DOC = ROOT / "docs" / "league.png"
 DOC_SIZE = "1280x720"
 SIZES = ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720})
-WAIT_MS = 5000
+WAIT_MS = 60_000  # a hang guard only
 
 Make = Callable[..., Mosquitto]
 
@@ -169,7 +169,7 @@ SHOWN_JS = """() => {
 
 def settled(page: Page, web: WebServer) -> dict[str, Any]:
     """Wait until the page shows the server's latest payload; what it shows."""
-    page.locator(f'body[data-version="{web.version}"]').wait_for(state="attached", timeout=WAIT_MS)
+    wait_for_latest(page, lambda: web.version)
     shown: dict[str, Any] = page.evaluate(SHOWN_JS)
     return shown
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 SIZES = ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720})
-WAIT_MS = 5000
+WAIT_MS = 60_000  # a hang guard only
 PLAYERS = (  # ten letters, the most a side's name may have, and wide ones
     "Wilhelmina", "Maximilian", "Montgomery", "Bartholome", "Gwendolynn", "Konstantin",
     "Bernadette", "Jacqueline", "Wolfhardtt", "Marguerite", "Christophe", "Mwangiwawa",

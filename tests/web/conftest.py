@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from io import BytesIO
 from pathlib import Path
@@ -24,7 +25,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 CHROMIUM_ARGS = [
     "--no-sandbox",  # Chromium refuses to run as root without it (CI runs as root)
@@ -45,6 +46,23 @@ TILE = 16  # the page is also compared in squares of this many pixels a side ...
 TILE_SHARE = 0.25  # ... each of which may have at most this share of its pixels differing
 
 ScreenshotCheck = Callable[[bytes, str], None]
+HANG_GUARD_S = 60.0  # a hang guard, not a speed check: a loaded CI machine may be slow
+
+
+def wait_for_latest(page: Page, latest: Callable[[], int], limit: float = HANG_GUARD_S) -> int:
+    """Wait until *page* has applied a payload at least as new as the server's latest (asked
+    again each look, as ``latest()``); the version it shows. The stream sends only the newest
+    payload, so a page may skip a version a busy server made and replaced at once: waiting for
+    one exact version would race with the server's next publish."""
+    deadline = time.monotonic() + limit
+    while True:
+        target = latest()
+        shown = int(page.get_attribute("body", "data-version") or 0)
+        if target and shown >= target:
+            return shown
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page shows version {shown}; the server is at {target}")
+        time.sleep(0.02)
 
 
 def browser_missing(reason: str) -> NoReturn:
