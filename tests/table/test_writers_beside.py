@@ -238,3 +238,39 @@ def test_a_board_and_several_game_do_writers_racing_keep_one_replayable_journal(
     assert not thread.is_alive()
     assert tally["stored"] > 20 and tally["tables refused"] == 300
     assert seen["view"] == _replayed(db)  # the board ends showing the journal's state
+
+
+def test_a_journal_that_cannot_be_read_is_logged_once_not_every_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The loop asks every 0.05 s: an unreadable journal was logged twenty times a second."""
+    from pegboard.engine.rules import Rules
+    from pegboard.errors import JournalError
+    from pegboard.journal import Journal
+    from pegboard.table.beside import others_moved
+
+    store = Journal(tmp_path / "j.db")
+    store.new_match(Rules.six_card(), ("Ann", "Bob"))
+    shown = store.state
+    assert shown is not None
+    failing = [True]
+
+    def refresh(self: Journal) -> None:
+        if failing[0]:
+            raise JournalError("disk I/O error")
+
+    monkeypatch.setattr(Journal, "refresh", refresh)
+    with caplog.at_level("INFO", logger="pegboard.table.beside"):
+        for _ in range(50):
+            assert others_moved(store, shown) is None
+        failing[0] = False
+        others_moved(store, shown)
+        failing[0] = True
+        others_moved(store, shown)
+    said = [r.getMessage() for r in caplog.records]
+    assert said == [
+        "journal: disk I/O error",
+        "journal: it can be read again",
+        "journal: disk I/O error",
+    ]
+    store.close()
