@@ -180,6 +180,48 @@ def test_the_daemon_offers_a_new_match_for_one_it_cannot_replay(tmp_path: Path) 
     assert _replayed(db, history=False)["names"] == ["Cy", "Di"]  # match 1 left as it was
 
 
+def _broken(db: Path) -> None:
+    """A journal whose match 1 cannot be replayed: what two tables of an older version left."""
+    _game(db, "cut 9H 3C")
+    conn = sqlite3.connect(db)
+    with conn:
+        for _ in range(2):
+            conn.execute(
+                "INSERT INTO journal (match_id, command, at) VALUES (1, 'starter 9H', 'x')"
+            )
+    conn.close()
+
+
+def test_a_stop_while_the_daemon_offers_a_new_match_is_a_clean_stop(
+    tmp_path: Path, notify_socket: tuple[socket.socket, str]
+) -> None:
+    """``systemctl stop`` (SIGTERM) while the display offers a new match: STOPPING=1, exit 0
+    and the match left as it is (before: exit 1, and systemd marked the unit failed)."""
+    db = tmp_path / "g.db"
+    _broken(db)
+    sock, path = notify_socket
+    env = dict(os.environ, NOTIFY_SOCKET=path, HOME=str(tmp_path))
+    env.pop("PEGBOARD_CONFIG", None)
+    cmd = [sys.executable, "-m", "pegboard", "run", "--log-level", "ERROR", "--db", str(db)]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        said = ""
+        while "READY=1" not in said.split("\n"):
+            said = sock.recv(4096).decode()
+        assert "cannot be replayed" in said
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert "STOPPING=1" in sock.recv(4096).decode().split("\n")
+    assert proc.returncode == 0, err.decode()
+    assert "stopped; journal entry 3 'starter 9H' of match 1 cannot be replayed" in out.decode()
+    conn = sqlite3.connect(db)
+    rows = conn.execute("SELECT command FROM journal WHERE match_id = 1 ORDER BY seq").fetchall()
+    conn.close()
+    assert rows == [("cut 9H 3C",), ("starter 9H",), ("starter 9H",)]
+
+
 def _writer(db: Path, seed: int, rounds: int, tally: dict[str, int]) -> None:
     """Random legal commands (the engine's picker) from a writer of its own: 'game do'."""
     picker = Picker(random.Random(seed))
