@@ -53,6 +53,18 @@ def _replayed(db: Path, *, history: bool = True) -> dict[str, object]:
     return render_view(state).to_dict()
 
 
+def _broken(db: Path) -> None:
+    """A journal whose match 1 cannot be replayed: what two tables of an older version left."""
+    _game(db, "cut 9H 3C")
+    conn = sqlite3.connect(db)
+    with conn:
+        for _ in range(2):
+            conn.execute(
+                "INSERT INTO journal (match_id, command, at) VALUES (1, 'starter 9H', 'x')"
+            )
+    conn.close()
+
+
 def _keys(ctl: Controller, text: str) -> None:
     for word in text.split():
         ctl.handle(KeyEvent(word, KeyAction.PRESS))
@@ -146,12 +158,7 @@ class _Presses:
 
 def test_the_daemon_offers_a_new_match_for_one_it_cannot_replay(tmp_path: Path) -> None:
     db = tmp_path / "g.db"
-    _game(db, "cut 9H 3C")
-    conn = sqlite3.connect(db)
-    with conn:  # what two tables of an older version left: a starter in the play
-        conn.execute("INSERT INTO journal (match_id, command, at) VALUES (1, 'starter 9H', 'x')")
-        conn.execute("INSERT INTO journal (match_id, command, at) VALUES (1, 'starter 9H', 'x')")
-    conn.close()
+    _broken(db)  # a starter in the play
     with Journal(db) as store, pytest.raises(UnreplayableMatchError) as caught:
         store.load()
     config = parse_config(f'[game]\ndatabase = "{db}"\nnames = ["Cy", "Di"]')
@@ -178,18 +185,6 @@ def test_the_daemon_offers_a_new_match_for_one_it_cannot_replay(tmp_path: Path) 
     conn.close()
     assert rows == [("cut 9H 3C",), ("starter 9H",), ("starter 9H",)]  # left as it was
     assert _replayed(db, history=False)["names"] == ["Cy", "Di"]  # match 1 left as it was
-
-
-def _broken(db: Path) -> None:
-    """A journal whose match 1 cannot be replayed: what two tables of an older version left."""
-    _game(db, "cut 9H 3C")
-    conn = sqlite3.connect(db)
-    with conn:
-        for _ in range(2):
-            conn.execute(
-                "INSERT INTO journal (match_id, command, at) VALUES (1, 'starter 9H', 'x')"
-            )
-    conn.close()
 
 
 def test_a_stop_while_the_daemon_offers_a_new_match_is_a_clean_stop(
