@@ -16,6 +16,8 @@ one: a wait for a receipt runs out when the test moves it on, never by itself.
 
 from __future__ import annotations
 
+import json
+import logging
 import signal
 import sqlite3
 import time
@@ -297,3 +299,39 @@ def test_the_example_brokers_queue_a_league_services_absence_and_say_why(name: s
     assert settings["persistence"][0] == "true"
     assert settings["autosave_interval"][0] == "30"
     assert all(settings[key][1].startswith("#") for key in ("persistence", "max_queued_messages"))
+
+
+@pytest.mark.timeout(300)  # a hang guard: about 2 s alone
+def test_a_game_the_league_refuses_is_said_once_on_each_side_and_never_sent_again(
+    pub: tuple[Pub, Mosquitto], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A board's game the league cannot take (here a newer board's variant it does not know)
+    got no receipt: the board sent it again at every wait and reconnection, for ever, and the
+    hub logged each copy. Now the league's receipt says it was refused and why: one warning on
+    the hub, one error on the board, the row goes, and it is never sent again."""
+    league, broker = pub
+    finish_games(league.journal, 2)
+    with sqlite3.connect(league.db) as conn:  # the second game, in a variant of the future
+        row, payload = conn.execute("SELECT id, payload FROM outbox ORDER BY id DESC").fetchone()
+        changed = json.dumps({**json.loads(payload), "variant": "cribbage-9000"})
+        conn.execute("UPDATE outbox SET payload = ? WHERE id = ?", (changed, row))
+    caplog.set_level(logging.INFO, logger="pegboard.league")
+    service = league.league_on()
+    board = league.board_on()
+    wait_until(lambda: rows(league.db) == 0, 30.0, "both games confirmed or refused")
+    sends = board.sends
+    for _ in range(3):  # the board's waits run out, and it reconnects: nothing to send again
+        league.clock.now += RECEIPT_WAIT_MOST
+        board._wake.set()
+        time.sleep(0.2)
+    restart(broker)
+    wait_until(lambda: board.connected and service.wait_connected(0), 30.0, "both back")
+    time.sleep(0.5)
+    assert (service.store.count(), service.counts.refused, board.refused) == (1, 1, 1)
+    assert board.sends == sends
+    said = [(r.levelno, r.getMessage()) for r in caplog.records if "refused" in r.getMessage()]
+    assert len(said) == 2, said
+    (hub_level, hub), (board_level, mine) = sorted(said)
+    assert hub_level == logging.WARNING and hub.startswith("league: a game from red-lion/t1 was")
+    assert board_level == logging.ERROR and mine.startswith("league: the league refused game ")
+    assert "unknown variant 'cribbage-9000'" in hub and "unknown variant 'cribbage-9000'" in mine
