@@ -27,38 +27,14 @@ from pegboard.journal import Journal
 from pegboard.league.publisher import RECEIPT_WAIT, LeaguePublisher
 from pegboard.league.service import Broker, LeagueService
 from pegboard.league.store import LeagueStore
-from tests.league.conftest import Mosquitto, finish_games, free_port, wait_until
-from tests.league.test_broker import make_passwords
+from tests.league.conftest import Mosquitto, finish_games, wait_until
+from tests.league.shipped import BOARDS, shipped_pub_broker
 from tests.league.test_receipts import FakeClock, rows
-from tests.league.test_tls import render
 
 Make = Callable[..., Mosquitto]
 
-BOARDS = ("t1", "t2", "t3", "t4")
 GAMES = 1100  # past Mosquitto's default queue of 1000 for an offline session
 HANG_GUARD_S = 120.0
-
-
-def shipped_pub_broker(tmp_path: Path, mosquitto: Make, queue: bool = True) -> Mosquitto:
-    """The pub's broker as ``pub.conf`` and ``acl`` ship (venue red-lion), with a password for
-    the league and each board; *queue* False leaves out the shipped queue limits (Mosquitto's
-    defaults, as before they were set)."""
-    passwords = make_passwords(
-        tmp_path / "secure", {"league": "l-secret", **{b: f"{b}-secret" for b in BOARDS}}
-    )
-    acl = tmp_path / "pegboard.acl"
-    acl.write_text(render("acl", {}))
-    port = free_port()
-    conf = render(
-        "pub.conf",
-        {
-            "/etc/mosquitto/pegboard.passwd": str(passwords),
-            "/etc/mosquitto/pegboard.acl": str(acl),
-            "listener 1883 127.0.0.1": f"listener {port} 127.0.0.1",
-        },
-        drop=("listener 1883 192.168.1.10", *(() if queue else ("max_queued_",))),
-    )
-    return mosquitto("pub", conf, port=port, own_listener=False).start()
 
 
 def league_service(tmp_path: Path, port: int) -> LeagueService:
