@@ -1,10 +1,11 @@
-"""The table daemon as a process of its own, serving its pub page as the daemon configures it.
+"""The commands that serve a page, each a process of its own, with the server they really make.
 
-``pegboard run --simulate --headless --web --wait-for-signal`` replays a five-card game and then
-serves it until SIGTERM: the same process as the daemon on a Pi (controller, journal, devices,
-page), with the page's server made as the daemon makes it (``[web]``'s address and port only,
-every limit the server's own default). Only the address is set: 127.0.0.1 and any free port.
-Its memory is read from ``/proc``.
+``TableDaemon``: ``pegboard run --simulate --headless --web --wait-for-signal`` replays a
+five-card game and then serves it until SIGTERM: the same process as the daemon on a Pi
+(controller, journal, devices, page), with the page's server made as the daemon makes it
+(``[web]``'s address and port only, every limit the server's own default). ``Served`` runs
+``pegboard serve`` or ``pegboard league serve`` the same way. Only the address is set:
+127.0.0.1 and any free port. Their memory is read from ``/proc``.
 """
 
 from __future__ import annotations
@@ -21,28 +22,26 @@ ROOT = Path(__file__).resolve().parents[2]
 KEYS = ROOT / "tests" / "keys" / "five-card-game.keys"
 
 
-class TableDaemon:
-    """``pegboard run`` serving its page on 127.0.0.1; ``close`` it (SIGTERM, then the wait)."""
+class Served:
+    """A command (``pegboard`` + *args*) serving a page on 127.0.0.1; the first line it prints
+    says where (its one ``http://`` word). ``close`` it (SIGTERM, then the wait)."""
 
-    def __init__(self, out: Path) -> None:
+    def __init__(self, *args: str) -> None:
         self.process = subprocess.Popen(
-            [
-                sys.executable, "-m", "pegboard", "run", "--simulate", "--headless", "--web",
-                "--bind", "127.0.0.1", "--port", "0", "--wait-for-signal",
-                "--keys", str(KEYS), "--out", str(out), "--log-level", "WARNING",
-            ],
+            [sys.executable, "-m", "pegboard", *args],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
-        )  # fmt: skip
+        )
         assert self.process.stdout is not None
         ready, _, _ = select.select([self.process.stdout], [], [], 60)  # a hang guard
         line = self.process.stdout.readline().strip() if ready else ""
-        if not line.startswith("serving the pub page at http://127.0.0.1:"):
+        urls = [word for word in line.split() if word.startswith("http://127.0.0.1:")]
+        if not urls:
             self.close()
-            raise AssertionError(f"the daemon did not say where its page is: {line!r}")
-        self.url = line.rsplit(" ", 1)[1]
+            raise AssertionError(f"pegboard {args[0]} did not say where its page is: {line!r}")
+        self.url = urls[0].rstrip(",")
         self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
         self.pid = self.process.pid
 
@@ -84,3 +83,13 @@ class TableDaemon:
             self.process.wait(timeout=30)
         if self.process.stdout is not None:
             self.process.stdout.close()
+
+
+class TableDaemon(Served):
+    """``pegboard run`` serving its page on 127.0.0.1 (the module's notes)."""
+
+    def __init__(self, out: Path) -> None:
+        super().__init__(
+            "run", "--simulate", "--headless", "--web", "--bind", "127.0.0.1", "--port", "0",
+            "--wait-for-signal", "--keys", str(KEYS), "--out", str(out), "--log-level", "WARNING",
+        )  # fmt: skip

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pegboard.web.server import CSP
+from tests.journal.games import pub_journal
 from tests.web.conftest import HANG_GUARD_S
-from tests.web.daemon import TableDaemon
+from tests.web.daemon import Served, TableDaemon
 from tests.web.test_server import Stream, loopback, raw, request, start
 
 if TYPE_CHECKING:
@@ -335,3 +336,72 @@ def test_a_stalled_stream_is_cut_with_little_queued(static: Path) -> None:
     finally:
         stalled.close()
         server.close()
+
+
+# -- the same limits wherever the server runs -----------------------------------------------------
+
+
+def serving(kind: str, tmp_path: Path) -> Served:
+    """*kind*'s page server as its command makes it: the daemon, ``pegboard serve`` on a pub
+    journal, or ``pegboard league serve`` (its broker away: the page serves all the same)."""
+    if kind == "run":
+        return TableDaemon(tmp_path / "out")
+    if kind == "serve":
+        db = pub_journal(tmp_path / "pub.db")
+        return Served("serve", "--db", str(db), "--bind", "127.0.0.1", "--port", "0")
+    return Served(
+        "league", "serve", "--broker", f"127.0.0.1:{free_port()}", "--db",
+        str(tmp_path / "league.db"), "--web-port", "0", "--bind", "127.0.0.1",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", ["run", "serve", "league"])
+def test_every_command_that_serves_a_page_has_the_limits(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The daemon, ``pegboard serve`` and the league's page are one server with one set of
+    limits: headers past the budget are 431, one address gets at most 32 connections (the
+    33rd is 503, another address is served), HTTP/0.9 is 505 with headers."""
+    server = serving(kind, tmp_path)
+    capsys.readouterr()
+    held: list[socket.socket] = []
+    try:
+        lines = b"".join(b"X-%d: %s\r\n" % (i, b"b" * 900) for i in range(10))  # 9 KB
+        big = server.connect("127.0.0.1")
+        big.sendall(b"GET / HTTP/1.1\r\nHost: pub\r\n" + lines + b"\r\n")
+        heads = [status_line(big)]
+        old = server.connect("127.0.0.1")
+        old.sendall(b"GET / HTTP/0.9\r\n\r\n")
+        heads.append(status_line(old))
+        for _ in range(PER_CLIENT):
+            sock = server.connect(loopback(7))
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: pub\r\n")  # and never the rest
+            held.append(sock)
+        time.sleep(0.5)  # the server has taken them in
+        more, other = server.get("/", loopback(7)), server.get("/", "127.0.0.1")
+    finally:
+        for sock in held:
+            sock.close()
+        server.close()
+    print(f"\n{kind}: {heads}, the 33rd from one address {more}, another address {other}")
+    assert heads[0].startswith(b"HTTP/1.1 431 ") and heads[1].startswith(b"HTTP/1.1 505 ")
+    assert (more, other) == (503, 200)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+PER_CLIENT = 32
+"""The connections one address may hold (``WebServer``'s *max_per_client*, its default)."""
+
+
+def status_line(sock: socket.socket) -> bytes:
+    """The first line the server sends (or all it sent before it closed), then close."""
+    with sock:
+        answer = b""
+        while b"\r\n" not in answer and (chunk := sock.recv(65536)):
+            answer += chunk
+    return answer.split(b"\r\n", 1)[0]
