@@ -77,6 +77,14 @@ _TOTALS = (
     "CREATE TABLE IF NOT EXISTS tally (one INTEGER PRIMARY KEY CHECK (one = 1), games INTEGER)",
     "INSERT OR IGNORE INTO tally VALUES (1, 0)",
 )
+_VENUES = """CREATE TABLE venues (
+    name TEXT NOT NULL,
+    venue TEXT NOT NULL,
+    PRIMARY KEY (name, venue)
+)"""
+"""Where each side name has played: a name at a second venue is said once (``_played_at``).
+Not part of ``SCHEMA_VERSION``: a writer that finds it missing makes it from the games."""
+
 _COLUMNS = frozenset({"game_id", "revision", "venue", "board", "withdrawn", "payload"})
 """The columns that make a ``games`` table the league's (a game journal has one too)."""
 
@@ -134,6 +142,7 @@ class LeagueStore:
                     self._conn.execute("PRAGMA journal_mode=WAL")
                     self._conn.execute("PRAGMA synchronous=FULL")
                     self._upgrade()
+                    self._learn_venues()
                 except (sqlite3.Error, LeagueError):
                     self._conn.close()
                     self._release()
@@ -181,6 +190,53 @@ class LeagueStore:
                     self._count(game, +1)
             self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
+    def _learn_venues(self) -> None:
+        """Make ``venues`` from the stored games when it is missing (a new database, or one an
+        older pegboard made), saying nothing of what was played before.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        with self._transaction():
+            if self._conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'venues'"
+            ).fetchone():
+                return
+            self._conn.execute(_VENUES)
+            rows = self._conn.execute(
+                "SELECT venue, board, payload FROM games WHERE counted = 1"
+            ).fetchall()
+            for venue, board, payload in rows:
+                game = self._readable(venue, board, payload)
+                for side in game.sides if game is not None else ():
+                    self._conn.execute(
+                        "INSERT OR IGNORE INTO venues VALUES (?, ?)", (side.name, venue)
+                    )
+
+    def _played_at(self, game: FinishedGame) -> list[str]:
+        """Note where *game*'s sides played; a line to say for each name now at a second
+        venue (one player to the league: if two people share it, the director asks)."""
+        news = []
+        for side in game.sides:
+            if not self._conn.execute(
+                "INSERT OR IGNORE INTO venues VALUES (?, ?)", (side.name, game.venue)
+            ).rowcount:
+                continue
+            others = [
+                venue
+                for (venue,) in self._conn.execute(
+                    "SELECT venue FROM venues WHERE name = ? AND venue != ? ORDER BY venue",
+                    (side.name, game.venue),
+                )
+            ]
+            if others:
+                news.append(
+                    f"league: {side.name!r} has played at {', '.join(others)} and now at "
+                    f"{game.venue}: the league counts one player by one name (two people who "
+                    "share it need a name each: ask the director)"
+                )
+        return news
+
     def _transaction(self) -> _Transaction:
         return _Transaction(self._conn)
 
@@ -209,16 +265,19 @@ class LeagueStore:
             LeagueError: one is not a finished game (nor a withdrawn one): nothing was stored.
         """
         changed = 0
+        news: list[str] = []
         try:
             with self._lock, self._transaction():
                 for venue, board, payload in games:
-                    changed += self._add(venue, board, payload)
+                    changed += self._add(venue, board, payload, news)
         except sqlite3.Error as e:
             raise LeagueStoreError(f"cannot store the games: {e}") from e
+        for line in news:  # once it is committed: a game tried again says it once
+            log.info("%s", line)
         return changed
 
-    def _add(self, venue: str, board: str, payload: dict[str, Any]) -> bool:
-        """``add`` inside the caller's transaction.
+    def _add(self, venue: str, board: str, payload: dict[str, Any], news: list[str]) -> bool:
+        """``add`` inside the caller's transaction; what to say once it commits goes on *news*.
 
         Raises:
             LeagueError: not a finished game (nor a withdrawn one).
@@ -265,6 +324,7 @@ class LeagueStore:
                 )
             if game is not None:
                 self._count(game, +1)
+                news += self._played_at(game)
         except sqlite3.Error as e:
             raise LeagueStoreError(f"cannot store game {game_id!r}: {e}") from e
         return True
