@@ -18,6 +18,10 @@ an index) read no other game. ``games`` still reads them all, for checks and exp
 was this strict is left out, and logged). A database made before the totals (version 0) gets
 them built once when a writer (the service) opens it; a reader of such a file computes the table
 from scratch, as before.
+
+Names are the players: ``venues`` keeps where each side name has played, and a name stored from
+a second venue is logged once (one player to the league, or two people the director must give a
+name each). A writer makes the table from the stored games when it is missing.
 """
 
 from __future__ import annotations
