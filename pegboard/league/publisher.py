@@ -12,7 +12,8 @@ waiting is sent again at each (re)connection (the broker may have restarted with
 otherwise after ``receipt_wait`` seconds, doubling up to ``receipt_wait_most``, each time said
 in one warning. On start it sends whatever is left, so a board that lost power, or the Wi-Fi,
 or was killed mid-send, sends its games when it is back. A game may so arrive twice or more
-(QoS 1 may too); the league keeps one per game id and revision, and confirms each copy.
+(QoS 1 may too); the league keeps one per game id and revision, and confirms each copy. A
+game the league refuses comes back with a receipt saying why: one error line, and the row goes.
 
 The network never delays a key press or a frame. The controller's thread only calls
 ``on_change``, which puts the latest (state, view) into a one-place slot under a lock and sets
@@ -292,6 +293,8 @@ class LeaguePublisher:
         """Games handed to paho to send (first sends and sends again), since start."""
         self.resent = 0
         """Sends again of games the league had not confirmed, since start."""
+        self.refused = 0
+        """Outbox rows the league refused (its receipt said why), deleted and not sent again."""
         password = read_password(config.password_file)
         client = mqtt.Client(
             callback_api_version=CallbackAPIVersion.VERSION2,
@@ -531,12 +534,13 @@ class LeaguePublisher:
             return
         try:
             rows = outbox.pending()
-            done = [
-                row.id
+            covered = {
+                row.id: next((r for r in receipts if r.covers(*game)), None)
                 for row in rows
-                if (game := row.game) is not None and any(r.covers(*game) for r in receipts)
-            ]
-            outbox.acknowledge(done)
+                if (game := row.game) is not None
+            }
+            done = {row: receipt for row, receipt in covered.items() if receipt is not None}
+            outbox.acknowledge(list(done))
         except JournalError as e:
             log.warning("league: games confirmed but not yet deleted: %s", e)
             for receipt in receipts:
@@ -544,4 +548,14 @@ class LeaguePublisher:
             return
         for row_id in done:
             in_flight.pop(row_id, None)  # its PUBACK, if it comes, finds no row to mark
-        self.sent_games += len(done)
+        refused = [receipt for receipt in done.values() if receipt.refused is not None]
+        for receipt in sorted(set(refused), key=lambda r: (r.game_id, r.revision)):
+            log.error(
+                "league: the league refused game %s (revision %d): %s; it stays in this "
+                "board's journal, is not counted, and is not sent again",
+                receipt.game_id,
+                receipt.revision,
+                receipt.refused,
+            )
+        self.refused += len(refused)
+        self.sent_games += len(done) - len(refused)

@@ -16,11 +16,18 @@ still waiting again at every (re)connection, and otherwise after ``resend_after`
 doubling from the first wait to a ceiling. The league keeps one game per id and revision, so a
 game sent again counts once.
 
+A game the league refuses (not a game its variant's rules could finish: ``engine.summary``)
+gets a receipt too, saying why (``refused``): the board lets it go, says so once, and never
+sends it again; the game stays in the board's journal. Without it the board would send the game
+again for ever, and the hub would log each copy.
+
 Receipts are not retained: one retained message a board would hold only the latest game, and
 the board's sends again cover a receipt it missed.
 
 >>> Receipt.from_payload(Receipt("g1", 2).to_payload())
-Receipt(game_id='g1', revision=2)
+Receipt(game_id='g1', revision=2, refused=None)
+>>> Receipt.from_payload(Receipt("g1", 1, "unknown variant 'chess'").to_payload()).refused
+"unknown variant 'chess'"
 >>> [resend_after(tries, 30.0, 600.0) for tries in (1, 2, 3, 6, 50)]
 [30.0, 60.0, 120.0, 600.0, 600.0]
 """
@@ -37,17 +44,25 @@ from pegboard.league.standings import LeagueError
 __all__ = ["Receipt", "resend_after"]
 
 
+REFUSAL_CHARS = 500
+"""The longest reason a refusal carries (the hub's log has it whole)."""
+
+
 @frozen
 class Receipt:
-    """The league has game *game_id* at *revision* (or a later one): its board may forget every
-    outbox row of that game up to that revision."""
+    """The league has game *game_id* at *revision* (or a later one), or *refused* it (why): its
+    board may forget every outbox row of that game up to that revision."""
 
     game_id: str
     revision: int
+    refused: str | None = None
 
     def to_payload(self) -> str:
         """The receipt's JSON, as it goes over the wire."""
-        return json.dumps({"game_id": self.game_id, "revision": self.revision})
+        body: dict[str, Any] = {"game_id": self.game_id, "revision": self.revision}
+        if self.refused is not None:
+            body["refused"] = self.refused[:REFUSAL_CHARS]
+        return json.dumps(body)
 
     @classmethod
     def from_payload(cls, payload: str | bytes) -> Receipt:
@@ -76,10 +91,12 @@ class Receipt:
             return None
         if not isinstance(revision, int) or isinstance(revision, bool):
             return None
-        return cls(game_id, revision)
+        refused = game.get("refused")
+        return cls(game_id, revision, refused[:REFUSAL_CHARS] if isinstance(refused, str) else None)
 
     def covers(self, game_id: str, revision: int) -> bool:
-        """Whether this receipt lets a board forget *game_id* at *revision*."""
+        """Whether this receipt lets a board forget *game_id* at *revision* (stored or
+        refused alike)."""
         return game_id == self.game_id and revision <= self.revision
 
 

@@ -18,7 +18,8 @@ Once a game is committed, or was already stored, the service publishes its recei
 (``league.receipt``: the game's id and revision, QoS 1, not retained) on the board's
 ``receipt`` topic, before it acknowledges the game to the broker; the board keeps the game in
 its outbox until that receipt comes, and sends it again otherwise. A service killed between
-the two gets the game again from the broker, finds it stored and confirms it then.
+the two gets the game again from the broker, finds it stored and confirms it then. A game the
+league refuses gets a receipt saying why (the board stops sending it), and is logged once.
 
 Two services with one client id take the session from each other, and the games split between
 their databases. Mosquitto from 2.0.15 says so (DISCONNECT 0x8E); older ones (Debian Bookworm's
@@ -45,6 +46,7 @@ pub page's server (``web.server.WebServer``, Server-Sent Events) with the league
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import json
 import logging
@@ -118,6 +120,9 @@ RECENT_GAMES = 12
 
 LAGS_KEPT = 1000
 """How many of the latest live views' lags (``_Counts.lag``) are kept."""
+
+REFUSALS_KEPT = 10_000
+"""How many refused games the service remembers having said (then it starts again)."""
 
 
 @frozen
@@ -308,6 +313,7 @@ class LeagueService:
         self._thread: threading.Thread | None = None
         self._held: deque[mqtt.MQTTMessage] = deque()  # games not stored yet: not acknowledged
         self._held_lock = threading.Lock()
+        self._refused: set[tuple[str, str, bytes]] = set()  # said once each (``_refuse``)
         client = mqtt.Client(
             callback_api_version=CallbackAPIVersion.VERSION2,
             client_id=client_id,
@@ -550,6 +556,7 @@ class LeagueService:
         self.counts.messages += 1
         if kind is Kind.FINISHED:
             self.counts.finished += 1
+            data: Any = None
             try:
                 data = json.loads(payload)
                 if not isinstance(data, dict):
@@ -558,8 +565,7 @@ class LeagueService:
             except LeagueStoreError:
                 raise
             except (ValueError, LeagueError) as e:
-                self.counts.refused += 1
-                log.warning("league: a game from %s/%s was refused: %s", venue, board, e)
+                self._refuse(venue, board, payload, data, str(e))
                 return
             self._confirm(venue, board, data)
             if changed:
@@ -585,12 +591,27 @@ class LeagueService:
                     self.counts.lag.append(time.time() - state.live["sent"])
         self._dirty.set()
 
+    def _refuse(self, venue: str, board: str, payload: bytes, data: Any, why: str) -> None:
+        """Count a refused game, say why once however often it comes, and tell its board (a
+        receipt saying refused, when it has an id): it stops sending it again."""
+        self.counts.refused += 1
+        said = (venue, board, hashlib.sha256(payload).digest())
+        if said not in self._refused:
+            if len(self._refused) >= REFUSALS_KEPT:
+                self._refused.clear()
+            self._refused.add(said)
+            log.warning("league: a game from %s/%s was refused: %s", venue, board, why)
+        receipt = Receipt.of({"revision": 1, **data}) if isinstance(data, dict) else None
+        if receipt is not None:
+            body = Receipt(receipt.game_id, receipt.revision, why).to_payload()
+            self._client.publish(topic(venue, board, Kind.RECEIPT), body, qos=1)
+
     def _confirm(self, venue: str, board: str, game: dict[str, Any]) -> None:
         """Send *board* the receipt for *game*, which the store now has (module notes)."""
         receipt = Receipt.of(game)
         if receipt is None:  # the store checked the id and revision: cannot happen
             return
-        body = receipt.to_payload()
+        body = Receipt(receipt.game_id, receipt.revision).to_payload()
         self._client.publish(topic(venue, board, Kind.RECEIPT), body, qos=1)
         self.counts.receipts += 1
 

@@ -18,6 +18,10 @@ an index) read no other game. ``games`` still reads them all, for checks and exp
 was this strict is left out, and logged). A database made before the totals (version 0) gets
 them built once when a writer (the service) opens it; a reader of such a file computes the table
 from scratch, as before.
+
+Names are the players: ``venues`` keeps where each side name has played, and a name stored from
+a second venue is logged once (one player to the league, or two people the director must give a
+name each). A writer makes the table from the stored games when it is missing.
 """
 
 from __future__ import annotations
@@ -77,6 +81,14 @@ _TOTALS = (
     "CREATE TABLE IF NOT EXISTS tally (one INTEGER PRIMARY KEY CHECK (one = 1), games INTEGER)",
     "INSERT OR IGNORE INTO tally VALUES (1, 0)",
 )
+_VENUES = """CREATE TABLE venues (
+    name TEXT NOT NULL,
+    venue TEXT NOT NULL,
+    PRIMARY KEY (name, venue)
+)"""
+"""Where each side name has played: a name at a second venue is said once (``_played_at``).
+Not part of ``SCHEMA_VERSION``: a writer that finds it missing makes it from the games."""
+
 _COLUMNS = frozenset({"game_id", "revision", "venue", "board", "withdrawn", "payload"})
 """The columns that make a ``games`` table the league's (a game journal has one too)."""
 
@@ -134,6 +146,7 @@ class LeagueStore:
                     self._conn.execute("PRAGMA journal_mode=WAL")
                     self._conn.execute("PRAGMA synchronous=FULL")
                     self._upgrade()
+                    self._learn_venues()
                 except (sqlite3.Error, LeagueError):
                     self._conn.close()
                     self._release()
@@ -181,6 +194,53 @@ class LeagueStore:
                     self._count(game, +1)
             self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
+    def _learn_venues(self) -> None:
+        """Make ``venues`` from the stored games when it is missing (a new database, or one an
+        older pegboard made), saying nothing of what was played before.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        with self._transaction():
+            if self._conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'venues'"
+            ).fetchone():
+                return
+            self._conn.execute(_VENUES)
+            rows = self._conn.execute(
+                "SELECT venue, board, payload FROM games WHERE counted = 1"
+            ).fetchall()
+            for venue, board, payload in rows:
+                game = self._readable(venue, board, payload)
+                for side in game.sides if game is not None else ():
+                    self._conn.execute(
+                        "INSERT OR IGNORE INTO venues VALUES (?, ?)", (side.name, venue)
+                    )
+
+    def _played_at(self, game: FinishedGame) -> list[str]:
+        """Note where *game*'s sides played; a line to say for each name now at a second
+        venue (one player to the league: if two people share it, the director asks)."""
+        news = []
+        for side in game.sides:
+            if not self._conn.execute(
+                "INSERT OR IGNORE INTO venues VALUES (?, ?)", (side.name, game.venue)
+            ).rowcount:
+                continue
+            others = [
+                venue
+                for (venue,) in self._conn.execute(
+                    "SELECT venue FROM venues WHERE name = ? AND venue != ? ORDER BY venue",
+                    (side.name, game.venue),
+                )
+            ]
+            if others:
+                news.append(
+                    f"league: {side.name!r} has played at {', '.join(others)} and now at "
+                    f"{game.venue}: the league counts one player by one name (two people who "
+                    "share it need a name each: ask the director)"
+                )
+        return news
+
     def _transaction(self) -> _Transaction:
         return _Transaction(self._conn)
 
@@ -215,16 +275,19 @@ class LeagueStore:
             LeagueError: one is not a finished game (nor a withdrawn one): nothing was stored.
         """
         changed = 0
+        news: list[str] = []
         try:
             with self._lock, self._transaction():
                 for venue, board, payload in games:
-                    changed += self._add(venue, board, payload)
+                    changed += self._add(venue, board, payload, news)
         except sqlite3.Error as e:
             raise LeagueStoreError(f"cannot store the games: {e}") from e
+        for line in news:  # once it is committed: a game tried again says it once
+            log.info("%s", line)
         return changed
 
-    def _add(self, venue: str, board: str, payload: dict[str, Any]) -> bool:
-        """``add`` inside the caller's transaction.
+    def _add(self, venue: str, board: str, payload: dict[str, Any], news: list[str]) -> bool:
+        """``add`` inside the caller's transaction; what to say once it commits goes on *news*.
 
         Raises:
             LeagueError: not a finished game (nor a withdrawn one).
@@ -271,6 +334,7 @@ class LeagueStore:
                 )
             if game is not None:
                 self._count(game, +1)
+                news += self._played_at(game)
         except sqlite3.Error as e:
             raise LeagueStoreError(f"cannot store game {game_id!r}: {e}") from e
         return True

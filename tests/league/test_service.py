@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from pegboard.league.receipt import Receipt
 from pegboard.league.service import Broker, LeagueService
 from pegboard.league.store import LeagueStore
 from tests.league.parsed import count_parsed
@@ -172,3 +173,28 @@ def test_an_oversize_message_is_refused_before_it_is_read(
     assert all(board.live is None for board in service._boards.values())
     service.handle(FINISHED, game(2))  # a real game still counts
     assert service.store.count() == 1
+
+
+def test_a_refused_game_sent_again_is_said_once_and_its_board_told(
+    service: LeagueService, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board keeps each game until the league's receipt: a game the league refuses must get
+    one too (saying it was refused), else the board sends it again for ever and the hub logs
+    it each time (before: three copies, three warnings, no receipt)."""
+    told: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        service._client, "publish", lambda name, body, qos=0: told.append((name, body))
+    )
+    bad = {**json.loads(game(1)), "variant": "chess"}
+    with caplog.at_level(logging.WARNING, logger="pegboard.league"):
+        for _ in range(3):  # the first send and two sends again
+            service.handle(FINISHED, json.dumps(bad).encode())
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("pegboard")]
+    assert len(said) == 1 and "unknown variant 'chess'" in said[0], said
+    assert service.counts.refused == 3 and service.store.count() == 0
+    assert len(told) == 3
+    name, body = told[0]
+    assert name == "pegboard/v1/red-lion/t1/receipt"
+    receipt = Receipt.from_payload(body)
+    assert (receipt.game_id, receipt.revision) == ("g1", 1)
+    assert receipt.refused is not None and "unknown variant 'chess'" in receipt.refused
