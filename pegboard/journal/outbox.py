@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -96,6 +95,8 @@ def write_outbox(
                 "ORDER BY seq LIMIT 1",
                 (match_id, match_id, game),
             ).fetchone()
+            import uuid  # here, not at the top: a game's end is its first use
+
             row = (str(uuid.uuid4()), 0, started)
         game_id, revision, started = row[0], row[1] + 1, row[2]
         conn.execute(

@@ -13,8 +13,7 @@ with ``reading`` set, which says "reading the scores…". Both renderers are pur
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from pegboard.engine.game import Phase
 from pegboard.engine.history import MatchHistory
@@ -35,6 +34,9 @@ from pegboard.ui.paint import (
     largest_face,
     wrap,
 )
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 __all__ = ["HeadToHeadView", "head_to_head_view", "render_game_over", "render_head_to_head"]
 
