@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pegboard.engine.game import GameState
-from pegboard.engine.summary import GameSummary
 from pegboard.errors import JournalError
 from pegboard.frozen import frozen
 
@@ -75,6 +74,10 @@ def write_outbox(
     conn: sqlite3.Connection, match_id: int | None, now: str, before: GameState, state: GameState
 ) -> None:
     """Queue each game this command won, won differently or took back (by undo)."""
+    import uuid  # uuid and the summary: a game's end is their first use (not a start's)
+
+    from pegboard.engine.summary import GameSummary
+
     old = {record.game: record for record in before.table.finished}
     new = {record.game: record for record in state.table.finished}
     for game in sorted(old.keys() | new.keys()):
@@ -95,8 +98,6 @@ def write_outbox(
                 "ORDER BY seq LIMIT 1",
                 (match_id, match_id, game),
             ).fetchone()
-            import uuid  # here, not at the top: a game's end is its first use
-
             row = (str(uuid.uuid4()), 0, started)
         game_id, revision, started = row[0], row[1] + 1, row[2]
         conn.execute(

@@ -16,9 +16,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from pegboard.engine.game import Phase
-from pegboard.engine.history import MatchHistory
 from pegboard.engine.match import MatchFormat
-from pegboard.engine.players import Book
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
 from pegboard.i18n import N_, Language, Translator, translator
@@ -37,6 +35,9 @@ from pegboard.ui.paint import (
 
 if TYPE_CHECKING:
     from PIL import Image
+
+    from pegboard.engine.history import MatchHistory
+    from pegboard.engine.players import Book
 
 __all__ = ["HeadToHeadView", "head_to_head_view", "render_game_over", "render_head_to_head"]
 
@@ -148,6 +149,8 @@ def head_to_head_view(matches: Iterable[MatchHistory], a: str, b: str) -> HeadTo
     >>> h2h.games_won, h2h.game_points, h2h.lurches
     ((0, 1), (0, 3), (0, 1))
     """
+    from pegboard.engine.players import Book
+
     book = Book()
     for match in matches:
         book.add_match(match)

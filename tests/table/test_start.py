@@ -36,6 +36,10 @@ NOT_BEFORE_READY = (
     "pegboard.engine.odds",  # win probability: only with [display] win_probability
     "pegboard.engine.advice",
     "pegboard.engine.stats",
+    "pegboard.engine.history",  # the history's engine: the reader's thread, after READY
+    "pegboard.engine.players",
+    "pegboard.engine.listing",
+    "pegboard.engine.summary",  # a finished game's summary: when a game ends
     "pegboard.i18n.po",  # a catalogue: English reads none
     "pegboard.cli.game",  # the other commands
     "pegboard.cli.history",
