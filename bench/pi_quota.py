@@ -179,6 +179,13 @@ class Runner:
             with tempfile.TemporaryDirectory() as tmp, _peak.PeakPipe() as peak:
                 if db is not None:
                     shutil.copyfile(db, f"{tmp}/g.db")
+                    # on disk before the start: else the daemon's first commit (its fsync)
+                    # waits for the copy's pages to be written, 60 ms at 10,000 games here
+                    fd = os.open(f"{tmp}/g.db", os.O_RDONLY)
+                    try:
+                        os.fsync(fd)
+                    finally:
+                        os.close(fd)
                 sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
                 path = str(Path(tmp) / "notify")
                 sock.bind(path)
