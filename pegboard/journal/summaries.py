@@ -227,10 +227,20 @@ class SummaryTables:
     def _unsummarised(self) -> bool:
         """Whether a final match has no summary: a journal of an older version, a migration
         cut short, or matches an older pegboard added after a downgrade (it knows nothing of
-        the summaries). Two counts, so a writer's open can ask every time."""
-        (matches,) = self._conn.execute("SELECT COUNT(*) FROM matches").fetchone()
-        (summaries,) = self._conn.execute("SELECT COUNT(*) FROM match_summaries").fetchone()
-        return bool(summaries < matches - 1)
+        the summaries). Summaries are written oldest first (a migration goes from the oldest,
+        and each new match summarises the one before it), so the newest final match (the
+        second newest) tells: two lookups by key, so a writer's open asks every time at the
+        same cost however long the history (two counts of the tables took 3 ms of a start at
+        10,000 games)."""
+        newest_final = self._conn.execute(
+            "SELECT id FROM matches ORDER BY id DESC LIMIT 1 OFFSET 1"
+        ).fetchone()
+        if newest_final is None:
+            return False  # one match or none: nothing is final
+        summary = self._conn.execute(
+            "SELECT 1 FROM match_summaries WHERE match_id = ?", newest_final
+        ).fetchone()
+        return summary is None
 
     def _migrate(self) -> None:
         """Summarise every final match that has no summary yet: the first writer's open of an
