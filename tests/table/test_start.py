@@ -40,7 +40,7 @@ NOT_BEFORE_READY = (
     "pegboard.engine.players",
     "pegboard.engine.listing",
     "pegboard.engine.summary",  # a finished game's summary: when a game ends
-    "pegboard.i18n.po",  # a catalogue: English reads none
+    "pegboard.i18n.po",  # a catalogue: English reads none, German its own after READY
     "pegboard.cli.game",  # the other commands
     "pegboard.cli.history",
     "pegboard.cli.league",
@@ -116,11 +116,13 @@ def played(tmp_path: Path) -> Path:
     [
         # the benchmarks' start; a journal given, so no throwaway folder (tempfile)
         (["--simulate", "--headless", "--wait-for-signal", "--out", "out"], ("tempfile",)),
+        # a German table reads its catalogue for the first frame's words, after READY
+        (["--simulate", "--headless", "--wait-for-signal", "--out", "out", "--lang", "de"], ()),
         # the device: real ports, none of them here (each logged and retried); its GPIO key
         # sources are opened before READY (gpiozero, which loads tempfile itself)
         ([], ()),
     ],
-    ids=["simulator", "device"],
+    ids=["simulator", "simulator in German", "device"],
 )
 def test_the_daemon_is_ready_before_it_loads_pillow_the_page_or_the_league(
     args: list[str],
