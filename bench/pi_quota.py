@@ -25,7 +25,12 @@ install's editable finder (about 30 ms here at every start, from its own imports
 as it is not on the Pi.
 
 ``--before REF`` measures the same figures on a checkout of REF (a temporary ``git worktree``,
-removed afterwards) in the same run, and prints both with their ratio. Without root, or without
+removed afterwards) in the same run, and prints both with their ratio.
+
+``--ready RUNS [--db JOURNAL] [--before REF]`` measures start -> READY alone: RUNS runs of each
+tree, interleaved (this tree's run 1, REF's run 1, this tree's run 2 ...) so a machine that
+others load weighs on both alike, each on a new journal or on a fresh copy of JOURNAL, and
+prints the medians and their ratio. Without root, or without
 a writable cgroup, it says so and stops: figures without the quota would not stand for the Pi.
 """
 
@@ -38,6 +43,7 @@ import re
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -179,6 +185,13 @@ class Runner:
             with tempfile.TemporaryDirectory() as tmp, _peak.PeakPipe() as peak:
                 if db is not None:
                     shutil.copyfile(db, f"{tmp}/g.db")
+                    # on disk before the start: else the daemon's first commit (its fsync)
+                    # waits for the copy's pages to be written, 60 ms at 10,000 games here
+                    fd = os.open(f"{tmp}/g.db", os.O_RDONLY)
+                    try:
+                        os.fsync(fd)
+                    finally:
+                        os.close(fd)
                 sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
                 path = str(Path(tmp) / "notify")
                 sock.bind(path)
@@ -266,13 +279,54 @@ def worktree(ref: str) -> Iterator[Path]:
                        check=False)  # fmt: skip
 
 
+def ready_medians(runner: Runner, trees: Sequence[Tree], runs: int, db: Path | None) -> None:
+    """Print each tree's median start -> READY over *runs* interleaved runs, and the ratio of
+    the first tree's to the last's."""
+    for tree in trees:
+        runner.ready_runs(tree, 0, db)  # one untimed run each: the byte-code cache
+    found: dict[str, list[float]] = {tree.label: [] for tree in trees}
+    for _ in range(runs):
+        for tree in trees:
+            found[tree.label] += [
+                seconds for seconds, _ in runner.ready_runs(tree, 1, db, warm=False)
+            ]
+    where = "a new journal" if db is None else f"a copy of {db}"
+    print(f"start -> READY on {where}, {runs} interleaved runs each:")
+    for tree in trees:
+        times = found[tree.label]
+        shown = " ".join(f"{t:.2f}" for t in times)
+        print(f"  {tree.label:<7} median {statistics.median(times):.3f} s  (runs: {shown})")
+    if len(trees) > 1:
+        first, last = (statistics.median(found[t.label]) for t in (trees[0], trees[-1]))
+        print(f"  {trees[0].label}/{trees[-1].label}: {first / last:.3f}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quota", type=float, default=0.1, help="share of one CPU")
     parser.add_argument("--games", type=int, default=5, help="whole games for the key latency")
     parser.add_argument("--before", metavar="REF", help="also measure this git ref, side by side")
+    parser.add_argument(
+        "--ready", type=int, metavar="RUNS", help="only start -> READY: RUNS interleaved runs"
+    )
+    parser.add_argument(
+        "--db", type=Path, metavar="JOURNAL", help="with --ready: start on copies of JOURNAL"
+    )
     args = parser.parse_args(argv)
+    if args.db is not None and args.ready is None:
+        parser.error("--db needs --ready")
     try:
+        if args.ready is not None:
+            with contextlib.ExitStack() as stack:
+                cache = stack.enter_context(tempfile.TemporaryDirectory())
+                procs = stack.enter_context(cpu_quota(args.quota))
+                runner = Runner(procs, Path(cache))
+                print(f"CPU quota: {args.quota:.0%} of one core ({procs.parent}); byte-code cached")
+                trees = [Tree(ROOT, "after")]
+                if args.before:
+                    trees.append(Tree(stack.enter_context(worktree(args.before)), "before"))
+                ready_medians(runner, trees, args.ready, args.db)
+            return 0
         with tempfile.TemporaryDirectory() as cache, cpu_quota(args.quota) as procs:
             runner = Runner(procs, Path(cache))
             print(f"CPU quota: {args.quota:.0%} of one core ({procs.parent}); byte-code cached")

@@ -18,6 +18,7 @@ the rules and the scorer, not the game, the journal or the devices.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -349,8 +350,11 @@ def _add_variant(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole ``pegboard`` argument parser."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``pegboard`` argument parser: with *command* (a command's name, see
+    ``command_named``) only that command's part of it, which parses that command's arguments
+    exactly as the whole parser does; without it, every command (for ``--help``, a misspelt
+    command's list of choices, and the tests)."""
     fmt = argparse.ArgumentDefaultsHelpFormatter
     parser = argparse.ArgumentParser(
         prog="pegboard",
@@ -361,7 +365,27 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
     _add_lang(parser, top=True)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, register in _COMMANDS.items():
+        if command is None or command == name:
+            register(sub)
+    return parser
 
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command *argv* runs: its first word after the top-level ``--debug`` and ``--lang``,
+    when that word is a command's name; else None (no command, ``--help``, ``--version``, a
+    misspelt command, an abbreviated option), for which the whole parser is built."""
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)  # its value
+        elif word != "--debug" and not word.startswith("--lang="):
+            return word if word in _COMMANDS else None
+    return None
+
+
+def _add_score(sub: Any) -> None:
+    fmt = argparse.ArgumentDefaultsHelpFormatter
     p = sub.add_parser(
         "score",
         help="count a hand or crib in the show",
@@ -376,23 +400,27 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang(p)
     p.set_defaults(handler=_cmd_score)
 
+
+def _add_peg(sub: Any) -> None:
     p = sub.add_parser(
         "peg",
         help="points for cards laid in one series of the play",
         description="Points pegged for each card laid, in order, in one series (count <= 31).",
-        formatter_class=fmt,
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     p.add_argument("cards", nargs="+", metavar="CARD")
     p.add_argument("--json", action="store_true", help="print JSON")
     _add_lang(p)
     p.set_defaults(handler=_cmd_peg)
 
+
+def _add_advise(sub: Any) -> None:
     p = sub.add_parser(
         "advise",
         help="exact expected points of every discard",
         description="Every possible discard of a dealt hand with its exact expected hand and "
         "crib points, best first.",
-        formatter_class=fmt,
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     p.add_argument("cards", nargs="+", metavar="CARD")
     who = p.add_mutually_exclusive_group()
@@ -403,6 +431,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang(p)
     p.set_defaults(handler=_cmd_advise)
 
+
+def _add_stats(sub: Any) -> None:
+    """``stats distribution`` here, ``stats players`` from ``cli.stats``."""
+    from pegboard.cli import stats as stats_players
+
+    fmt = argparse.ArgumentDefaultsHelpFormatter
     p = sub.add_parser("stats", help="exact statistics over every deal", formatter_class=fmt)
     stats = p.add_subparsers(dest="stats_command", required=True, metavar="STAT")
     q = stats.add_parser(
@@ -416,33 +450,47 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true", help="print JSON")
     _add_lang(q)
     q.set_defaults(handler=_cmd_stats_distribution)
+    stats_players.register_stats(stats)
 
+
+def _add_demo(sub: Any) -> None:
     p = sub.add_parser(
         "demo",
         help="deal, advise, play and count one hand with the engine",
-        formatter_class=fmt,
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable deal")
     _add_lang(p)
     p.set_defaults(handler=_cmd_demo)
 
-    _register_extensions(sub, stats_parsers=stats)
-    return parser
+
+def _registered_by(module: str, function: str = "register") -> Callable[[Any], None]:
+    """A command that lives in its own module: ``pegboard.cli.<module>``'s *function* adds it
+    (the module is imported only when that command is added): the game, the device (run,
+    selftest), the history, the score sheet, the pub page (serve), the league, the odds."""
+
+    def register(sub: Any) -> None:
+        getattr(importlib.import_module(f"pegboard.cli.{module}"), function)(sub)
+
+    return register
 
 
-def _register_extensions(sub: Any, *, stats_parsers: Any) -> None:
-    """Subcommands that live in their own modules: the game, the device (run, selftest), the
-    history (history, stats players), the score sheet, the pub page (serve) and the league."""
-    from pegboard.cli import game, history, league, odds, run, serve, sheet, stats
-
-    game.register(sub)
-    odds.register(sub)
-    run.register(sub)
-    history.register(sub)
-    stats.register_stats(stats_parsers)
-    sheet.register(sub)
-    serve.register(sub)
-    league.register(sub)
+_COMMANDS: dict[str, Callable[[Any], None]] = {
+    "score": _add_score,
+    "peg": _add_peg,
+    "advise": _add_advise,
+    "stats": _add_stats,
+    "demo": _add_demo,
+    "game": _registered_by("game"),
+    "odds": _registered_by("odds"),
+    "run": _registered_by("run"),
+    "selftest": _registered_by("run", "register_selftest"),
+    "history": _registered_by("history"),
+    "sheet": _registered_by("sheet"),
+    "serve": _registered_by("serve"),
+    "league": _registered_by("league"),
+}
+"""Each command and what adds it to the parser, in the order ``--help`` lists them."""
 
 
 def _error_line(message: str, language: Language, *, prefix: str = "pegboard: ") -> str:
@@ -455,7 +503,9 @@ def _error_line(message: str, language: Language, *, prefix: str = "pegboard: ")
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    # only the command that runs is built: the others' modules stay unimported
+    parser = build_parser(command_named(argv))
     args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:

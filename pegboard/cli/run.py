@@ -1,6 +1,7 @@
 """``pegboard run`` and ``pegboard selftest``: the device's commands.
 
-The lead's ``cli.py`` calls ``register(subparsers)``. Each handler takes ``(args, out)`` and
+``cli.main`` calls ``register(subparsers)`` and ``register_selftest(subparsers)``, each only
+when its command runs (or for the whole parser). Each handler takes ``(args, out)`` and
 returns the exit status; a ``PegboardError`` (a bad config, an unreadable journal, a bad key
 file) is printed by ``cli.main`` as one line, exit 1. The config, the game and the devices are
 imported by the handlers, not by the parser.
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from pegboard.i18n import Language
     from pegboard.web.server import WebServer
 
-__all__ = ["cmd_run", "cmd_selftest", "register"]
+__all__ = ["cmd_run", "cmd_selftest", "register", "register_selftest"]
 
 
 class _OwnDefaultsHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
@@ -43,7 +44,7 @@ class _OwnDefaultsHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
 
 
 def register(subparsers: Any) -> None:
-    """Add ``run`` and ``selftest`` to the ``pegboard`` command line."""
+    """Add ``run`` to the ``pegboard`` command line."""
     fmt = _OwnDefaultsHelpFormatter
     p = subparsers.add_parser(
         "run",
@@ -101,6 +102,9 @@ def register(subparsers: Any) -> None:
     add_lang(p)
     p.set_defaults(handler=cmd_run, usage_error=p.error)
 
+
+def register_selftest(subparsers: Any) -> None:
+    """Add ``selftest`` to the ``pegboard`` command line."""
     p = subparsers.add_parser(
         "selftest",
         help="light each LED, draw a test screen, echo key presses",
@@ -108,7 +112,7 @@ def register(subparsers: Any) -> None:
         "test card, and every key or button pressed is echoed on the screen and here. A running "
         "pegboard service holds those devices: it is stopped for the test and started again "
         "afterwards, which takes root (sudo pegboard selftest). Exit status 1 if any part failed.",
-        formatter_class=fmt,
+        formatter_class=_OwnDefaultsHelpFormatter,
     )
     _add_common(p)
     p.add_argument("--simulate", action="store_true", help="simulated hardware (for testing)")

@@ -41,7 +41,6 @@ read, the pins are checked across sections: no GPIO may serve two purposes.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import field
 from pathlib import Path
@@ -367,6 +366,8 @@ def parse_config(text: str, *, source: str = "<string>", base: Path | None = Non
         ConfigError: not TOML (or nested too deeply to read), or a bad key or value; values
             and keys are quoted shortened to about 60 characters.
     """
+    import tomllib  # only when there is a config file to read
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

@@ -23,12 +23,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pegboard.engine.game import GameState
-from pegboard.engine.summary import GameSummary
 from pegboard.errors import JournalError
 from pegboard.frozen import frozen
 
@@ -76,6 +74,10 @@ def write_outbox(
     conn: sqlite3.Connection, match_id: int | None, now: str, before: GameState, state: GameState
 ) -> None:
     """Queue each game this command won, won differently or took back (by undo)."""
+    import uuid  # uuid and the summary: a game's end is their first use (not a start's)
+
+    from pegboard.engine.summary import GameSummary
+
     old = {record.game: record for record in before.table.finished}
     new = {record.game: record for record in state.table.finished}
     for game in sorted(old.keys() | new.keys()):

@@ -42,9 +42,6 @@ from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pegboard.engine.history import MatchHistory
-from pegboard.engine.listing import GameListing
-from pegboard.engine.players import Book
 from pegboard.engine.rules import Variant
 from pegboard.errors import JournalError
 from pegboard.frozen import frozen
@@ -52,6 +49,10 @@ from pegboard.frozen import frozen
 from .summaries import LeftOut
 
 if TYPE_CHECKING:
+    from pegboard.engine.history import MatchHistory
+    from pegboard.engine.listing import GameListing
+    from pegboard.engine.players import Book
+
     from . import Journal
 
 __all__ = ["RECENT_GAMES", "HistoryCache", "HistoryReader", "HistorySnapshot"]
@@ -86,6 +87,8 @@ class HistorySnapshot:
     def book(self, variant: Variant | None = None) -> Book:
         """The totals of every match so far (only *variant*'s when given): the final matches'
         merged with the current one's; a new ``Book``."""
+        from pegboard.engine.players import Book
+
         book = Book()
         for kind, finals in self.finals.items():
             if variant is None or kind is variant:
@@ -123,6 +126,8 @@ class HistoryCache:
         Raises:
             JournalError: the database cannot be read, or a stored summary cannot be.
         """
+        from pegboard.engine.listing import GameListing
+
         with journal.reading():
             if journal.summarised():
                 current = self._read_summarised(journal)
@@ -156,6 +161,9 @@ class HistoryCache:
         return latest
 
     def _read_replayed(self, journal: Journal) -> MatchHistory | LeftOut | None:
+        from pegboard.engine.listing import GameListing
+        from pegboard.engine.players import Book
+
         if self._mark != "replayed":  # first read, or the journal was replaced meanwhile
             self._mark, self._after = "replayed", 0
             self._finals, self._recent, self._left_out = {}, (), ()

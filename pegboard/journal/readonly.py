@@ -47,10 +47,8 @@ import collections
 import contextlib
 import fcntl
 import os
-import shutil
 import sqlite3
 import struct
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -387,6 +385,9 @@ def _checkpointed_copy(path: Path, wal: Path) -> bytes:
         sqlite3.Error: the copy cannot be opened or checkpointed.
         OSError: a file cannot be read or copied.
     """
+    import shutil  # only here: a left-over -wal is rare, and these cost a start 3 ms
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="pegboard-read-") as folder:
         copy = Path(folder) / "copy.db"
         shutil.copyfile(path, copy)

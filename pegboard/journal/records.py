@@ -17,11 +17,10 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pegboard.engine.cards import format_cards
 from pegboard.engine.game import GameState
-from pegboard.engine.history import MatchHistory, replay_matches
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.records import GameRecord
 from pegboard.errors import JournalError, PegboardError
@@ -29,6 +28,9 @@ from pegboard.frozen import frozen
 
 from .rulesjson import rules_from_json
 from .schema import read_error
+
+if TYPE_CHECKING:
+    from pegboard.engine.history import MatchHistory
 
 __all__ = ["BestHand", "HistoryTables", "LurchRecord", "SideAverage"]
 
@@ -235,6 +237,8 @@ class HistoryTables:
         Raises:
             JournalError: a stored command cannot be replayed, or the database cannot be read.
         """
+        from pegboard.engine.history import replay_matches
+
         try:
             with self.reading():  # a match begun between the two reads is in neither
                 matches = self._conn.execute(

@@ -16,10 +16,13 @@ game do`` works beside it, and the controller shows what it stored within a turn
 display says so and the confirm key starts a new match (``beside.offer_new_match``), the broken
 one left in the journal as it is.
 
-systemd (``Type=notify``): the loop's ``heartbeat`` runs on every turn. Its first call comes
-right after the first frame was handed to the display, with the game loaded from the journal,
-and sends ``READY=1``; every call pings the watchdog (at half of ``WatchdogSec=``), so a loop
-that hangs stops pinging and systemd restarts the daemon, which resumes from the journal.
+systemd (``Type=notify``): ``READY=1`` is sent once the board takes keys: the journal is open
+and its match replayed, the key sources are started and the controller is built. The first
+frame follows, drawn by the controller's loop on its first turn, so Pillow, the fonts and the
+OLED's driver are loaded after READY, not before it (``tests/table/test_start.py`` holds the
+start to that). The loop's ``heartbeat`` runs on every turn, from just after the first frame:
+every call pings the watchdog (at half of ``WatchdogSec=``), so a loop that hangs stops
+pinging and systemd restarts the daemon, which resumes from the journal.
 SIGTERM (or SIGINT) sets the stop event: the loop ends, ``STOPPING=1`` is sent, the display is
 left showing "paused" (and kept so when the process exits), the LED strips are turned off,
 and the key sources and the journal are closed. The daemon logs to stderr and never forks.
@@ -31,7 +34,7 @@ after ``display.dim_after`` and ``display.sleep_after`` idle seconds is the cont
 
 The journal's history (the pub page's evening and players' figures, the menu's head-to-head
 page) is read by a ``HistoryReader`` in a thread of its own with its own read-only connection,
-started right after READY (its first read replays every match) and poked by the controller
+started right after the first frame (its first read replays every match) and poked by the controller
 when the evening changes; nothing in the controller's thread waits for it.
 
 The pub page (``[web] enabled``, or a server the simulator started) gets each new view from the
@@ -245,19 +248,22 @@ def run_daemon(
             controller.view.game,
             controller.view.deal,
         )
-        ready = False
+        # READY: the journal is open and its match replayed, the key sources are started and
+        # the controller that takes their keys is built. The first frame follows (the loop's
+        # first turn draws it, loading Pillow, the fonts and the OLED's driver only then).
+        result.ready_after = time.monotonic() - started
+        view = controller.view
+        notifier.ready(f"{view.variant}: " + _score_line(view))
+        log.info("ready in %.3f s", result.ready_after)
+        first = True
 
         def heartbeat() -> None:
-            nonlocal ready
-            assert controller is not None and result is not None
-            if not ready:
+            nonlocal first
+            assert controller is not None
+            if first:
                 # the controller's run() pushes the first frame before its first heartbeat
-                ready = True
-                result.ready_after = time.monotonic() - started
-                view = controller.view
-                notifier.ready(f"{view.variant}: " + _score_line(view))
-                log.info("ready in %.3f s", result.ready_after)
-                reader.start()  # the first read replays everything: after READY, not before
+                first = False
+                reader.start()  # the first read replays everything: after it, not before
                 if on_ready is not None:
                     on_ready(controller)
             pinger.tick(time.monotonic())

@@ -42,7 +42,6 @@ import random
 import re
 import select
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -250,6 +249,8 @@ def run_headless(
         )
     with contextlib.ExitStack() as stack:
         if journal is None:
+            import tempfile  # only for a throwaway journal (with shutil, 3 ms of a start)
+
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="pegboard-headless-"))
             journal = Path(folder) / "pegboard.db"
         config = dataclasses.replace(

@@ -21,7 +21,7 @@ imported only then: a daemon without the page never loads ``http.server``), and
 ``web_publisher`` (``pegboard.web.publisher``, likewise) is what the controller calls after each
 change to hand the page the view; the evening's results and the players' figures come from the
 journal's ``HistoryReader``, which reads the history in its own thread (the daemon starts it
-once READY is sent).
+once READY is sent and the first frame drawn).
 A page that cannot start (its port in use) is logged in one line; the game goes on without it.
 
 ``start_league`` starts the board's league publisher when ``[league]`` is configured

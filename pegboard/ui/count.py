@@ -21,13 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from pegboard.engine.view import GameView, ScoreView
 from pegboard.frozen import frozen
 from pegboard.i18n import NC_, Language, translator
 from pegboard.ui.paint import DIM, Face, Painter, Size, Style, fit, font_face, wrap
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 __all__ = ["PAGE_KEY", "Tally", "count_pages", "render_count", "tally_of"]
 

@@ -8,13 +8,15 @@ setting's value at the right (on a second row when it does not fit beside its la
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from pegboard.frozen import frozen
 from pegboard.i18n import N_, Language, translator
 from pegboard.ui.keypad import EntryView
 from pegboard.ui.paint import DIM, FULL, Painter, Size, Style, fit
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 __all__ = ["MenuItem", "MenuView", "render_menu"]
 

@@ -5,6 +5,10 @@ Text is drawn with a bitmap font (Terminus, SIL Open Font License, bundled in
 threshold. In "L" (greyscale, e.g. SSD1322) and "RGB" modes secondary text is drawn dimmer.
 Everything here is pure: a ``Painter`` draws on its own new image.
 
+Pillow is imported by the first ``Painter`` or ``font_face``, not with this module: the styles
+and sizes here are read by the config, and the daemon reports READY before it draws its first
+frame, so it loads Pillow after READY (``tests/table/test_start.py``).
+
 Two styles (``Style``): compact draws the secondary lines (the status, the count's calls, the
 menu) in the smallest strike, 12 px, to fit the most; large draws the calls at 16 px and the
 status at 14 px or more, to be read across a pub table. Large is the default on screens 64
@@ -18,8 +22,10 @@ import functools
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
+if TYPE_CHECKING:
+    from PIL import ImageFont
 
 __all__ = [
     "DIM",
@@ -107,6 +113,8 @@ path saves importing ``importlib.resources`` and ``zipfile`` on the way to the f
 
 @functools.cache
 def font_face(size: int, bold: bool = True) -> Face:
+    from PIL import Image, ImageDraw, ImageFont
+
     name = "terminus-bold.otb" if bold else "terminus-normal.otb"
     data = (_FONTS / name).read_bytes()
     font = ImageFont.truetype(io.BytesIO(data), size)
@@ -148,6 +156,8 @@ class Painter:
             raise ValueError(
                 f"screen too small: {size!r} (expected at least {MIN_SIZE[0]}x{MIN_SIZE[1]})"
             )
+        from PIL import Image, ImageDraw
+
         self.mode = mode
         self.width, self.height = width, height
         self.image = Image.new(mode, size, 0)

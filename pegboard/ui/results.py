@@ -13,13 +13,10 @@ with ``reading`` set, which says "reading the scores…". Both renderers are pur
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from pegboard.engine.game import Phase
-from pegboard.engine.history import MatchHistory
 from pegboard.engine.match import MatchFormat
-from pegboard.engine.players import Book
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
 from pegboard.i18n import N_, Language, Translator, translator
@@ -35,6 +32,12 @@ from pegboard.ui.paint import (
     largest_face,
     wrap,
 )
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from pegboard.engine.history import MatchHistory
+    from pegboard.engine.players import Book
 
 __all__ = ["HeadToHeadView", "head_to_head_view", "render_game_over", "render_head_to_head"]
 
@@ -146,6 +149,8 @@ def head_to_head_view(matches: Iterable[MatchHistory], a: str, b: str) -> HeadTo
     >>> h2h.games_won, h2h.game_points, h2h.lurches
     ((0, 1), (0, 3), (0, 1))
     """
+    from pegboard.engine.players import Book
+
     book = Book()
     for match in matches:
         book.add_match(match)

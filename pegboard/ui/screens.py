@@ -30,8 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from pegboard.engine.cards import Card
 from pegboard.engine.game import Phase
@@ -57,6 +56,9 @@ from pegboard.ui.paint import (
     wrap,
 )
 from pegboard.ui.results import HeadToHeadView, render_game_over, render_head_to_head
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 __all__ = [
     "MODES",

@@ -3,6 +3,7 @@ config, the devices or Pillow (on a Pi Zero 2 W every module costs tens of milli
 
 from __future__ import annotations
 
+import argparse
 import ast
 import json
 import subprocess
@@ -113,3 +114,70 @@ def test_the_type_checkers_imports_list_the_same_names_as_the_lazy_table() -> No
                 module = "." * imp.level + (imp.module or "")
                 checked |= {alias.name: module for alias in imp.names}
     assert checked == pegboard.engine._HOME
+
+
+def test_a_command_imports_no_other_commands_module() -> None:
+    modules = modules_after(["score", "5H", "5D", "5S", "JC", "5C"])
+    commands = {m for m in modules if m.startswith("pegboard.cli.")}
+    assert commands == {"pegboard.cli.main", "pegboard.cli.lang"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["run", "--simulate"], "run"),
+        (["--lang", "de", "game", "show"], "game"),
+        (["--debug", "--lang=de", "selftest"], "selftest"),
+        (["stats", "players"], "stats"),
+        (["-h", "run"], None),  # the top-level help lists every command
+        (["--version"], None),
+        (["--la", "de", "run"], None),  # an abbreviated option: the whole parser decides
+        (["bogus"], None),  # a misspelt command: the whole parser lists the choices
+        ([], None),
+    ],
+)
+def test_the_command_named_is_the_first_word_after_the_top_level_options(
+    argv: list[str], command: str | None
+) -> None:
+    from pegboard.cli.main import command_named
+
+    assert command_named(argv) == command
+
+
+def _plain(namespace: object) -> dict[str, object]:
+    """A parsed namespace with its functions named (each parser binds its own ``error``)."""
+    return {k: getattr(v, "__qualname__", v) for k, v in vars(namespace).items()}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "--simulate", "--headless", "--out", "o", "--wait-for-signal", "--db", "g.db"],
+        ["--lang", "de", "selftest", "--simulate", "--seconds", "2"],
+        ["stats", "players", "--json"],
+        ["stats", "distribution", "--crib"],
+        ["game", "do", "undo"],
+        ["score", "5H", "5D", "5S", "JC", "5C"],
+        ["league", "standings"],
+        ["history", "--csv"],
+        ["sheet", "--out", "s.svg"],
+        ["serve", "--port", "0"],
+        ["odds", "100", "90"],
+        ["demo", "--seed", "3"],
+    ],
+    ids=lambda argv: " ".join(argv[:3]),
+)
+def test_a_command_alone_parses_and_helps_as_the_whole_parser(argv: list[str]) -> None:
+    from pegboard.cli.main import build_parser, command_named
+
+    command = command_named(argv)
+    assert command is not None
+    alone, whole = build_parser(command), build_parser()
+    assert _plain(alone.parse_args(argv)) == _plain(whole.parse_args(argv))
+    helps = [
+        next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
+        .choices[command]
+        .format_help()
+        for p in (alone, whole)
+    ]
+    assert helps[0] == helps[1]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from pegboard.engine import history
 from pegboard.engine.history import MatchHistory, replay_match
 from pegboard.engine.listing import MatchListing
 from pegboard.engine.players import Book, standings
@@ -147,7 +148,7 @@ def test_reading_the_summaries_replays_only_the_latest_match(
         replayed.append(kwargs["match_id"])
         return replay_match(*args, **kwargs)
 
-    monkeypatch.setattr(summaries, "replay_match", counting)
+    monkeypatch.setattr(history, "replay_match", counting)  # summaries imports it when it replays
     with Journal(db, readonly=True) as store:
         store.final_listings()
         store.final_book()
