@@ -28,13 +28,16 @@ PAGE_SECONDS = 2.5
 
 
 class Screens:
-    """A screen renderer that keeps the screens it is asked to draw."""
+    """A screen renderer that keeps the screens it is asked to draw, and when."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: FakeClock) -> None:
+        self.clock = clock
         self.shown: list[Screen] = []
+        self.times: list[float] = []
 
     def __call__(self, screen: Screen) -> Image.Image:
         self.shown.append(screen)
+        self.times.append(self.clock.monotonic())
         return Image.new("1", (128, 64))
 
 
@@ -59,7 +62,7 @@ class Desk:
         self, path: Path, rules: Rules | None = None, layout: Layout = Layout.FOUR_BY_FOUR
     ) -> None:
         self.clock = FakeClock()
-        self.screens = Screens()
+        self.screens = Screens(self.clock)
         self.store = Journal(path)
         self.ctl = Controller(
             store=self.store,
@@ -122,18 +125,24 @@ def desk(tmp_path: Path) -> Desk:
 # --- the whole count ------------------------------------------------------------------------
 
 
-def test_the_count_turns_its_pages_by_itself_and_the_last_page_stays(desk: Desk) -> None:
+def test_the_count_turns_its_pages_by_itself_then_the_scoreboard_says_what_is_next(
+    desk: Desk,
+) -> None:
     desk.to_crib_count()
     assert desk.screen.kind is ScreenKind.COUNT and desk.screen.page == 0
     pages = page_counter((128, 64), Style.LARGE)(desk.screen)
     assert pages >= 3  # 20 for the crib: six fifteens, a pair royal, 2 calls a page
     desk.wait(PAGE_SECONDS - 0.1)
     assert desk.screen.page == 0
+    desk.wait(0.1)
     for page in range(1, pages):
-        desk.wait(PAGE_SECONDS)
         assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, page)
-    desk.wait(10 * PAGE_SECONDS)  # the last page stays: the total and what was pegged
-    assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, pages - 1)
+        desk.wait(PAGE_SECONDS - 0.1)  # the last page too stays its whole time
+        assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, page)
+        desk.wait(0.1)
+    # then, nothing pending, the scoreboard: the next deal's dealer and its starter to come
+    assert desk.screen.kind is ScreenKind.SCOREBOARD and desk.screen.news is None
+    assert desk.ctl.view.phase is Phase.STARTER
 
 
 def test_the_page_key_turns_the_page_at_once_and_the_pace_starts_again(desk: Desk) -> None:
@@ -180,9 +189,9 @@ def test_every_call_and_the_total_are_shown_on_some_page(desk: Desk) -> None:
     pages = page_counter((128, 64), Style.LARGE)(desk.screen)
     for _ in range(pages):
         desk.wait(PAGE_SECONDS)
-    seen = {screen.page for screen in desk.screens.shown if screen.kind is ScreenKind.COUNT}
-    assert seen == set(range(pages))
-    news = desk.screen.news
+    counts = [screen for screen in desk.screens.shown if screen.kind is ScreenKind.COUNT]
+    assert {screen.page for screen in counts} == set(range(pages))
+    news = counts[-1].news
     assert news is not None
     tally = tally_of(desk.ctl.view, news.counted)
     assert tally.total == 20 and tally.calls[-1] == "and pair royal is 20"
@@ -342,3 +351,52 @@ def test_news_without_a_clock_stays_until_the_next_key(desk: Desk) -> None:
     desk.ctl.tick()  # no time passes
     assert desk.line.startswith("Ann: fifteen")
     assert desk.clock.monotonic() == FakeClock().monotonic()
+
+
+# --- the timeline: a question waits for the count's last page -------------------------------
+
+
+def _count_then_question(desk: Desk, answer: str) -> list[tuple[float, Screen]]:
+    """(time, screen) of each frame drawn from *answer* on, the clock ticking 0.25 s; a
+    screen drawn again on the same page (its news faded) is left out."""
+    start = len(desk.screens.shown)
+    desk.keys(answer)
+    for _ in range(200):
+        desk.wait(0.25)
+    frames: list[tuple[float, Screen]] = []
+    for at, screen in zip(desk.screens.times[start:], desk.screens.shown[start:], strict=True):
+        if frames and (frames[-1][1].kind, frames[-1][1].page) == (screen.kind, screen.page):
+            continue
+        frames.append((at, screen))
+    return frames
+
+
+def test_the_29_hand_shows_its_last_page_for_its_time_before_the_next_question(
+    desk: Desk,
+) -> None:
+    """Ann (pone) lays 5 5 5 J and a 5 is turned: the 29 hand. Bob's A 2 3 4 asks "flush?"."""
+    desk.keys("9 3 5  5 1 5 2 5 3 A 4")
+    desk.wait(NEWS_SECONDS)
+    assert desk.screen.entry is not None and desk.screen.entry.hint.startswith("nobs?")
+    frames = _count_then_question(desk, "1")  # yes: the jack is the starter's suit
+    counts = [(t, s) for t, s in frames if s.kind is ScreenKind.COUNT]
+    pages = page_counter((128, 64), Style.LARGE)(counts[0][1])
+    assert [s.page for _, s in counts] == list(range(pages))
+    last_at, last = counts[-1]
+    assert last.news is not None
+    tally = tally_of(last.view, last.news.counted)  # type: ignore[arg-type]
+    assert tally.calls[-1] == "and nobs is 29" and tally.pegged[0] == "Ann +29 → 31"  # 2 for the 31
+    after = [(t, s) for t, s in frames if t > last_at]
+    assert after and after[0][1].kind is ScreenKind.ENTRY  # then Bob's question ...
+    assert after[0][0] - last_at >= PAGE_SECONDS  # ... once the last page had its time
+    assert after[0][1].entry is not None and after[0][1].entry.hint.startswith("flush?")
+
+
+def test_the_next_key_answers_the_waiting_question_at_once(desk: Desk) -> None:
+    desk.keys("9 3 5  5 1 5 2 5 3 A 4")
+    desk.wait(NEWS_SECONDS)
+    desk.keys("1")  # Ann's 29 counted: its pages are up, Bob's "flush?" waits ...
+    assert desk.screen.kind is ScreenKind.COUNT
+    desk.keys("#")  # ... and a player who knows it answers it now: Bob's hand is counted
+    assert desk.store.commands()[-1].startswith("show ")
+    assert desk.screen.kind is ScreenKind.COUNT and desk.line.startswith("Bob +")
