@@ -270,6 +270,11 @@ class Controller:
         )
 
     @property
+    def drawn(self) -> Screen | None:
+        """The screen the display was last handed (None: not known, or asleep)."""
+        return self._drawn
+
+    @property
     def display_power(self) -> DisplayPower:
         """Whether the display is on, dimmed or asleep."""
         return self._power.state

@@ -20,7 +20,7 @@ from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.i18n import Language, translator
 from pegboard.ui import paint
-from pegboard.ui import screens as screens_module
+from pegboard.ui import status as status_module
 from pegboard.ui.keypad import EntryView, Mode
 from pegboard.ui.news import News, news_of
 from pegboard.ui.paint import Style
@@ -595,12 +595,12 @@ def test_the_three_handed_warning_fits_by_initials_or_on_two_rows(style: Style) 
     """ "double skunk: Red, Green" is too wide for 128 pixels: the columns' initials say it."""
     view = view_after(THREE_BOTH_SKUNKED, Rules.three_handed())
     p = paint.Painter((128, 64), "1", style)
-    face, rows = screens_module._warning_rows(
+    face, rows = status_module.warning_rows(
         view, (p.status, p.small), 126, translator(Language.ENGLISH)
     )
     assert (face, rows) == (p.small, ["double skunk: R, G"])
     view = view_after(THREE_LURCH_AND_SKUNK, Rules.three_handed())
-    face, rows = screens_module._warning_rows(
+    face, rows = status_module.warning_rows(
         view, (p.status, p.small), 126, translator(Language.ENGLISH)
     )
     assert (face, rows) == (p.small, ["lurch: Red needs 21", "double skunk: Green"])
