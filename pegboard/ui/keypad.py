@@ -370,7 +370,7 @@ def press(
         return _peg_press(entry, side, situation, now)
     if entry.peg_points:  # any other key commits the combining peg first
         assert entry.peg_side is not None
-        rest = replace(entry, peg_side=None, peg_points=0)
+        rest = replace(entry, peg_side=None, peg_points=0, peg_at=0.0)  # idle again
         if key == "undo" and action is KeyAction.PRESS:  # undo drops the peg not yet committed
             return rest, Outcome()
         confirm = key in ("#", "ok") and action is KeyAction.PRESS
@@ -383,7 +383,7 @@ def expire(entry: EntryState, situation: Situation, now: float) -> tuple[EntrySt
     if entry.peg_points and now - entry.peg_at >= IDLE_COMMIT:
         assert entry.peg_side is not None
         peg = Peg(entry.peg_side, entry.peg_points)
-        return replace(entry, peg_side=None, peg_points=0), Outcome((peg,))
+        return replace(entry, peg_side=None, peg_points=0, peg_at=0.0), Outcome((peg,))
     return entry, Outcome()
 
 

@@ -415,12 +415,12 @@ def render_play(
     if not tall and news is not None and news.line:  # a shorter wording when the line is long
         p.text(1, y, first_fitting((news.line, *news.shorter), small, right - 2), small)
     else:
-        for side in view.sides:
-            label = fit(f"{side.name} {side.score}", small, column - 4)
+        face, labels = _score_labels(view, (small, p.small), column - 4)
+        for side, label in zip(view.sides, labels, strict=True):
             if side.side in active:
-                p.inverted(x, y, label, small)
+                p.inverted(x, y, label, face)
             else:
-                p.text(x + 1, y, label, small, DIM)
+                p.text(x + 1, y, label, face, DIM)
             x += column
     top = y + small.text_height + 2
     told, status = _status_rows(view, news, (small, p.small), p.width - 2, translator(language))
@@ -446,6 +446,32 @@ def render_play(
         for n, row in enumerate(status):
             p.text(1, bottom + 3 + n * (told.text_height + 1), row, told)
     return p.image
+
+
+def _score_labels(view: GameView, faces: tuple[Face, Face], room: int) -> tuple[Face, list[str]]:
+    """Each side's name and score for the play's top row, within *room*: whole in the first
+    face where all fit, else in the second with each name cut as short as it must be (to its
+    initial); a score is never cut ("Red 2 Blu 0 Gre 0" for three sides)."""
+    for face in faces:
+        labels = [f"{side.name} {side.score}" for side in view.sides]
+        if all(face.width(label) <= room for label in labels):
+            return face, labels
+    face = faces[-1]
+    labels = []
+    for side in view.sides:
+        score = f" {side.score}"
+        name = next(
+            (
+                side.name[:n]
+                for n in range(len(side.name), 0, -1)
+                if face.width(side.name[:n] + score) <= room
+            ),
+            side.name[:1],
+        )
+        labels.append(
+            fit(name + score, face, room) if face.width(name + score) > room else name + score
+        )
+    return face, labels
 
 
 def _card_rows(cards: Sequence[str], face: Face, width: int, rows: int) -> list[str]:

@@ -400,3 +400,19 @@ def test_the_next_key_answers_the_waiting_question_at_once(desk: Desk) -> None:
     desk.keys("#")  # ... and a player who knows it answers it now: Bob's hand is counted
     assert desk.store.commands()[-1].startswith("show ")
     assert desk.screen.kind is ScreenKind.COUNT and desk.line.startswith("Bob +")
+
+
+@pytest.mark.parametrize("after", ["9 3", "9 3 5"], ids=["before-the-starter", "in-the-play"])
+def test_the_peg_buttons_show_the_points_and_the_new_score_once_committed(
+    desk: Desk, after: str
+) -> None:
+    """Not at the clock's zero: the keypad went back to idle only when its peg time was 0."""
+    desk.keys(after)
+    desk.wait(7.0)
+    desk.keys("peg1 peg1 peg1")
+    assert desk.screen.kind is ScreenKind.ENTRY  # "Bob +3": the presses are combining
+    desk.wait(1.5)  # the peg buttons' presses commit together
+    assert not desk.ctl.entry.typing
+    assert desk.screen.kind is not ScreenKind.ENTRY and desk.line == "Bob +3 → 3"
+    desk.wait(NEWS_SECONDS)
+    assert desk.line == ""  # then what is next
