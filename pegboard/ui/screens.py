@@ -254,8 +254,12 @@ def _status_rows(
 ) -> tuple[Face, list[str]]:
     """The status as rows to draw: what the last press did while it is news (in a shorter
     wording, or on two rows, rather than cut), whose turn or what is next otherwise."""
-    if news is None or not news.line:
-        return faces[0], [first_fitting(status_options(view, tr), faces[0], width)]
+    if news is None or not news.line:  # what is next: in the larger face, else the smaller
+        options = status_options(view, tr)
+        for face in faces:
+            if any(face.width(text) <= width for text in options):
+                return face, [first_fitting(options, face, width)]
+        return faces[-1], [first_fitting(options, faces[-1], width)]
     for text in (news.line, *news.shorter):
         for face in faces:
             if face.width(text) <= width:

@@ -94,8 +94,15 @@ def status_options(view: GameView, tr: Translator) -> list[str]:
     match view.phase:
         case Phase.CUT:
             return [t("cut for the deal")]
-        case Phase.STARTER:
-            return [t("deal {deal}: {name} deals").format(deal=view.deal, name=view.dealer_name)]
+        case Phase.STARTER:  # the next key to press is the starter's rank
+            return [
+                t(words).format(deal=view.deal, name=view.dealer_name)
+                for words in (
+                    N_("deal {deal}: {name} deals · starter?"),
+                    N_("{name} deals · starter?"),
+                    N_("starter? · {name} deals"),
+                )
+            ]
         case Phase.PLAY:
             turn, count = view.turn_name, view.count
             if turn is None:

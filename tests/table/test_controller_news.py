@@ -19,6 +19,7 @@ from pegboard.ui.keypad import Layout, Mode
 from pegboard.ui.news import News
 from pegboard.ui.paint import Style
 from pegboard.ui.screens import Screen, ScreenKind
+from pegboard.ui.screentext import screen_text
 
 NAMES = ("Ann", "Bob")
 PLAY = "4 6 2 8 3 7 # # 9 C"
@@ -416,3 +417,25 @@ def test_the_peg_buttons_show_the_points_and_the_new_score_once_committed(
     assert desk.screen.kind is not ScreenKind.ENTRY and desk.line == "Bob +3 → 3"
     desk.wait(NEWS_SECONDS)
     assert desk.line == ""  # then what is next
+
+
+def _status(desk: Desk) -> str:
+    """The status row's words of the screen up (``ui.screentext``)."""
+    return screen_text(desk.screen, (128, 64), Style.LARGE).footer
+
+
+def test_after_the_crib_the_scoreboard_the_next_dealer_and_the_starter_come_by_themselves(
+    desk: Desk,
+) -> None:
+    desk.to_crib_count()
+    for _ in range(40):  # no key: the count's pages, then what is next
+        desk.wait(0.5)
+    assert desk.screen.kind is ScreenKind.SCOREBOARD
+    assert _status(desk) == "deal 2: Ann deals · starter?"
+    assert screen_text(desk.screen).lines == ("Ann 6 ●", "Bob 30")  # Ann deals next
+
+
+def test_after_the_cut_the_scoreboard_asks_for_the_starter(desk: Desk) -> None:
+    desk.keys("9 3")
+    assert desk.screen.kind is ScreenKind.SCOREBOARD
+    assert _status(desk) == "deal 1: Bob deals · starter?"
