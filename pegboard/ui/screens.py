@@ -136,7 +136,8 @@ def choose_screen(
     menu (an *entry* with menu lines), the *entry* in progress (unless the keypad is idle:
     ``entry.typing`` False; before the first cut the idle entry shows too, for its hint); then
     by the view's phase: game over (or match over), the play (held as its last card left it
-    while *news* has ``play_end``), the count on page *count_page*, the scoreboard otherwise.
+    while *news* has ``play_end``; a play pegged by hand lays no cards, so it has no count and
+    the scoreboard shows), the count on page *count_page*, the scoreboard otherwise.
 
     The count is *news*'s ``counted`` when *news* is given (a press that counted nothing shows
     no count); without *news* (after a restart) it is the hand or crib just shown, while the
@@ -167,8 +168,8 @@ def choose_screen(
         return Screen(ScreenKind.GAME_OVER, view=view)
     if news is not None and news.play_end is not None:
         return Screen(ScreenKind.PLAY, view=news.play_end, news=news)
-    if view.phase is Phase.PLAY:
-        return Screen(ScreenKind.PLAY, view=view, news=news)
+    if view.phase is Phase.PLAY and (view.turn is not None or view.series):
+        return Screen(ScreenKind.PLAY, view=view, news=news)  # (pegged by hand: no count)
     if count_page is not None and view.phase in (Phase.SHOW, Phase.STARTER):
         if news is not None and news.counted:
             return Screen(ScreenKind.COUNT, view=view, page=count_page, news=news)

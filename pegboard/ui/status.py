@@ -105,6 +105,8 @@ def status_options(view: GameView, tr: Translator) -> list[str]:
             ]
         case Phase.PLAY:
             turn, count = view.turn_name, view.count
+            if turn is None and view.starter is None and not view.series:
+                return [t("the play: peg by hand"), t("by hand")]
             if turn is None:
                 return [t("the play · count {count}").format(count=count)]
             options = [

@@ -439,3 +439,12 @@ def test_after_the_cut_the_scoreboard_asks_for_the_starter(desk: Desk) -> None:
     desk.keys("9 3")
     assert desk.screen.kind is ScreenKind.SCOREBOARD
     assert _status(desk) == "deal 1: Bob deals · starter?"
+
+
+def test_a_deal_pegged_by_hand_shows_the_scores_not_a_count(desk: Desk) -> None:
+    desk.keys("9 3 #")  # no starter: the play is pegged by hand, no cards, no count
+    assert desk.ctl.view.phase is Phase.PLAY
+    assert desk.screen.kind is ScreenKind.SCOREBOARD
+    assert _status(desk) == "the play: peg by hand"
+    desk.keys("2 B")
+    assert desk.screen.kind is ScreenKind.SCOREBOARD and desk.line == "Bob +2 → 2"
