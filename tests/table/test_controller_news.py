@@ -448,3 +448,46 @@ def test_a_deal_pegged_by_hand_shows_the_scores_not_a_count(desk: Desk) -> None:
     assert _status(desk) == "the play: peg by hand"
     desk.keys("2 B")
     assert desk.screen.kind is ScreenKind.SCOREBOARD and desk.line == "Bob +2 → 2"
+
+
+def test_a_restart_before_the_crib_pages_the_hand_then_asks_for_the_crib(tmp_path: Path) -> None:
+    desk = Desk(tmp_path / "crib.db")
+    desk.keys(f"9 3 5 {PLAY}")
+    desk.count_up()  # Ann's hand
+    desk.count_up()  # Bob's hand: the crib is next
+    desk.store.close()
+    again = Desk(tmp_path / "crib.db")  # the daemon restarted
+    again.ctl.tick()
+    assert (again.screen.kind, again.screen.page) == (ScreenKind.COUNT, 0)  # Bob's hand, again
+    pages = page_counter((128, 64), Style.LARGE)(again.screen)
+    for page in range(1, pages):
+        again.wait(PAGE_SECONDS)
+        assert (again.screen.kind, again.screen.page) == (ScreenKind.COUNT, page)
+    again.wait(PAGE_SECONDS)
+    assert again.screen.kind is ScreenKind.SCOREBOARD
+    assert _status(again) == "count Bob's crib"
+    again.keys("5")  # the crib's first card: the entry, as before the restart
+    assert again.screen.kind is ScreenKind.ENTRY and again.screen.entry is not None
+    assert again.screen.entry.title == "Bob's crib"
+
+
+def test_a_short_claims_last_page_says_who_took_what_before_the_next_question(
+    tmp_path: Path,
+) -> None:
+    desk = Desk(tmp_path / "muggins-read.db", Rules.six_card(muggins=True))
+    desk.keys(f"9 3 5 {PLAY}")
+    desk.wait(NEWS_SECONDS)
+    while desk.ctl.entry.mode is not Mode.CLAIM:
+        desk.keys("#")
+    desk.keys("2")
+    frames = _count_then_question(desk, "#")  # Ann claims 2 of her 6: Bob takes 4
+    counts = [(t, s) for t, s in frames if s.kind is ScreenKind.COUNT]
+    last_at, last = counts[-1]
+    assert last.news is not None and last.view is not None
+    pages = page_counter((128, 64), Style.LARGE)(last)
+    assert [s.page for _, s in counts] == list(range(pages))
+    words = screen_text(last, (128, 64), Style.LARGE)
+    assert words.lines[-2:] == ("claimed 2", "muggins: Bob +4")
+    assert words.footer == "Ann +2 → 2 · Bob +4 → 6"
+    after = [(t, s) for t, s in frames if t > last_at]
+    assert after[0][0] - last_at >= PAGE_SECONDS and after[0][1].kind is ScreenKind.ENTRY
