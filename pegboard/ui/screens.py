@@ -171,8 +171,8 @@ def choose_screen(
     if view.phase is Phase.PLAY and (view.turn is not None or view.series):
         return Screen(ScreenKind.PLAY, view=view, news=news)  # (pegged by hand: no count)
     if count_page is not None and view.phase in (Phase.SHOW, Phase.STARTER):
-        if news is not None and news.counted:
-            return Screen(ScreenKind.COUNT, view=view, page=count_page, news=news)
+        if news is not None and news.counted:  # what the count shows: no line to fade
+            return Screen(ScreenKind.COUNT, view=view, page=count_page, news=news.faded())
         last = view.last
         if news is None and last is not None and last.source in ("hand", "crib", "muggins"):
             return Screen(ScreenKind.COUNT, view=view, page=count_page)

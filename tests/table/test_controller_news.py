@@ -94,7 +94,14 @@ class Desk:
 
     @property
     def line(self) -> str:
+        """The news line the screen shows (the scoreboard's or the play's status row)."""
         news = self.screen.news
+        return news.line if news is not None else ""
+
+    @property
+    def news_line(self) -> str:
+        """What the last press did, while it is news (a count's screen shows its pages)."""
+        news = self.ctl.news
         return news.line if news is not None else ""
 
     def count_up(self, typed: str = "") -> None:
@@ -262,7 +269,7 @@ def test_a_hand_counted_tells_what_it_pegged(desk: Desk) -> None:
     desk.keys(f"9 3 5 {PLAY}")
     desk.count_up()
     assert desk.screen.kind is ScreenKind.COUNT
-    assert desk.line == "Ann +6 → 6"
+    assert desk.news_line == "Ann +6 → 6"
 
 
 def test_undo_and_redo_say_what_they_took_back_and_put_back(desk: Desk) -> None:
@@ -282,7 +289,7 @@ def test_undo_and_redo_say_what_they_took_back_and_put_back(desk: Desk) -> None:
 def test_the_crib_tells_the_score_it_leaves(desk: Desk) -> None:
     desk.to_crib_count()
     assert desk.ctl.view.phase is Phase.STARTER  # the next deal: the crib's count stays up
-    assert desk.line == "Bob +20 → 30"
+    assert desk.news_line == "Bob +20 → 30"
 
 
 # --- whose turn, not stale news -------------------------------------------------------------------
@@ -400,7 +407,7 @@ def test_the_next_key_answers_the_waiting_question_at_once(desk: Desk) -> None:
     assert desk.screen.kind is ScreenKind.COUNT
     desk.keys("#")  # ... and a player who knows it answers it now: Bob's hand is counted
     assert desk.store.commands()[-1].startswith("show ")
-    assert desk.screen.kind is ScreenKind.COUNT and desk.line.startswith("Bob +")
+    assert desk.screen.kind is ScreenKind.COUNT and desk.news_line.startswith("Bob +")
 
 
 @pytest.mark.parametrize("after", ["9 3", "9 3 5"], ids=["before-the-starter", "in-the-play"])

@@ -126,3 +126,16 @@ def test_every_page_of_every_count_of_a_random_game_is_shown_its_whole_time(
     assert len({f["title"] for f in counts}) >= 3  # hands and cribs, counted and paged
     assert any(f["page"] != "1/1" for f in counts)  # some count takes more than a page
     assert unread_pages(frames, PAGE_SECONDS) == []
+
+
+KEY_FILES = sorted((Path(__file__).parents[1] / "keys").glob("*.keys"))
+
+
+@pytest.mark.parametrize("keys", KEY_FILES, ids=[p.stem for p in KEY_FILES])
+def test_the_repositorys_key_files_wait_while_the_table_reads_each_count(
+    tmp_path: Path, keys: Path
+) -> None:
+    """The tutorials' key files (and so the README's GIF) show every count whole."""
+    frames = _replay(tmp_path, keys.read_text(), "large")
+    assert any(f["kind"] == "count" for f in frames)
+    assert unread_pages(frames, PAGE_SECONDS) == []
