@@ -53,12 +53,10 @@ from typing import TYPE_CHECKING
 
 from pegboard.devices.ports import (
     Clock,
-    Color,
     Display,
     KeyAction,
     KeyEvent,
     LedStrip,
-    SleepingDisplay,
     SystemClock,
 )
 from pegboard.engine.commands import Command, random_cut
@@ -67,7 +65,7 @@ from pegboard.engine.game import GameState
 from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
-from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardError
+from pegboard.errors import ConfigError, JournalError, PegboardError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table import animation, power
@@ -77,6 +75,7 @@ from pegboard.table.headtohead import RecordPage
 from pegboard.table.outputs import (
     LedAnimator,
     LedRenderer,
+    Outputs,
     PageCounter,
     ScreenRenderer,
     StillAnimator,
@@ -98,7 +97,6 @@ from pegboard.ui.keypad import (
     expire,
     press,
 )
-from pegboard.ui.ledtracks import LedFrame
 from pegboard.ui.news import News, news_of
 from pegboard.ui.results import HeadToHeadView
 from pegboard.ui.screens import Screen, ScreenKind, choose_screen
@@ -183,9 +181,7 @@ class Controller:
         self._chances: tuple[float, ...] | None = None
         self._names = tuple(names) if names is not None else None
         self._format = match_format
-        self._display = display
-        self._strips = dict(strips or {})
-        self._render_screen = render_screen
+        self._out = Outputs(display, strips, render_screen)  # the ports, and what they show
         self._count_pages = count_pages
         if animate_leds is None and render_leds is not None:
             animate_leds = StillAnimator(render_leds)
@@ -207,14 +203,10 @@ class Controller:
         self._entry = EntryState(layout, roster=tuple(offered), language=language)
         self._language = language  # what the keypad's hints and the news say
         self.last_error = ""
-        # what the ports show, kept to skip equal frames and to retry failed ones
+        # what must be drawn again (it changed, or its port failed), and when to retry
         self._dirty_screen = True
         self._dirty_leds = True
-        self._drawn: Screen | None = None  # the screen the display shows (None: not known)
         self._retry_at: float | None = None
-        self._led_shown: dict[str, tuple[Color, ...]] = {}
-        self.frames = 0
-        """Frames handed to the display so far (for benchmarks)."""
         state = store.state if store.state is not None else store.load()
         if state is None:
             state = store.new_match(rules or Rules.six_card(), self._names_for(rules), match_format)
@@ -272,7 +264,12 @@ class Controller:
     @property
     def drawn(self) -> Screen | None:
         """The screen the display was last handed (None: not known, or asleep)."""
-        return self._drawn
+        return self._out.drawn
+
+    @property
+    def frames(self) -> int:
+        """Frames handed to the display so far (for benchmarks and the headless trace)."""
+        return self._out.frames
 
     @property
     def display_power(self) -> DisplayPower:
@@ -552,10 +549,8 @@ class Controller:
         failed = False
         if self._power.state is DisplayPower.ASLEEP:
             pass  # keep the screen dirty: waking draws it
-        elif self._dirty_screen and self._display is not None and self._render_screen is not None:
-            screen = self.screen
-            if screen != self._drawn:  # an equal screen draws an equal image: it is up already
-                failed = not self._draw(screen)
+        elif self._dirty_screen and self._out.draws:
+            failed = not self._out.show_screen(self.screen)
             self._dirty_screen = failed
         else:
             self._dirty_screen = False
@@ -565,45 +560,13 @@ class Controller:
             self._leds = self._leds.started(self._view, steps, self._clock.monotonic())
             self._dirty_leds = True
         frame = self._leds.frame
-        if self._dirty_leds and self._strips and frame is not None:
-            ok = self._show_leds(frame)
+        if self._dirty_leds and self._out.strips and frame is not None:
+            ok = self._out.show_leds(frame)
             self._dirty_leds = not ok
             failed = failed or not ok
         else:
             self._dirty_leds = False
         self._retry_at = self._clock.monotonic() + self._retry_after if failed else None
-
-    def _draw(self, screen: Screen) -> bool:
-        """Render *screen* and hand it to the display; False when the display failed."""
-        assert self._display is not None and self._render_screen is not None
-        image = self._render_screen(screen)
-        try:
-            self._display.show(image)
-        except (HardwareError, OSError) as e:
-            log.warning("display failed, retrying in %.0f s: %s", self._retry_after, e)
-            self._drawn = None  # what the panel shows now is not known
-            return False
-        self.frames += 1
-        self._drawn = screen
-        return True
-
-    def _show_leds(self, colours: LedFrame) -> bool:
-        """Write each strip whose colours changed; False when one failed."""
-        ok = True
-        for name, strip in self._strips.items():
-            if name not in colours:
-                continue
-            pixels = tuple(colours[name])
-            if self._led_shown.get(name) == pixels:
-                continue
-            try:
-                strip.show(pixels)
-                self._led_shown[name] = pixels
-            except (HardwareError, OSError) as e:
-                log.warning("LED strip %r failed, retrying: %s", name, e)
-                self._led_shown.pop(name, None)
-                ok = False
-        return ok
 
     def _finish_animation(self) -> None:
         """Jump to the last step of a running animation."""
@@ -618,43 +581,15 @@ class Controller:
         if new.state is old:
             return
         if new.state is DisplayPower.ASLEEP:
-            self._sleep()
+            log.info("display asleep after %.0f idle seconds", new.sleep_after or 0)
+            self._out.sleep()
+            self._dirty_screen = True  # waking draws it
             return
         if old is DisplayPower.ASLEEP:
             self._dirty_screen = True
-            if isinstance(self._display, SleepingDisplay):
-                try:
-                    self._display.wake()
-                except (HardwareError, OSError) as e:
-                    log.warning("display wake failed: %s", e)
+            self._out.wake()
         dimmed = new.state is DisplayPower.DIMMED
-        self._set_contrast(self._dim_contrast if dimmed else self._contrast)
-
-    def _sleep(self) -> None:
-        self._drawn = None  # dark or blank: waking draws the screen again
-        self._dirty_screen = True
-        log.info("display asleep after %.0f idle seconds", self._power.sleep_after or 0)
-        display = self._display
-        if display is None:
-            return
-        try:
-            if isinstance(display, SleepingDisplay):
-                display.sleep()
-            else:  # no panel switch: a blank frame is the next best thing
-                from PIL import Image
-
-                display.show(Image.new(display.mode, display.size))
-        except (HardwareError, OSError) as e:
-            log.warning("display sleep failed: %s", e)
-
-    def _set_contrast(self, level: int) -> None:
-        if self._display is None:
-            return
-        try:
-            self._display.set_contrast(level)
-        except (HardwareError, OSError) as e:
-            log.warning("display contrast failed: %s", e)
-            self._drawn = None  # a display that failed may come back blank: draw it again
+        self._out.set_contrast(self._dim_contrast if dimmed else self._contrast)
 
 
 def _short(message: str, limit: int = 60) -> str:

@@ -640,7 +640,7 @@ def test_a_bug_in_a_renderer_propagates(tmp_path: Path) -> None:
     def broken(screen: Screen) -> Image.Image:
         raise RuntimeError("renderer bug")
 
-    table.ctl._render_screen = broken
+    table.ctl._out.render = broken
     with pytest.raises(RuntimeError, match="renderer bug"):
         table.keys("9")
 
@@ -977,7 +977,7 @@ def test_a_display_without_a_panel_switch_sleeps_on_a_blank_frame(tmp_path: Path
     def lit(screen: Screen) -> Image.Image:
         return Image.new("1", (128, 64), 1)
 
-    table.ctl._render_screen = lit
+    table.ctl._out.render = lit
     table.keys("4")
     assert table.display.shown[-1].getbbox() is not None
     table.clock.advance(600)

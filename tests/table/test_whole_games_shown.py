@@ -55,14 +55,14 @@ def replay(keys: Path, tmp_path: Path) -> list[Press]:
     presses: list[Press] = []
     with Journal(config.game.database) as store:
         ctl = build_controller(config, store, sim_ports(config), clock=clock)
-        draw = ctl._render_screen
+        draw = ctl._out.render
         assert draw is not None
 
         def keep(screen: Screen) -> Image.Image:
             shown.append(screen)
             return draw(screen)
 
-        ctl._render_screen = keep
+        ctl._out.render = keep
         for step in script.steps:
             if not isinstance(step, KeyEvent):
                 continue  # the players' own pauses are longer here
