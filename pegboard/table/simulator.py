@@ -333,6 +333,9 @@ def _replay(
     return problem if problem is not None else _check_final_scores(controller, script)
 
 
+_NUDGE = 1e-6
+"""Seconds past a timed change a replay ticks at, so that ``now >= due`` holds for certain."""
+
 _MOST_TICKS = 100_000
 """A hang guard: the most ticks one wait takes (a whole game's timed work is a few hundred)."""
 
@@ -347,7 +350,7 @@ def _wait(
         now = clock.monotonic()
         if due is None or due >= end or due <= now:
             break
-        clock.advance(due - now)
+        clock.advance(due - now + _NUDGE)  # just past it, whatever the floats round to
         controller.tick()
         if trace is not None:
             trace.note(controller, clock.monotonic())
