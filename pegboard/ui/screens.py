@@ -146,7 +146,8 @@ def choose_screen(
 
     A question the idle keypad's next key answers (``entry.asks``: "flush?" for a hand laid in
     the play) shows as the entry once what was on the screen has been *read* (the news is over
-    and the count is on its last page), so the table sees what its key will answer.
+    and every page of the count, the last one included, has had its time: ``ui.timeline``), so
+    the table sees what its key will answer.
 
     Raises:
         ValueError: no view and nothing else to show.
