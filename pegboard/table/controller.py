@@ -338,7 +338,10 @@ class Controller:
             record = self._records.record(*self._record.names)
             self._dirty_screen = self._dirty_screen or record != self._record
             self._record = record
-        line = timeline.step(self._line, now)
+        line = self._line
+        if line.counting and self.screen.kind is not ScreenKind.COUNT:
+            line = line.held(now)  # covered by typing, the menu or an error: no page unseen
+        line = timeline.step(line, now)
         self._dirty_screen = self._dirty_screen or line != self._line
         self._line = line
         leds = animation.step(self._leds, now)

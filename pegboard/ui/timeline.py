@@ -17,10 +17,11 @@ A ``Timeline`` is a frozen value; ``step(timeline, now)`` is its clock, a pure f
    its turn here, and the next key still answers it at once: the keypad does not wait on the
    screen, so a player who knows the question need not wait either.
 
-Nothing timed replaces a page before its time. A key that moves the game starts a new timeline
-at once (the player chose to go on); a key that moves nothing ends the news's moment but leaves
-a count's pages as they were (``faded``). A restart with a count left up pages it from its first
-page (``restarted``).
+Nothing timed replaces a page before its time, and no page turns while something else covers
+it (``held``: the entry being typed, the menu, an error). A key that moves the game starts a new
+timeline at once (the player chose to go on); a key that moves nothing ends the news's moment
+but leaves a count's pages as they were (``faded``). A restart with a count left up pages it
+from its first page (``restarted``).
 
 >>> line = Timeline(news_seconds=4.0, page_seconds=2.5).told(News("Ann +6 → 6"), 0.0)
 >>> step(line, 3.9).read, step(line, 4.0).read
@@ -80,6 +81,13 @@ class Timeline:
         if pages <= 0:
             return replace(self, counting=False)
         return replace(self, pages=pages)
+
+    def held(self, now: float) -> Timeline:
+        """The count is covered (by typing, the menu, an error) at *now*: its page's time
+        starts again when it is seen again, so no page turns unseen."""
+        if not self.counting:
+            return self
+        return replace(self, since=now)
 
     @property
     def can_turn(self) -> bool:

@@ -498,3 +498,18 @@ def test_a_short_claims_last_page_says_who_took_what_before_the_next_question(
     assert words.footer == "Ann +2 → 2 · Bob +4 → 6"
     after = [(t, s) for t, s in frames if t > last_at]
     assert after[0][0] - last_at >= PAGE_SECONDS and after[0][1].kind is ScreenKind.ENTRY
+
+
+def test_the_menu_over_a_count_holds_its_page(desk: Desk) -> None:
+    desk.to_crib_count()
+    assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, 0)
+    desk.keys("ok:long")  # the menu, over the crib's count
+    assert desk.screen.kind is ScreenKind.MENU
+    desk.wait(30.0)
+    desk.keys("*")  # back: the keypad idle, and the count's first page with its whole time
+    assert not desk.ctl.entry.typing  # (it kept the menu's choice, so "starter _" showed)
+    assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, 0)
+    desk.wait(PAGE_SECONDS - 0.1)
+    assert desk.screen.page == 0
+    desk.wait(0.1)
+    assert desk.screen.page == 1

@@ -93,3 +93,12 @@ def test_a_count_left_up_by_a_restart_pages_from_its_first_page() -> None:
     assert (line.count_page, line.news) == (0, None)
     assert step(line, 12.5).count_page == 1 and step(step(line, 12.5), 15.0).read
     assert Timeline().restarted(0.0, count_up=False).read
+
+
+def test_a_covered_count_turns_no_page_unseen() -> None:
+    line = Timeline(NEWS, PAGE).told(COUNTED, 0.0).laid_out(2)
+    for t in (1.0, 5.0, 30.0):  # the menu is up over the count
+        line = step(line.held(t), t)
+    assert line.count_page == 0  # still the first page ...
+    assert step(line, 32.4).count_page == 0 and step(line, 32.5).count_page == 1  # ... its time
+    assert Timeline().held(3.0) == Timeline()  # nothing counted: nothing to hold
