@@ -104,9 +104,9 @@ def bench_keys(games: int, pace: float = 0.0) -> tuple[list[KeyTime], int]:
             clock = FakeClock(1000.0)
             with Journal(config.game.database) as store:
                 controller = build_controller(config, store, ports, clock=clock, rng=Random(game))
-                render = controller._render_screen
+                render = controller._out.render
                 assert render is not None
-                controller._render_screen = noting_kind(render, display)
+                controller._out.render = noting_kind(render, display)
                 controller.tick()
                 for line, step in enumerate(steps):
                     if isinstance(step, Wait):

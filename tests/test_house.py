@@ -231,8 +231,6 @@ def test_no_module_is_a_god_module(path: Path) -> None:
         "engine/game.py": 900,  # the state, the phase table, apply and one handler a command
         "ui/keypad.py": 850,  # the keypad grammar: press, expire, the show's questions, menu
         # (its words for the entry screen are in hints.py)
-        "table/controller.py": 750,  # the one thread that owns the state: keys, news, pages,
-        # the LED steps and the display's power, each a few lines on the same clock
     }
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= cohesive.get(str(path.relative_to(PACKAGE)), 700)

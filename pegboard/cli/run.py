@@ -66,7 +66,10 @@ def register(subparsers: Any) -> None:
     )
     sim.add_argument("--keys", type=Path, metavar="FILE", help="key file to replay (headless)")
     sim.add_argument(
-        "--out", type=Path, metavar="DIR", help="write state.json, oled.png, leds.json here"
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="write state.json, oled.png, leds.json and screens.jsonl (every frame's words) here",
     )
     sim.add_argument(
         "--gif",

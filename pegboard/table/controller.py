@@ -24,47 +24,25 @@ first frame is out; an LED animation's frames are drawn one at a time, as each i
 journal's history is never read here: the menu's head-to-head page is read in the journal's
 ``HistoryReader`` thread (``table.headtohead``), which the controller only pokes.
 
-``tick`` does the time-based work: it commits a combined peg after ``keypad.IDLE_COMMIT``
-seconds, ends the news and turns the count's pages when their time comes, steps the LED
-animation, retries failed ports, dims and sleeps the display, and pushes a new frame when
-something changed. ``run`` calls ``heartbeat`` (the systemd watchdog) on every
-turn of its loop, so a stuck loop stops the pings, and waits for keys no longer than the next
-animation step.
+``tick`` does the time-based work, each job a small frozen value with a pure ``step(value,
+now)`` that the controller only calls and asks what to show: the keypad's combined peg
+(``keypad.expire``), the screen's timeline (``ui.timeline``: the news, then every page of a
+count, then what happens next), the LED animation (``table.animation``) and the display's power
+(``table.power``). It also retries failed ports and pushes a new frame when something changed.
+``run`` calls ``heartbeat`` (the systemd watchdog) on every turn of its loop, so a stuck loop
+stops the pings, and waits for keys no longer than the next animation step.
 
-News and the count's pages
---------------------------
-Each accepted press is told on the screen for ``news_seconds`` or until the next key
-(``news.news_of``: "Ann +8 → 52", "Bob: a run of 3 for 3, one for last", "undone: Bob's hand,
-12", the last card's play held on the play screen). A hand or crib counted stays up after the
-news ends, paged: the page turns every ``page_seconds`` by itself, the last page stays, and the
-page key (``count.PAGE_KEY``, ``*``) turns it at once while pages are left; with nothing typed it
-means nothing else on a 4x4 keypad (on a 3x4 it opens peg mode once the last page is up). The
-screens are pure; all this timing is the controller's, on its clock.
-
-LED animation
--------------
-The LEDs are driven by an ``LedAnimator``: whenever the view changes, it is asked for the steps
-from the view the LEDs last showed to the new one (a peg's rear peg travelling past the front
-peg, an undo running it backwards, a win's flash), each with how long it stays lit. ``tick``
-shows each step when its time comes, by the injected clock, skipping steps it is late for;
-nothing sleeps. A key that comes during an animation finishes it at once (its last step is
-the new starting point), so input is never held up by the LEDs. A plain ``render_leds``
-(view -> colours) still works: it is an animator whose every change is one step. A strip is
-only written when its colours differ from what it last showed.
-
-Dim and sleep
--------------
-After ``dim_after`` seconds without a key the contrast drops to ``dim_contrast``; after
-``sleep_after`` the display sleeps: a display with ``sleep()``/``wake()`` (``LumaDisplay``,
-``LazyDisplay``) switches its panel off, any other is shown a blank frame. A key on a dimmed
-display wakes it and acts as usual (the players can read what they typed). A key on a sleeping
-display only wakes it: the key is swallowed, since nobody could see what a blind press would
-do to the game. No frames are drawn while asleep; waking draws the current one.
+The page key (``count.PAGE_KEY``, ``*``) with nothing typed turns the count's page at once
+while pages are left (it means nothing else on a 4x4 keypad; on a 3x4 it opens peg mode once the
+last page is up). A key on a sleeping display only wakes it: the key is swallowed, since nobody
+could see what a blind press would do; on a dimmed one it wakes it and acts. After
+``sleep_after`` idle seconds a display with ``sleep()``/``wake()`` switches its panel off, any
+other is shown a blank frame. A strip is only written when its colours differ from what it last
+showed.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
 import logging
 import queue
@@ -75,12 +53,10 @@ from typing import TYPE_CHECKING
 
 from pegboard.devices.ports import (
     Clock,
-    Color,
     Display,
     KeyAction,
     KeyEvent,
     LedStrip,
-    SleepingDisplay,
     SystemClock,
 )
 from pegboard.engine.commands import Command, random_cut
@@ -88,22 +64,28 @@ from pegboard.engine.events import Event
 from pegboard.engine.game import GameState
 from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
-from pegboard.engine.view import GameView, ScoreView, render_view
-from pegboard.errors import ConfigError, HardwareError, JournalError, PegboardError
+from pegboard.engine.view import GameView, render_view
+from pegboard.errors import ConfigError, JournalError, PegboardError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
+from pegboard.table import animation, power
+from pegboard.table.animation import LedAnimation
 from pegboard.table.beside import others_moved
 from pegboard.table.headtohead import RecordPage
 from pegboard.table.outputs import (
     LedAnimator,
     LedRenderer,
+    Outputs,
     PageCounter,
     ScreenRenderer,
     StillAnimator,
 )
+from pegboard.table.power import DisplayPower, Power
+from pegboard.ui import timeline
 from pegboard.ui.count import PAGE_KEY
 from pegboard.ui.hints import render_entry
 from pegboard.ui.keypad import (
+    IDLE_COMMIT,
     EntryState,
     EntryView,
     Layout,
@@ -115,10 +97,10 @@ from pegboard.ui.keypad import (
     expire,
     press,
 )
-from pegboard.ui.ledtracks import LedFrame, LedStep
 from pegboard.ui.news import News, news_of
 from pegboard.ui.results import HeadToHeadView
 from pegboard.ui.screens import Screen, ScreenKind, choose_screen
+from pegboard.ui.timeline import Timeline
 
 if TYPE_CHECKING:
     from pegboard.journal.reader import HistoryReader
@@ -133,14 +115,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-
-class DisplayPower(enum.Enum):
-    """How awake the display is."""
-
-    ON = "on"
-    DIMMED = "dimmed"
-    ASLEEP = "asleep"
 
 
 _MAX_REPEATS = 3  # a key may commit a pending peg, then a pending ten, then act
@@ -207,9 +181,7 @@ class Controller:
         self._chances: tuple[float, ...] | None = None
         self._names = tuple(names) if names is not None else None
         self._format = match_format
-        self._display = display
-        self._strips = dict(strips or {})
-        self._render_screen = render_screen
+        self._out = Outputs(display, strips, render_screen)  # the ports, and what they show
         self._count_pages = count_pages
         if animate_leds is None and render_leds is not None:
             animate_leds = StillAnimator(render_leds)
@@ -217,22 +189,13 @@ class Controller:
         self._clock = clock if clock is not None else SystemClock()
         self._rng = rng if rng is not None else random.Random()
         self._retry_after = retry_after
-        self._dim_after = dim_after
-        self._sleep_after = sleep_after
         self._contrast = contrast
         self._dim_contrast = min(dim_contrast, contrast)
-        self._news_seconds = news_seconds
-        self._page_seconds = page_seconds
-        # what the last press did (None: nothing to tell), until when it is news, the count's
-        # page and when the next one is due (None: the last page, or no count)
-        self._news: News | None = None
-        self._news_until: float | None = None
-        self._page = 0
-        self._page_due: float | None = None
-        self._paging_from: float | None = None  # when a count came whose pages are not counted
-        # the count last laid out in pages: its view, what it counted, and its pages
-        self._paged: tuple[GameView, tuple[ScoreView, ...], int] | None = None
-        self._events: list[Event] = []
+        # the timed jobs, each a value stepped on the clock (see the module doc)
+        self._line = Timeline(news_seconds, page_seconds)  # the screen: news, pages, what next
+        self._leds = LedAnimation()  # the LEDs' way to the view they head for
+        self._power = Power(dim_after, sleep_after, last_key=self._clock.monotonic())
+        self._events: list[Event] = []  # the events of the press being carried out
         self._record: HeadToHeadView | None = None  # the head-to-head page, while it is up
         # the menu offers the roster and the configured names (the config's names are players
         # of the house too, and may differ from the names of the match the journal resumes)
@@ -240,28 +203,17 @@ class Controller:
         self._entry = EntryState(layout, roster=tuple(offered), language=language)
         self._language = language  # what the keypad's hints and the news say
         self.last_error = ""
+        # what must be drawn again (it changed, or its port failed), and when to retry
         self._dirty_screen = True
         self._dirty_leds = True
-        self._drawn: Screen | None = None  # the screen the display shows (None: not known)
         self._retry_at: float | None = None
-        self._last_key = self._clock.monotonic()
-        self._power = DisplayPower.ON
-        # the LED animation: the view the LEDs are heading for, its steps, the one shown, and
-        # when the next one is due (None: the last step is showing)
-        self._led_view: GameView | None = None
-        self._led_steps: Sequence[LedStep] = ()
-        self._led_index = 0
-        self._led_due: float | None = None
-        self._led_shown: dict[str, tuple[Color, ...]] = {}
-        self.frames = 0
-        """Frames handed to the display so far (for benchmarks)."""
         state = store.state if store.state is not None else store.load()
         if state is None:
             state = store.new_match(rules or Rules.six_card(), self._names_for(rules), match_format)
         self._state = state
         self._refresh()
-        self._turn_pages(self._last_key)  # a count left up by a restart pages too
-        self._time_pages()
+        count_up = self._count_screen().kind is ScreenKind.COUNT  # left up by a restart: it pages
+        self._line = self._line.restarted(self._power.last_key, count_up=count_up)
 
     # --- what the outside reads ----------------------------------------------------------
 
@@ -293,7 +245,7 @@ class Controller:
     @property
     def news(self) -> News | None:
         """What the last press did, while it is news (then what stays of it: a count)."""
-        return self._news
+        return self._line.news
 
     @property
     def screen(self) -> Screen:
@@ -302,22 +254,32 @@ class Controller:
             self._view,
             entry=self.entry,
             error=self.last_error or None,
-            count_page=self._page,
-            news=self._news,
-            read=self._page_due is None and self._news_until is None,
+            count_page=self._line.count_page,
+            news=self._line.news,
+            read=self._line.read,
             chances=self._chances,
             record=self._record,
         )
 
     @property
+    def drawn(self) -> Screen | None:
+        """The screen the display was last handed (None: not known, or asleep)."""
+        return self._out.drawn
+
+    @property
+    def frames(self) -> int:
+        """Frames handed to the display so far (for benchmarks and the headless trace)."""
+        return self._out.frames
+
+    @property
     def display_power(self) -> DisplayPower:
         """Whether the display is on, dimmed or asleep."""
-        return self._power
+        return self._power.state
 
     @property
     def animating(self) -> bool:
         """True while an LED animation (a peg's travel, a win's flash) has steps to show."""
-        return self._led_due is not None
+        return self._leds.due is not None
 
     # --- input -------------------------------------------------------------------------------
 
@@ -331,22 +293,20 @@ class Controller:
             Exception: anything but a ``PegboardError`` from the game (a bug): the daemon exits.
         """
         now = self._clock.monotonic()
-        self._last_key = now
         self._finish_animation()
-        if self._power is DisplayPower.ASLEEP:
-            self._wake()
+        asleep = self._power.state is DisplayPower.ASLEEP
+        self._set_power(self._power.pressed(now))
+        if asleep:
             log.info("%s woke the display (the key is not used)", event)
             self._push()
             return
-        self._wake()
         if self._record is not None:  # any key leaves the head-to-head page (and only that)
             self._record = None
             self._dirty_screen = True
             self._push()
             return
         if self._turns_page(event):
-            self._page += 1
-            self._page_due = now + self._page_seconds
+            self._line = self._line.turned(now)
             self._dirty_screen = True
             self._push()
             return
@@ -378,21 +338,19 @@ class Controller:
             record = self._records.record(*self._record.names)
             self._dirty_screen = self._dirty_screen or record != self._record
             self._record = record
-        if self._news is not None and self._news_until is not None and now >= self._news_until:
-            self._news, self._news_until, self._dirty_screen = self._news.faded(), None, True
-        self._step_pages(now)
-        self._step_animation(now)
-        idle = now - self._last_key
-        asleep = self._sleep_after is not None and idle >= self._sleep_after
-        dimmed = self._dim_after is not None and idle >= self._dim_after
-        if asleep and self._power is not DisplayPower.ASLEEP:
-            self._sleep()
-        elif dimmed and not asleep and self._power is DisplayPower.ON:
-            self._set_contrast(self._dim_contrast)
-            self._power = DisplayPower.DIMMED
+        line = self._line
+        if line.counting and self.screen.kind is not ScreenKind.COUNT:
+            line = line.held(now)  # covered by typing, the menu or an error: no page unseen
+        line = timeline.step(line, now)
+        self._dirty_screen = self._dirty_screen or line != self._line
+        self._line = line
+        leds = animation.step(self._leds, now)
+        self._dirty_leds = self._dirty_leds or leds != self._leds
+        self._leds = leds
+        self._set_power(power.step(self._power, now))
         if self._retry_at is not None and now < self._retry_at:
             return
-        if self._dirty_screen or self._dirty_leds or self._view != self._led_view:
+        if self._dirty_screen or self._dirty_leds or self._view != self._leds.view:
             self._push()
 
     def settle(self) -> None:
@@ -406,9 +364,24 @@ class Controller:
 
     def next_due(self) -> float | None:
         """Seconds until the next LED animation step is due (None: no animation running)."""
-        if self._led_due is None:
+        if self._leds.due is None:
             return None
-        return max(0.0, self._led_due - self._clock.monotonic())
+        return max(0.0, self._leds.due - self._clock.monotonic())
+
+    def next_change(self) -> float | None:
+        """When ``tick`` next has timed work, on the clock (None: nothing until a key): a peg's
+        commit, the news's end, a count's page, an LED step, dimming or sleep. A headless
+        replay ticks then, so each frame comes when a table would see it."""
+        entry, line, power = self._entry, self._line, self._power
+        times = [line.due(), self._leds.due, self._retry_at]
+        if entry.peg_points:
+            times.append(entry.peg_at + IDLE_COMMIT)
+        idle = [power.dim_after, power.sleep_after]
+        if power.state is DisplayPower.DIMMED:
+            idle = idle[1:]
+        if power.state is not DisplayPower.ASLEEP:
+            times += [power.last_key + after for after in idle if after is not None]
+        return min((t for t in times if t is not None), default=None)
 
     def run(
         self,
@@ -538,7 +511,7 @@ class Controller:
             return self._names
         return None
 
-    # --- news and the count's pages ---------------------------------------------------------
+    # --- the screen's timeline -------------------------------------------------------------
 
     def _tell(self, before: GameView, now: float) -> None:
         """Make what the press from *before* did the news (a press that moved the game and has
@@ -547,53 +520,21 @@ class Controller:
         moved = self._view != before
         news = news_of(before, self._view, self._events, self._language) if moved else None
         self._events = []
-        if news is None and not moved:
-            if self._news is not None and self._news_until is not None:
-                self._news = self._news.faded()
-                self._news_until = None
-            return
-        self._news = news or News()
-        self._news_until = now + self._news_seconds if news is not None else None
-        self._turn_pages(now)
+        self._line = self._line.told(news, now) if moved else self._line.faded()
 
     def _count_screen(self) -> Screen:
         """The game's screen, typing and errors aside: the count, if one is up."""
-        return choose_screen(self._view, count_page=self._page, news=self._news)
+        return choose_screen(self._view, count_page=self._line.page, news=self._line.news)
 
-    def _pages(self) -> int:
-        """The pages of the count that is up (0: no count), laid out once for each count."""
-        screen = self._count_screen()
-        if screen.kind is not ScreenKind.COUNT or screen.view is None:
-            return 0
-        if self._count_pages is None:
-            return 1
-        counted = screen.news.counted if screen.news is not None else ()
-        paged = self._paged
-        if paged is None or paged[0] is not screen.view or paged[1] != counted:
-            paged = self._paged = (screen.view, counted, self._count_pages(screen))
-        return paged[2]
-
-    def _turn_pages(self, now: float) -> None:
-        """A new count (or none): its first page. Its pages are counted once its first frame is
-        out (``_time_pages``); a count comes with news, so the screen does not wait on them."""
-        self._page, self._page_due, self._paging_from = 0, None, now
-
-    def _time_pages(self) -> None:
-        """The next page of a new count is due ``page_seconds`` after it came, if it has one."""
-        if self._paging_from is not None:
-            now, self._paging_from = self._paging_from, None
-            self._page_due = now + self._page_seconds if self._pages() > 1 else None
-
-    def _step_pages(self, now: float) -> None:
-        """Turn the count's page when it is due; the last page stays."""
-        self._time_pages()
-        if self._page_due is None or now < self._page_due:
+    def _lay_out(self) -> None:
+        """A count just up is laid out in pages once, after its first frame is out."""
+        if not self._line.counting or self._line.pages:
             return
-        if self._page < self._pages() - 1:
-            self._page += 1
-            self._dirty_screen = True
-        more = self._page < self._pages() - 1
-        self._page_due = self._page_due + self._page_seconds if more else None
+        screen = self._count_screen()
+        pages = 0
+        if screen.kind is ScreenKind.COUNT and screen.view is not None:
+            pages = self._count_pages(screen) if self._count_pages is not None else 1
+        self._line = self._line.laid_out(pages)
 
     def _turns_page(self, event: KeyEvent) -> bool:
         """True when *event* is the page key, nothing is typed and the count has pages left."""
@@ -601,136 +542,57 @@ class Controller:
             return False
         if self.entry.typing or self.last_error:
             return False
-        return self._page < self._pages() - 1
+        self._lay_out()
+        return self._line.can_turn
 
     # --- output ------------------------------------------------------------------------------
 
     def _push(self) -> None:
         """Hand the current frame to the display and the LED strips; note failures."""
         failed = False
-        if self._power is DisplayPower.ASLEEP:
+        if self._power.state is DisplayPower.ASLEEP:
             pass  # keep the screen dirty: waking draws it
-        elif self._dirty_screen and self._display is not None and self._render_screen is not None:
-            screen = self.screen
-            if screen != self._drawn:  # an equal screen draws an equal image: it is up already
-                failed = not self._draw(screen)
+        elif self._dirty_screen and self._out.draws:
+            failed = not self._out.show_screen(self.screen)
             self._dirty_screen = failed
         else:
             self._dirty_screen = False
-        self._time_pages()
-        if self._animator is not None and self._view != self._led_view:
-            self._start_animation()
-        if self._dirty_leds and self._strips and self._led_steps:
-            ok = self._show_leds(self._led_steps[self._led_index].frame)
+        self._lay_out()
+        if self._animator is not None and self._view != self._leds.view:
+            steps = self._animator.animate(self._leds.view, self._view)
+            self._leds = self._leds.started(self._view, steps, self._clock.monotonic())
+            self._dirty_leds = True
+        frame = self._leds.frame
+        if self._dirty_leds and self._out.strips and frame is not None:
+            ok = self._out.show_leds(frame)
             self._dirty_leds = not ok
             failed = failed or not ok
         else:
             self._dirty_leds = False
         self._retry_at = self._clock.monotonic() + self._retry_after if failed else None
 
-    def _draw(self, screen: Screen) -> bool:
-        """Render *screen* and hand it to the display; False when the display failed."""
-        assert self._display is not None and self._render_screen is not None
-        image = self._render_screen(screen)
-        try:
-            self._display.show(image)
-        except (HardwareError, OSError) as e:
-            log.warning("display failed, retrying in %.0f s: %s", self._retry_after, e)
-            self._drawn = None  # what the panel shows now is not known
-            return False
-        self.frames += 1
-        self._drawn = screen
-        return True
-
-    def _show_leds(self, colours: LedFrame) -> bool:
-        """Write each strip whose colours changed; False when one failed."""
-        ok = True
-        for name, strip in self._strips.items():
-            if name not in colours:
-                continue
-            pixels = tuple(colours[name])
-            if self._led_shown.get(name) == pixels:
-                continue
-            try:
-                strip.show(pixels)
-                self._led_shown[name] = pixels
-            except (HardwareError, OSError) as e:
-                log.warning("LED strip %r failed, retrying: %s", name, e)
-                self._led_shown.pop(name, None)
-                ok = False
-        return ok
-
-    # --- the LED animation -------------------------------------------------------------------
-
-    def _start_animation(self) -> None:
-        """Animate the LEDs from the view they show (or were heading for) to the current one."""
-        assert self._animator is not None
-        steps = self._animator.animate(self._led_view, self._view)
-        if not steps:
-            raise ValueError(f"the LED animator gave no steps for {self._view.prompt!r}")
-        self._led_view, self._led_steps, self._led_index = self._view, steps, 0
-        self._led_due = self._clock.monotonic() + steps[0].hold if len(steps) > 1 else None
-        self._dirty_leds = True
-
-    def _step_animation(self, now: float) -> None:
-        """Move to the latest step that is due (skipping any the loop was too late for)."""
-        last = len(self._led_steps) - 1
-        while self._led_due is not None and now >= self._led_due:
-            self._led_index += 1
-            self._led_due = (
-                self._led_due + self._led_steps[self._led_index].hold
-                if self._led_index < last
-                else None
-            )
-            self._dirty_leds = True
-
     def _finish_animation(self) -> None:
         """Jump to the last step of a running animation."""
-        if self._led_due is not None:
-            self._led_index, self._led_due = len(self._led_steps) - 1, None
-            self._dirty_leds = True
+        if self._leds.due is not None:
+            self._leds, self._dirty_leds = self._leds.finished(), True
 
     # --- dim and sleep -------------------------------------------------------------------------
 
-    def _sleep(self) -> None:
-        self._power = DisplayPower.ASLEEP
-        self._drawn = None  # dark or blank: waking draws the screen again
-        display = self._display
-        if display is None:
+    def _set_power(self, new: Power) -> None:
+        """Do to the display what the change from the power it had to *new* asks."""
+        old, self._power = self._power.state, new
+        if new.state is old:
             return
-        try:
-            if isinstance(display, SleepingDisplay):
-                display.sleep()
-            else:  # no panel switch: a blank frame is the next best thing
-                from PIL import Image
-
-                display.show(Image.new(display.mode, display.size))
-        except (HardwareError, OSError) as e:
-            log.warning("display sleep failed: %s", e)
-        self._dirty_screen = True
-        log.info("display asleep after %.0f idle seconds", self._sleep_after or 0)
-
-    def _wake(self) -> None:
-        if self._power is DisplayPower.ON:
+        if new.state is DisplayPower.ASLEEP:
+            log.info("display asleep after %.0f idle seconds", new.sleep_after or 0)
+            self._out.sleep()
+            self._dirty_screen = True  # waking draws it
             return
-        if self._power is DisplayPower.ASLEEP:
+        if old is DisplayPower.ASLEEP:
             self._dirty_screen = True
-            if isinstance(self._display, SleepingDisplay):
-                try:
-                    self._display.wake()
-                except (HardwareError, OSError) as e:
-                    log.warning("display wake failed: %s", e)
-        self._set_contrast(self._contrast)
-        self._power = DisplayPower.ON
-
-    def _set_contrast(self, level: int) -> None:
-        if self._display is None:
-            return
-        try:
-            self._display.set_contrast(level)
-        except (HardwareError, OSError) as e:
-            log.warning("display contrast failed: %s", e)
-            self._drawn = None  # a display that failed may come back blank: draw it again
+            self._out.wake()
+        dimmed = new.state is DisplayPower.DIMMED
+        self._out.set_contrast(self._dim_contrast if dimmed else self._contrast)
 
 
 def _short(message: str, limit: int = 60) -> str:

@@ -1,22 +1,38 @@
-"""What the controller draws with: the renderers' types and the LED animator's Protocol.
+"""What the controller draws with: the renderers' types, the LED animator's Protocol, and
+``Outputs``, the display and the strips as the controller's thread drives them.
 
-The wiring makes them (``wiring.screen_renderer``, ``ledtracks.TrackAnimator``); the
-controller only calls them, in its own thread, with the values it holds.
+The wiring makes the renderers (``wiring.screen_renderer``, ``ledtracks.TrackAnimator``); the
+controller only calls them, in its own thread, with the values it holds. ``Outputs`` remembers
+what the ports show, so an equal screen or an unchanged strip is not sent again, and turns a
+port's failure (``HardwareError``, ``OSError``) into a logged ``False`` for the controller to
+retry later: the game goes on meanwhile.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from pegboard.devices.ports import Color, Display, LedStrip, SleepingDisplay
 from pegboard.engine.view import GameView
+from pegboard.errors import HardwareError
 from pegboard.ui.ledtracks import LedFrame, LedStep
 from pegboard.ui.screens import Screen
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-__all__ = ["LedAnimator", "LedRenderer", "PageCounter", "ScreenRenderer", "StillAnimator"]
+__all__ = [
+    "LedAnimator",
+    "LedRenderer",
+    "Outputs",
+    "PageCounter",
+    "ScreenRenderer",
+    "StillAnimator",
+]
+
+log = logging.getLogger(__name__)
 
 ScreenRenderer = Callable[[Screen], "Image"]
 """screen -> a Pillow image of the display's size and mode (``screens.render_screen``)."""
@@ -47,3 +63,98 @@ class StillAnimator:
 
     def animate(self, before: GameView | None, after: GameView) -> Sequence[LedStep]:
         return (LedStep(self._render(after)),)
+
+
+class Outputs:
+    """The *display* (drawn with *render_screen*) and the LED *strips*, driven by one thread.
+
+    Either may be missing (a controller without them still keeps the game).
+    """
+
+    def __init__(
+        self,
+        display: Display | None,
+        strips: Mapping[str, LedStrip] | None,
+        render_screen: ScreenRenderer | None,
+    ) -> None:
+        self.display = display
+        self.strips = dict(strips or {})
+        self.render = render_screen
+        self.drawn: Screen | None = None
+        """The screen the display shows (None: not known, dark or blank)."""
+        self.frames = 0
+        """Frames handed to the display so far (for benchmarks and the headless trace)."""
+        self._shown: dict[str, tuple[Color, ...]] = {}  # each strip's colours as last written
+
+    @property
+    def draws(self) -> bool:
+        """True when there is a display and a renderer to draw on it."""
+        return self.display is not None and self.render is not None
+
+    def show_screen(self, screen: Screen) -> bool:
+        """Draw *screen* unless it is up already; False when the display failed."""
+        if screen == self.drawn:  # an equal screen draws an equal image
+            return True
+        assert self.display is not None and self.render is not None
+        image = self.render(screen)
+        try:
+            self.display.show(image)
+        except (HardwareError, OSError) as e:
+            log.warning("display failed, retrying: %s", e)
+            self.drawn = None  # what the panel shows now is not known
+            return False
+        self.frames += 1
+        self.drawn = screen
+        return True
+
+    def show_leds(self, colours: LedFrame) -> bool:
+        """Write each strip whose colours changed; False when one failed."""
+        ok = True
+        for name, strip in self.strips.items():
+            if name not in colours:
+                continue
+            pixels = tuple(colours[name])
+            if self._shown.get(name) == pixels:
+                continue
+            try:
+                strip.show(pixels)
+                self._shown[name] = pixels
+            except (HardwareError, OSError) as e:
+                log.warning("LED strip %r failed, retrying: %s", name, e)
+                self._shown.pop(name, None)
+                ok = False
+        return ok
+
+    def sleep(self) -> None:
+        """Switch the panel off (a display without a switch is shown a blank frame)."""
+        self.drawn = None  # dark or blank: waking draws the screen again
+        display = self.display
+        if display is None:
+            return
+        try:
+            if isinstance(display, SleepingDisplay):
+                display.sleep()
+            else:  # no panel switch: a blank frame is the next best thing
+                from PIL import Image
+
+                display.show(Image.new(display.mode, display.size))
+        except (HardwareError, OSError) as e:
+            log.warning("display sleep failed: %s", e)
+
+    def wake(self) -> None:
+        """Switch the panel on again (the caller draws the screen)."""
+        if isinstance(self.display, SleepingDisplay):
+            try:
+                self.display.wake()
+            except (HardwareError, OSError) as e:
+                log.warning("display wake failed: %s", e)
+
+    def set_contrast(self, level: int) -> None:
+        """Set the display's contrast (a failure is logged, and the screen drawn again)."""
+        if self.display is None:
+            return
+        try:
+            self.display.set_contrast(level)
+        except (HardwareError, OSError) as e:
+            log.warning("display contrast failed: %s", e)
+            self.drawn = None  # a display that failed may come back blank: draw it again

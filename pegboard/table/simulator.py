@@ -9,9 +9,12 @@ restored on exit.
 
 Headless (``--headless --keys FILE --out DIR``) replays a key file on a fake clock, so a run is
 deterministic and takes no real time, then writes ``DIR/state.json`` (``GameView.to_dict()``),
-``DIR/oled.png`` (the last frame) and ``DIR/leds.json`` (the last colour of every LED, per
-track and per strip); ``--gif PATH`` also writes the session as an animated GIF, from its
-start, of at most ``GIF_FRAMES`` distinct frames (the log says how many more were left out).
+``DIR/oled.png`` (the last frame), ``DIR/leds.json`` (the last colour of every LED, per
+track and per strip) and ``DIR/screens.jsonl`` (every frame's words and time, ``table.trace``;
+a wait in the key file ticks the device at each timed change, a page or the news's end, so the
+frames come when a table would see them); ``--gif PATH`` also writes the session as an animated
+GIF, from its start, of at most ``GIF_FRAMES`` distinct frames (the log says how many more were
+left out).
 Without ``--gif`` a run keeps no frames but the one on the screen, however long its key file.
 A headless run plays on a throwaway journal in a temporary directory, deleted at the end, so it
 never touches the saved game that ``pegboard run`` resumes; ``--db PATH`` plays on that journal
@@ -73,6 +76,7 @@ from pegboard.table.reel import (
     write_reel,
 )
 from pegboard.table.sdnotify import Notifier
+from pegboard.table.trace import TRACE_NAME, ScreenTrace
 from pegboard.table.wiring import Ports, build_controller, sim_ports
 from pegboard.ui.ledtracks import render_ansi
 
@@ -275,7 +279,8 @@ def run_headless(
             )
             controller.tick()  # the first frame
             notifier.ready("headless")
-            problem = _replay(controller, script, clock)
+            with ScreenTrace(out_dir / TRACE_NAME, config, clock.monotonic()) as trace:
+                problem = _replay(controller, script, clock, trace)
             write_outputs(out_dir, controller, ports, config.leds.layout)
             if gif is not None:
                 write_reel(gif, ports)
@@ -284,21 +289,28 @@ def run_headless(
     return controller
 
 
-def _replay(controller: Controller, script: KeyScript, clock: FakeClock) -> ReplayError | None:
+def _replay(
+    controller: Controller, script: KeyScript, clock: FakeClock, trace: ScreenTrace | None = None
+) -> ReplayError | None:
     """Play *script* into *controller*, moving *clock* at each wait; the first problem, if any.
 
-    The replay stops at the first key refused against the file's marks; the game is then
-    left as that key left it, its LEDs settled, for the outputs to show.
+    A wait ticks the controller whenever it has timed work due (``next_change``: a page, the
+    news's end, a peg's commit) and at its end, so every frame comes when a table would see
+    it; *trace* notes each one. The replay stops at the first key refused against the file's
+    marks; the game is then left as that key left it, its LEDs settled, for the outputs to show.
     """
     problem: ReplayError | None = None
+    if trace is not None:
+        trace.note(controller, clock.monotonic())
     for line in script.lines:
         step = line.step
         if isinstance(step, Wait):
-            clock.advance(step.seconds)
-            controller.tick()
+            _wait(controller, clock, step.seconds, trace)
             continue
         swallowed = controller.display_power is DisplayPower.ASLEEP  # it only wakes the display
         controller.handle(step)
+        if trace is not None:
+            trace.note(controller, clock.monotonic())
         refused = bool(controller.last_error) and not swallowed
         if refused and not line.refused:
             problem = _problem(
@@ -317,7 +329,36 @@ def _replay(controller: Controller, script: KeyScript, clock: FakeClock) -> Repl
             break
     controller.tick()
     controller.settle()  # a peg still moving ends where it stops: leds.json shows the board
+    if trace is not None:
+        trace.note(controller, clock.monotonic())
     return problem if problem is not None else _check_final_scores(controller, script)
+
+
+_NUDGE = 1e-6
+"""Seconds past a timed change a replay ticks at, so that ``now >= due`` holds for certain."""
+
+_MOST_TICKS = 100_000
+"""A hang guard: the most ticks one wait takes (a whole game's timed work is a few hundred)."""
+
+
+def _wait(
+    controller: Controller, clock: FakeClock, seconds: float, trace: ScreenTrace | None
+) -> None:
+    """Move *clock* on by *seconds*, ticking *controller* at each timed change on the way."""
+    end = clock.monotonic() + seconds
+    for _ in range(_MOST_TICKS):
+        due = controller.next_change()
+        now = clock.monotonic()
+        if due is None or due >= end or due <= now:
+            break
+        clock.advance(due - now + _NUDGE)  # just past it, whatever the floats round to
+        controller.tick()
+        if trace is not None:
+            trace.note(controller, clock.monotonic())
+    clock.advance(max(end - clock.monotonic(), 0.0))
+    controller.tick()
+    if trace is not None:
+        trace.note(controller, clock.monotonic())
 
 
 def _problem(script: KeyScript, line: int, message: str) -> ReplayError:
@@ -353,7 +394,8 @@ def _headless_daemon(
     serving: Callable[[], None] | None = None,
 ) -> Controller:
     def on_ready(controller: Controller) -> None:
-        problem = _replay(controller, script, clock)
+        with ScreenTrace(out_dir / TRACE_NAME, config, clock.monotonic()) as trace:
+            problem = _replay(controller, script, clock, trace)
         write_outputs(out_dir, controller, ports, config.leds.layout)
         if problem is not None:
             raise problem  # out of run_daemon, which stops the ports on its way out

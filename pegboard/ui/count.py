@@ -31,7 +31,7 @@ from pegboard.ui.paint import DIM, Face, Painter, Size, Style, fit, font_face, w
 if TYPE_CHECKING:
     from PIL import Image
 
-__all__ = ["PAGE_KEY", "Tally", "count_pages", "render_count", "tally_of"]
+__all__ = ["PAGE_KEY", "Tally", "count_pages", "count_text", "render_count", "tally_of"]
 
 PAGE_KEY = "*"
 """The key that turns the count's page (with nothing typed, it means nothing else there)."""
@@ -221,6 +221,33 @@ def count_pages(
         ValueError: an unsupported size.
     """
     return len(_pages(tally_of(view, counted, language), _layout(Painter(size, "1", style))))
+
+
+def count_text(
+    view: GameView,
+    page: int = 0,
+    size: Size = (128, 64),
+    style: Style = Style.COMPACT,
+    counted: Sequence[ScoreView] = (),
+    language: Language = Language.ENGLISH,
+) -> tuple[str, tuple[str, ...], str, str]:
+    """The words of page *page* as ``render_count`` lays them out: the title with the total,
+    the page's rows, the footer (the page key, or what was pegged on the last page) and the
+    page as "i/N" (a screen's text trace).
+
+    Raises:
+        ValueError: an unsupported size, or *page* out of range.
+    """
+    tr = translator(language)
+    tally = tally_of(view, counted, language)
+    pages = _pages(tally, _layout(Painter(size, "1", style)))
+    if not 0 <= page < len(pages):
+        raise ValueError(f"count page {page!r} is out of range (expected 0..{len(pages) - 1})")
+    last = page == len(pages) - 1
+    title = tally.title if tally.total is None else f"{tally.title} {tally.total}"
+    next_page = tr.gettext("{key} next page").format(key=PAGE_KEY)
+    footer = (tally.pegged[0] if tally.pegged else "") if last else next_page
+    return title, pages[page][1], footer, f"{page + 1}/{len(pages)}"
 
 
 def render_count(

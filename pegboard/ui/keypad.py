@@ -370,7 +370,7 @@ def press(
         return _peg_press(entry, side, situation, now)
     if entry.peg_points:  # any other key commits the combining peg first
         assert entry.peg_side is not None
-        rest = replace(entry, peg_side=None, peg_points=0)
+        rest = replace(entry, peg_side=None, peg_points=0, peg_at=0.0)  # idle again
         if key == "undo" and action is KeyAction.PRESS:  # undo drops the peg not yet committed
             return rest, Outcome()
         confirm = key in ("#", "ok") and action is KeyAction.PRESS
@@ -383,7 +383,7 @@ def expire(entry: EntryState, situation: Situation, now: float) -> tuple[EntrySt
     if entry.peg_points and now - entry.peg_at >= IDLE_COMMIT:
         assert entry.peg_side is not None
         peg = Peg(entry.peg_side, entry.peg_points)
-        return replace(entry, peg_side=None, peg_points=0), Outcome((peg,))
+        return replace(entry, peg_side=None, peg_points=0, peg_at=0.0), Outcome((peg,))
     return entry, Outcome()
 
 
@@ -424,7 +424,7 @@ def _press(
         # the menu opens afresh on its first line: a cursor left on a name line of a menu for
         # three sides would point past a two-sided game's lines
         if entry.mode is Mode.MENU:
-            return replace(entry, mode=entry.back, menu_cursor=0), Outcome()
+            return replace(entry, mode=entry.back, menu=None, menu_cursor=0), Outcome()
         choice = MenuChoice.of(situation.view, situation.rules, entry.roster)
         opened = replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice, menu_cursor=0)
         return opened, Outcome()
@@ -775,8 +775,8 @@ def _name_side(key: str) -> int | None:
 
 def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
     choice = entry.menu or MenuChoice.of(situation.view, situation.rules, entry.roster)
-    if key == "*":
-        return replace(entry, mode=entry.back, menu_cursor=0), Outcome()
+    if key == "*":  # back, idle again unless something was typed before (it opens afresh)
+        return replace(entry, mode=entry.back, menu=None, menu_cursor=0), Outcome()
     if key == "#":  # walk down the list (a small screen shows a few lines at a time)
         last = entry.menu_cursor + 1 >= menu_size(choice)
         if last and entry.layout is Layout.THREE_BY_FOUR:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from pegboard.frozen import frozen
 from pegboard.i18n import N_, Language, translator
 from pegboard.ui.keypad import EntryView
-from pegboard.ui.paint import DIM, FULL, Painter, Size, Style, fit
+from pegboard.ui.paint import DIM, FULL, Face, Painter, Size, Style, fit, wrap
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -88,9 +88,10 @@ def render_menu(
     face = p.status
     pitch = face.text_height + 2
     room = p.width - face.advance - 4  # after the arrows' column
-    spans = [
-        1 if face.width(f"{item.label}  {item.value or ''}".rstrip()) <= room else 2
-        for item in menu.items
+    labels = [_label_rows(item.label, face, room) for item in menu.items]
+    spans = [  # the value beside the label's last row when it fits there, a space between
+        len(rows) + (face.width(f"{rows[-1]} {item.value or ''}".rstrip()) > room)
+        for item, rows in zip(menu.items, labels, strict=True)
     ]
     top = face.text_height + 4
     if (p.height - top) // pitch < spans[menu.cursor]:  # a short screen: the item, no title
@@ -106,7 +107,9 @@ def render_menu(
         left = (p.height + 2 - y) // pitch  # rows left on the screen
         if left < 1:
             break
-        span = min(spans[index], left)  # no room for two rows: one, the value cut to fit
+        if left < spans[index] and index != menu.cursor:
+            break  # an item that does not fit whole is left for the arrow to tell
+        span = min(spans[index], left)  # the cursor's item on a short screen: cut to fit
         item = menu.items[index]
         value = item.value or ""
         x = face.advance + 2
@@ -115,8 +118,12 @@ def render_menu(
             p.draw.rectangle(
                 (face.advance, y - 2, p.width - 2, y + span * pitch - 3), fill=p.ink(FULL)
             )
-        label_room = room - (face.width(value) + face.advance if span == 1 else 0)
-        p.text(x, y, fit(item.label, face, label_room), face, 0 if on else FULL)
+        label_rows = labels[index][:span]
+        cramped = span < spans[index]  # no room for every row: the label's first, cut to fit
+        for n, row in enumerate(label_rows):
+            beside = n == span - 1 and (cramped or len(labels[index]) == spans[index])
+            label_room = room - (face.width(value) + face.advance if beside and value else 0)
+            p.text(x, y + n * pitch, fit(row, face, label_room), face, 0 if on else FULL)
         value = fit(value, face, room)
         p.text_right(p.width - 3, y + (span - 1) * pitch, value, face, 0 if on else DIM)
         y += span * pitch
@@ -126,6 +133,14 @@ def render_menu(
     if shown < len(menu.items):
         p.text(0, y - pitch, "↓", face, DIM)
     return p.image
+
+
+def _label_rows(label: str, face: Face, room: int) -> list[str]:
+    """*label* on as many rows as it needs ("0 starter in" / " play"), never cut."""
+    if face.width(label) <= room:
+        return [label]
+    first, *rest = wrap(label, face, room)
+    return [first, *(f" {row}" for row in wrap(" ".join(rest), face, room - face.advance))]
 
 
 def _menu_scroll(spans: Sequence[int], cursor: int, rows: int) -> int:

@@ -39,17 +39,27 @@ if TYPE_CHECKING:
     from pegboard.engine.history import MatchHistory
     from pegboard.engine.players import Book
 
-__all__ = ["HeadToHeadView", "head_to_head_view", "render_game_over", "render_head_to_head"]
+__all__ = [
+    "HeadToHeadView",
+    "game_over_words",
+    "head_to_head_view",
+    "render_game_over",
+    "render_head_to_head",
+]
 
 
-def _lurch_words(view: GameView, tr: Translator) -> str:
-    """ "lurched!" / "double skunk!" for the worst-off loser, or "" for a plain win."""
-    worst = {side.lurch for side in view.sides}
-    if "double-skunked" in worst:
-        return tr.gettext("double skunk!")
-    if "lurched" in worst:
-        return tr.gettext("lurched!")
-    return ""
+def _lurch_words(view: GameView, tr: Translator) -> tuple[str, ...]:
+    """Who was lurched, longest wording first: "Bob lurched!", then "lurched!" (for a narrow
+    screen); "Bob double-skunked!" for the worst-off loser; () for a plain win."""
+    lurches = [side.lurch for side in view.sides]
+    for lurch, named, bare in (
+        ("double-skunked", N_("{names} double-skunked!"), N_("double skunk!")),
+        ("lurched", N_("{names} lurched!"), N_("lurched!")),
+    ):
+        if lurch in lurches:
+            names = ", ".join(side.name for side in view.sides if side.lurch == lurch)
+            return tr.gettext(named).format(names=names), tr.gettext(bare)
+    return ()
 
 
 def _match_line(view: GameView, tr: Translator) -> str:
@@ -67,11 +77,27 @@ def _match_line(view: GameView, tr: Translator) -> str:
     )
 
 
+def game_over_words(view: GameView, language: Language = Language.ENGLISH) -> tuple[str, ...]:
+    """What the game-over screen says, line by line: the winner, who was lurched (when a side
+    was), the scores with the game points, and the match (when it is more than one game)."""
+    tr = translator(language)
+    match_over = view.phase is Phase.MATCH_OVER
+    winner = view.match.winner_name if match_over else view.winner_name
+    wins = tr.gettext("{name} wins the match!") if match_over else tr.gettext("{name} wins!")
+    scores = " – ".join(str(side.score) for side in view.sides)
+    points = view.game_points
+    worth = "" if points is None else tr.ngettext("{n} pt", "{n} pts", points).format(n=points)
+    lines = (wins.format(name=winner), *_lurch_words(view, tr)[:1])
+    lines += (scores if points is None else f"{scores} · {worth}", _match_line(view, tr))
+    return tuple(line for line in lines if line)
+
+
 def render_game_over(
     view: GameView, size: Size = (128, 64), mode: str = "1", language: Language = Language.ENGLISH
 ) -> Image.Image:
-    """The winner, "lurched!" or "double skunk!", the final scores, the game points and the
-    match score (or the match's winner once the match is over).
+    """The winner, who was lurched ("Bob lurched!", or "lurched!" where that does not fit),
+    the final scores, the game points and the match score (or the match's winner once the
+    match is over).
 
     Raises:
         ValueError: an unsupported size or mode.
@@ -85,13 +111,15 @@ def render_game_over(
     headline = wins.format(name=winner)
     big = largest_face(p.height // 3, p.width, len(headline), digits=False, smallest=12)
     lines: list[tuple[str, Face, int]] = [(fit(headline, big, p.width), big, FULL)]
-    lurch = _lurch_words(view, tr)
+    face16 = font_face(16) if p.height >= 48 else small
+    lurches = _lurch_words(view, tr)
+    lurch = next((w for w in lurches if face16.width(w) <= p.width - 2), "".join(lurches[-1:]))
     scores = " – ".join(str(side.score) for side in view.sides)
     points = view.game_points
     worth = "" if points is None else tr.ngettext("{n} pt", "{n} pts", points).format(n=points)
     detail = scores if points is None else f"{scores} · {worth}"
     if lurch:
-        lines.append((lurch, font_face(16) if p.height >= 48 else small, FULL))
+        lines.append((lurch, face16, FULL))
     lines.append((detail, small, FULL))
     match_line = _match_line(view, tr)
     if match_line:

@@ -36,7 +36,7 @@ from pegboard.engine.cards import Card
 from pegboard.engine.game import Phase
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
-from pegboard.i18n import N_, Language, Translator, translator
+from pegboard.i18n import Language, Translator, translator
 from pegboard.ui.count import PAGE_KEY, count_pages, render_count
 from pegboard.ui.keypad import EntryView
 from pegboard.ui.menuscreen import MenuItem, MenuView, render_menu
@@ -56,6 +56,7 @@ from pegboard.ui.paint import (
     wrap,
 )
 from pegboard.ui.results import HeadToHeadView, render_game_over, render_head_to_head
+from pegboard.ui.status import first_fitting, status_options, warning_rows
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -137,7 +138,8 @@ def choose_screen(
     menu (an *entry* with menu lines), the *entry* in progress (unless the keypad is idle:
     ``entry.typing`` False; before the first cut the idle entry shows too, for its hint); then
     by the view's phase: game over (or match over), the play (held as its last card left it
-    while *news* has ``play_end``), the count on page *count_page*, the scoreboard otherwise.
+    while *news* has ``play_end``; a play pegged by hand lays no cards, so it has no count and
+    the scoreboard shows), the count on page *count_page*, the scoreboard otherwise.
 
     The count is *news*'s ``counted`` when *news* is given (a press that counted nothing shows
     no count); without *news* (after a restart) it is the hand or crib just shown, while the
@@ -146,7 +148,8 @@ def choose_screen(
 
     A question the idle keypad's next key answers (``entry.asks``: "flush?" for a hand laid in
     the play) shows as the entry once what was on the screen has been *read* (the news is over
-    and the count is on its last page), so the table sees what its key will answer.
+    and every page of the count, the last one included, has had its time: ``ui.timeline``), so
+    the table sees what its key will answer.
 
     Raises:
         ValueError: no view and nothing else to show.
@@ -168,11 +171,11 @@ def choose_screen(
         return Screen(ScreenKind.GAME_OVER, view=view)
     if news is not None and news.play_end is not None:
         return Screen(ScreenKind.PLAY, view=news.play_end, news=news)
-    if view.phase is Phase.PLAY:
-        return Screen(ScreenKind.PLAY, view=view, news=news)
+    if view.phase is Phase.PLAY and (view.turn is not None or view.series):
+        return Screen(ScreenKind.PLAY, view=view, news=news)  # (pegged by hand: no count)
     if count_page is not None and view.phase in (Phase.SHOW, Phase.STARTER):
-        if news is not None and news.counted:
-            return Screen(ScreenKind.COUNT, view=view, page=count_page, news=news)
+        if news is not None and news.counted:  # what the count shows: no line to fade
+            return Screen(ScreenKind.COUNT, view=view, page=count_page, news=news.faded())
         last = view.last
         if news is None and last is not None and last.source in ("hand", "crib", "muggins"):
             return Screen(ScreenKind.COUNT, view=view, page=count_page)
@@ -250,127 +253,17 @@ def _rank(card: Card) -> str:
     return card.rank.label
 
 
-def _warning_rows(
-    view: GameView, faces: tuple[Face, Face], width: int, tr: Translator
-) -> tuple[Face, list[str]]:
-    """ "lurch: Bob needs 4" once the game is in its last street and a side is behind a line;
-    no rows otherwise.
-
-    When that does not fit *width*, the sides behind the same line share it, shorter, in the
-    first face then the second (smaller): "double skunk: A -49, C -61", then "double skunk: A,
-    C". Then the sides by their initials, when no two sides' names start alike (they stand
-    over the columns): "double skunk: R -19", "double skunk: R, G". Last, each line on a row
-    of its own ("double skunk: G" over "lurch: R"), cut only when even that is too short.
-    """
-    leader = max(side.score for side in view.sides)
-    if leader < view.target - 30:  # the last street: someone could peg out within a deal or two
-        return faces[0], []
-    lurch, skunk = view.lurch_line, view.double_skunk_line
-    behind: dict[str, list[tuple[str, int]]] = {}
-    for side in view.sides:
-        if side.score == leader:
-            continue
-        if skunk is not None and side.score < skunk:
-            line = tr.gettext("double skunk")
-            behind.setdefault(line, []).append((side.name, skunk - side.score))
-        elif lurch is not None and side.score < lurch:
-            behind.setdefault(tr.gettext("lurch"), []).append((side.name, lurch - side.score))
-    if not behind:
-        return faces[0], []
-    initials = {side.name: side.name[:1] for side in view.sides}
-    alike = len({initial.casefold() for initial in initials.values()}) < len(initials)
-
-    def said(line: str, sides: list[tuple[str, int]], *, initial: bool, need: bool) -> str:
-        names = [(initials[name] if initial else name, n) for name, n in sides]
-        return f"{line}: " + ", ".join(f"{name} -{n}" if need else name for name, n in names)
-
-    def forms(groups: list[tuple[str, list[tuple[str, int]]]]) -> tuple[list[str], list[str]]:
-        """The wordings of *groups* on one row: by name, then by initial."""
-        needs = tr.gettext("{line}: {name} needs {need}")
-        full = "; ".join(
-            needs.format(line=line, name=name, need=n)
-            for line, sides in groups
-            for name, n in sides
-        )
-        named = [full] + [
-            "; ".join(said(line, sides, initial=False, need=need) for line, sides in groups)
-            for need in (True, False)
-        ]
-        by_initial = [
-            "; ".join(said(line, sides, initial=True, need=need) for line, sides in groups)
-            for need in (True, False)
-        ]
-        return named, [] if alike else by_initial
-
-    groups = list(behind.items())
-    named, by_initial = forms(groups)
-    for face in faces:
-        for text in named:
-            if face.width(text) <= width:
-                return face, [text]
-    small = faces[-1]
-    for text in by_initial:
-        if small.width(text) <= width:
-            return small, [text]
-    rows = []
-    for group in groups:  # each line on a row of its own
-        named, by_initial = forms([group])
-        rows.append(_first_fitting([*named, *by_initial], small, width))
-    return small, rows
-
-
-def _status(view: GameView, tr: Translator) -> list[str]:
-    """One short line about the moment (who deals, who lays and the count, what is counted
-    next), longest wording first: the screen draws the first that fits."""
-    t = tr.gettext
-    match view.phase:
-        case Phase.CUT:
-            return [t("cut for the deal")]
-        case Phase.STARTER:
-            return [t("deal {deal}: {name} deals").format(deal=view.deal, name=view.dealer_name)]
-        case Phase.PLAY:
-            turn, count = view.turn_name, view.count
-            if turn is None:
-                return [t("the play · count {count}").format(count=count)]
-            options = [
-                t("{name} to lay · {count}").format(name=turn, count=count),
-                t("{name} lays {count}").format(name=turn, count=count),
-            ]
-            if view.said_go:  # a go said this series stands until the series ends
-                goers = ", ".join(view.seat_names[seat] for seat in view.said_go)
-                options[:0] = [
-                    t(words).format(name=turn, count=count, goers=goers)
-                    for words in (
-                        N_("{name} to lay · {count} (go: {goers})"),
-                        N_("{name} lays {count} · go: {goers}"),
-                        N_("go: {goers} · {name} lays"),
-                    )
-                ]
-            return options
-        case Phase.SHOW:
-            up = view.up_for_counting
-            if up == "crib":
-                return [t("count {name}'s crib").format(name=view.dealer_name)]
-            return [t("count {name}'s hand").format(name=up)]
-        case Phase.GAME_OVER | Phase.MATCH_OVER:
-            return [t("{name} won").format(name=view.winner_name)]
-
-
-def _first_fitting(options: Sequence[str], face: Face, width: int) -> str:
-    """The first of *options* that fits *width*, else the last one cut to fit."""
-    for text in options:
-        if face.width(text) <= width:
-            return text
-    return fit(options[-1], face, width) if options else ""
-
-
 def _status_rows(
     view: GameView, news: News | None, faces: tuple[Face, Face], width: int, tr: Translator
 ) -> tuple[Face, list[str]]:
     """The status as rows to draw: what the last press did while it is news (in a shorter
     wording, or on two rows, rather than cut), whose turn or what is next otherwise."""
-    if news is None or not news.line:
-        return faces[0], [_first_fitting(_status(view, tr), faces[0], width)]
+    if news is None or not news.line:  # what is next: in the larger face, else the smaller
+        options = status_options(view, tr)
+        for face in faces:
+            if any(face.width(text) <= width for text in options):
+                return face, [first_fitting(options, face, width)]
+        return faces[-1], [first_fitting(options, faces[-1], width)]
     for text in (news.line, *news.shorter):
         for face in faces:
             if face.width(text) <= width:
@@ -443,7 +336,7 @@ def render_scoreboard(
     bottom = p.height
     line, rows = face, [""]
     if tall:
-        warning, warnings = _warning_rows(view, (face, small), p.width - 2, tr)
+        warning, warnings = warning_rows(view, (face, small), p.width - 2, tr)
         if warnings and not (news is not None and news.line):
             # shorter, smaller, by initials; two rows only for two lines that share none
             line, rows = warning, warnings
@@ -528,14 +421,14 @@ def render_play(
     x = 1
     column = right // len(view.sides)
     if not tall and news is not None and news.line:  # a shorter wording when the line is long
-        p.text(1, y, _first_fitting((news.line, *news.shorter), small, right - 2), small)
+        p.text(1, y, first_fitting((news.line, *news.shorter), small, right - 2), small)
     else:
-        for side in view.sides:
-            label = fit(f"{side.name} {side.score}", small, column - 4)
+        face, labels = _score_labels(view, (small, p.small), column - 4)
+        for side, label in zip(view.sides, labels, strict=True):
             if side.side in active:
-                p.inverted(x, y, label, small)
+                p.inverted(x, y, label, face)
             else:
-                p.text(x + 1, y, label, small, DIM)
+                p.text(x + 1, y, label, face, DIM)
             x += column
     top = y + small.text_height + 2
     told, status = _status_rows(view, news, (small, p.small), p.width - 2, translator(language))
@@ -561,6 +454,32 @@ def render_play(
         for n, row in enumerate(status):
             p.text(1, bottom + 3 + n * (told.text_height + 1), row, told)
     return p.image
+
+
+def _score_labels(view: GameView, faces: tuple[Face, Face], room: int) -> tuple[Face, list[str]]:
+    """Each side's name and score for the play's top row, within *room*: whole in the first
+    face where all fit, else in the second with each name cut as short as it must be (to its
+    initial); a score is never cut ("Red 2 Blu 0 Gre 0" for three sides)."""
+    for face in faces:
+        labels = [f"{side.name} {side.score}" for side in view.sides]
+        if all(face.width(label) <= room for label in labels):
+            return face, labels
+    face = faces[-1]
+    labels = []
+    for side in view.sides:
+        score = f" {side.score}"
+        name = next(
+            (
+                side.name[:n]
+                for n in range(len(side.name), 0, -1)
+                if face.width(side.name[:n] + score) <= room
+            ),
+            side.name[:1],
+        )
+        labels.append(
+            fit(name + score, face, room) if face.width(name + score) > room else name + score
+        )
+    return face, labels
 
 
 def _card_rows(cards: Sequence[str], face: Face, width: int, rows: int) -> list[str]:

@@ -115,6 +115,8 @@ class Table:
         strip: RecordingStrip | None = None,
         names: Sequence[str] | None = None,
         roster: Sequence[str] = (),
+        dim_after: float | None = None,
+        sleep_after: float | None = None,
     ) -> None:
         self.clock = FakeClock()
         self.display = display or RecordingDisplay()
@@ -133,6 +135,8 @@ class Table:
             render_leds=score_leds,
             clock=self.clock,
             rng=random.Random(7),
+            dim_after=dim_after,
+            sleep_after=sleep_after,
         )
         self.presses = 0
 
@@ -636,7 +640,7 @@ def test_a_bug_in_a_renderer_propagates(tmp_path: Path) -> None:
     def broken(screen: Screen) -> Image.Image:
         raise RuntimeError("renderer bug")
 
-    table.ctl._render_screen = broken
+    table.ctl._out.render = broken
     with pytest.raises(RuntimeError, match="renderer bug"):
         table.keys("9")
 
@@ -651,8 +655,7 @@ def test_a_restart_resumes_the_game_from_the_journal(tmp_path: Path) -> None:
 
 
 def test_the_display_dims_when_idle_and_wakes_on_a_key(tmp_path: Path) -> None:
-    table = Table(tmp_path / "dim.db")
-    table.ctl._dim_after = 60.0
+    table = Table(tmp_path / "dim.db", dim_after=60.0)
     table.clock.advance(61)
     table.ctl.tick()
     table.keys("9")
@@ -914,9 +917,7 @@ class SleepyDisplay(RecordingDisplay):
 
 
 def _idle_table(path: Path, display: RecordingDisplay) -> Table:
-    table = Table(path, display=display)
-    table.ctl._dim_after = 60.0  # as build_controller passes display.dim_after
-    table.ctl._sleep_after = 600.0
+    table = Table(path, display=display, dim_after=60.0, sleep_after=600.0)
     table.deal()
     return table
 
@@ -976,7 +977,7 @@ def test_a_display_without_a_panel_switch_sleeps_on_a_blank_frame(tmp_path: Path
     def lit(screen: Screen) -> Image.Image:
         return Image.new("1", (128, 64), 1)
 
-    table.ctl._render_screen = lit
+    table.ctl._out.render = lit
     table.keys("4")
     assert table.display.shown[-1].getbbox() is not None
     table.clock.advance(600)

@@ -67,7 +67,7 @@ class Spy:
 
 
 class Desk:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, dim_after: float | None = None) -> None:
         self.clock = FakeClock()
         self.display = Display()
         self.spy = Spy()
@@ -79,6 +79,7 @@ class Desk:
             render_screen=self.spy.render,
             count_pages=self.spy.pages,
             clock=self.clock,
+            dim_after=dim_after,
         )
 
     def keys(self, text: str) -> None:
@@ -138,8 +139,10 @@ def test_a_display_that_failed_is_handed_the_same_screen_again(desk: Desk) -> No
     assert desk.spy.drawn[-1] == desk.spy.drawn[-2] == desk.ctl.screen
 
 
-def test_a_display_that_failed_its_contrast_is_drawn_again(desk: Desk) -> None:
-    desk.ctl._dim_after = 60.0
+def test_a_display_that_failed_its_contrast_is_drawn_again(tmp_path: Path) -> None:
+    desk = Desk(tmp_path / "frames.db", dim_after=60.0)
+    desk.keys("9 3 5")
+    desk.wait(10)
     desk.wait(61, step=61)  # dimmed
     shown = desk.display.shown
     desk.display.contrast_failures = 1

@@ -19,6 +19,7 @@ from pegboard.ui.keypad import Layout, Mode
 from pegboard.ui.news import News
 from pegboard.ui.paint import Style
 from pegboard.ui.screens import Screen, ScreenKind
+from pegboard.ui.screentext import screen_text
 
 NAMES = ("Ann", "Bob")
 PLAY = "4 6 2 8 3 7 # # 9 C"
@@ -28,13 +29,16 @@ PAGE_SECONDS = 2.5
 
 
 class Screens:
-    """A screen renderer that keeps the screens it is asked to draw."""
+    """A screen renderer that keeps the screens it is asked to draw, and when."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: FakeClock) -> None:
+        self.clock = clock
         self.shown: list[Screen] = []
+        self.times: list[float] = []
 
     def __call__(self, screen: Screen) -> Image.Image:
         self.shown.append(screen)
+        self.times.append(self.clock.monotonic())
         return Image.new("1", (128, 64))
 
 
@@ -59,7 +63,7 @@ class Desk:
         self, path: Path, rules: Rules | None = None, layout: Layout = Layout.FOUR_BY_FOUR
     ) -> None:
         self.clock = FakeClock()
-        self.screens = Screens()
+        self.screens = Screens(self.clock)
         self.store = Journal(path)
         self.ctl = Controller(
             store=self.store,
@@ -90,7 +94,14 @@ class Desk:
 
     @property
     def line(self) -> str:
+        """The news line the screen shows (the scoreboard's or the play's status row)."""
         news = self.screen.news
+        return news.line if news is not None else ""
+
+    @property
+    def news_line(self) -> str:
+        """What the last press did, while it is news (a count's screen shows its pages)."""
+        news = self.ctl.news
         return news.line if news is not None else ""
 
     def count_up(self, typed: str = "") -> None:
@@ -122,18 +133,24 @@ def desk(tmp_path: Path) -> Desk:
 # --- the whole count ------------------------------------------------------------------------
 
 
-def test_the_count_turns_its_pages_by_itself_and_the_last_page_stays(desk: Desk) -> None:
+def test_the_count_turns_its_pages_by_itself_then_the_scoreboard_says_what_is_next(
+    desk: Desk,
+) -> None:
     desk.to_crib_count()
     assert desk.screen.kind is ScreenKind.COUNT and desk.screen.page == 0
     pages = page_counter((128, 64), Style.LARGE)(desk.screen)
     assert pages >= 3  # 20 for the crib: six fifteens, a pair royal, 2 calls a page
     desk.wait(PAGE_SECONDS - 0.1)
     assert desk.screen.page == 0
+    desk.wait(0.1)
     for page in range(1, pages):
-        desk.wait(PAGE_SECONDS)
         assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, page)
-    desk.wait(10 * PAGE_SECONDS)  # the last page stays: the total and what was pegged
-    assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, pages - 1)
+        desk.wait(PAGE_SECONDS - 0.1)  # the last page too stays its whole time
+        assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, page)
+        desk.wait(0.1)
+    # then, nothing pending, the scoreboard: the next deal's dealer and its starter to come
+    assert desk.screen.kind is ScreenKind.SCOREBOARD and desk.screen.news is None
+    assert desk.ctl.view.phase is Phase.STARTER
 
 
 def test_the_page_key_turns_the_page_at_once_and_the_pace_starts_again(desk: Desk) -> None:
@@ -180,9 +197,9 @@ def test_every_call_and_the_total_are_shown_on_some_page(desk: Desk) -> None:
     pages = page_counter((128, 64), Style.LARGE)(desk.screen)
     for _ in range(pages):
         desk.wait(PAGE_SECONDS)
-    seen = {screen.page for screen in desk.screens.shown if screen.kind is ScreenKind.COUNT}
-    assert seen == set(range(pages))
-    news = desk.screen.news
+    counts = [screen for screen in desk.screens.shown if screen.kind is ScreenKind.COUNT]
+    assert {screen.page for screen in counts} == set(range(pages))
+    news = counts[-1].news
     assert news is not None
     tally = tally_of(desk.ctl.view, news.counted)
     assert tally.total == 20 and tally.calls[-1] == "and pair royal is 20"
@@ -252,7 +269,7 @@ def test_a_hand_counted_tells_what_it_pegged(desk: Desk) -> None:
     desk.keys(f"9 3 5 {PLAY}")
     desk.count_up()
     assert desk.screen.kind is ScreenKind.COUNT
-    assert desk.line == "Ann +6 → 6"
+    assert desk.news_line == "Ann +6 → 6"
 
 
 def test_undo_and_redo_say_what_they_took_back_and_put_back(desk: Desk) -> None:
@@ -272,7 +289,7 @@ def test_undo_and_redo_say_what_they_took_back_and_put_back(desk: Desk) -> None:
 def test_the_crib_tells_the_score_it_leaves(desk: Desk) -> None:
     desk.to_crib_count()
     assert desk.ctl.view.phase is Phase.STARTER  # the next deal: the crib's count stays up
-    assert desk.line == "Bob +20 → 30"
+    assert desk.news_line == "Bob +20 → 30"
 
 
 # --- whose turn, not stale news -------------------------------------------------------------------
@@ -342,3 +359,157 @@ def test_news_without_a_clock_stays_until_the_next_key(desk: Desk) -> None:
     desk.ctl.tick()  # no time passes
     assert desk.line.startswith("Ann: fifteen")
     assert desk.clock.monotonic() == FakeClock().monotonic()
+
+
+# --- the timeline: a question waits for the count's last page -------------------------------
+
+
+def _count_then_question(desk: Desk, answer: str) -> list[tuple[float, Screen]]:
+    """(time, screen) of each frame drawn from *answer* on, the clock ticking 0.25 s; a
+    screen drawn again on the same page (its news faded) is left out."""
+    start = len(desk.screens.shown)
+    desk.keys(answer)
+    for _ in range(200):
+        desk.wait(0.25)
+    frames: list[tuple[float, Screen]] = []
+    for at, screen in zip(desk.screens.times[start:], desk.screens.shown[start:], strict=True):
+        if frames and (frames[-1][1].kind, frames[-1][1].page) == (screen.kind, screen.page):
+            continue
+        frames.append((at, screen))
+    return frames
+
+
+def test_the_29_hand_shows_its_last_page_for_its_time_before_the_next_question(
+    desk: Desk,
+) -> None:
+    """Ann (pone) lays 5 5 5 J and a 5 is turned: the 29 hand. Bob's A 2 3 4 asks "flush?"."""
+    desk.keys("9 3 5  5 1 5 2 5 3 A 4")
+    desk.wait(NEWS_SECONDS)
+    assert desk.screen.entry is not None and desk.screen.entry.hint.startswith("nobs?")
+    frames = _count_then_question(desk, "1")  # yes: the jack is the starter's suit
+    counts = [(t, s) for t, s in frames if s.kind is ScreenKind.COUNT]
+    pages = page_counter((128, 64), Style.LARGE)(counts[0][1])
+    assert [s.page for _, s in counts] == list(range(pages))
+    last_at, last = counts[-1]
+    assert last.news is not None
+    tally = tally_of(last.view, last.news.counted)  # type: ignore[arg-type]
+    assert tally.calls[-1] == "and nobs is 29" and tally.pegged[0] == "Ann +29 → 31"  # 2 for the 31
+    after = [(t, s) for t, s in frames if t > last_at]
+    assert after and after[0][1].kind is ScreenKind.ENTRY  # then Bob's question ...
+    assert after[0][0] - last_at >= PAGE_SECONDS  # ... once the last page had its time
+    assert after[0][1].entry is not None and after[0][1].entry.hint.startswith("flush?")
+
+
+def test_the_next_key_answers_the_waiting_question_at_once(desk: Desk) -> None:
+    desk.keys("9 3 5  5 1 5 2 5 3 A 4")
+    desk.wait(NEWS_SECONDS)
+    desk.keys("1")  # Ann's 29 counted: its pages are up, Bob's "flush?" waits ...
+    assert desk.screen.kind is ScreenKind.COUNT
+    desk.keys("#")  # ... and a player who knows it answers it now: Bob's hand is counted
+    assert desk.store.commands()[-1].startswith("show ")
+    assert desk.screen.kind is ScreenKind.COUNT and desk.news_line.startswith("Bob +")
+
+
+@pytest.mark.parametrize("after", ["9 3", "9 3 5"], ids=["before-the-starter", "in-the-play"])
+def test_the_peg_buttons_show_the_points_and_the_new_score_once_committed(
+    desk: Desk, after: str
+) -> None:
+    """Not at the clock's zero: the keypad went back to idle only when its peg time was 0."""
+    desk.keys(after)
+    desk.wait(7.0)
+    desk.keys("peg1 peg1 peg1")
+    assert desk.screen.kind is ScreenKind.ENTRY  # "Bob +3": the presses are combining
+    desk.wait(1.5)  # the peg buttons' presses commit together
+    assert not desk.ctl.entry.typing
+    assert desk.screen.kind is not ScreenKind.ENTRY and desk.line == "Bob +3 → 3"
+    desk.wait(NEWS_SECONDS)
+    assert desk.line == ""  # then what is next
+
+
+def _status(desk: Desk) -> str:
+    """The status row's words of the screen up (``ui.screentext``)."""
+    return screen_text(desk.screen, (128, 64), Style.LARGE).footer
+
+
+def test_after_the_crib_the_scoreboard_the_next_dealer_and_the_starter_come_by_themselves(
+    desk: Desk,
+) -> None:
+    desk.to_crib_count()
+    for _ in range(40):  # no key: the count's pages, then what is next
+        desk.wait(0.5)
+    assert desk.screen.kind is ScreenKind.SCOREBOARD
+    assert _status(desk) == "deal 2: Ann deals · starter?"
+    assert screen_text(desk.screen).lines == ("Ann 6 ●", "Bob 30")  # Ann deals next
+
+
+def test_after_the_cut_the_scoreboard_asks_for_the_starter(desk: Desk) -> None:
+    desk.keys("9 3")
+    assert desk.screen.kind is ScreenKind.SCOREBOARD
+    assert _status(desk) == "deal 1: Bob deals · starter?"
+
+
+def test_a_deal_pegged_by_hand_shows_the_scores_not_a_count(desk: Desk) -> None:
+    desk.keys("9 3 #")  # no starter: the play is pegged by hand, no cards, no count
+    assert desk.ctl.view.phase is Phase.PLAY
+    assert desk.screen.kind is ScreenKind.SCOREBOARD
+    assert _status(desk) == "the play: peg by hand"
+    desk.keys("2 B")
+    assert desk.screen.kind is ScreenKind.SCOREBOARD and desk.line == "Bob +2 → 2"
+
+
+def test_a_restart_before_the_crib_pages_the_hand_then_asks_for_the_crib(tmp_path: Path) -> None:
+    desk = Desk(tmp_path / "crib.db")
+    desk.keys(f"9 3 5 {PLAY}")
+    desk.count_up()  # Ann's hand
+    desk.count_up()  # Bob's hand: the crib is next
+    desk.store.close()
+    again = Desk(tmp_path / "crib.db")  # the daemon restarted
+    again.ctl.tick()
+    assert (again.screen.kind, again.screen.page) == (ScreenKind.COUNT, 0)  # Bob's hand, again
+    pages = page_counter((128, 64), Style.LARGE)(again.screen)
+    for page in range(1, pages):
+        again.wait(PAGE_SECONDS)
+        assert (again.screen.kind, again.screen.page) == (ScreenKind.COUNT, page)
+    again.wait(PAGE_SECONDS)
+    assert again.screen.kind is ScreenKind.SCOREBOARD
+    assert _status(again) == "count Bob's crib"
+    again.keys("5")  # the crib's first card: the entry, as before the restart
+    assert again.screen.kind is ScreenKind.ENTRY and again.screen.entry is not None
+    assert again.screen.entry.title == "Bob's crib"
+
+
+def test_a_short_claims_last_page_says_who_took_what_before_the_next_question(
+    tmp_path: Path,
+) -> None:
+    desk = Desk(tmp_path / "muggins-read.db", Rules.six_card(muggins=True))
+    desk.keys(f"9 3 5 {PLAY}")
+    desk.wait(NEWS_SECONDS)
+    while desk.ctl.entry.mode is not Mode.CLAIM:
+        desk.keys("#")
+    desk.keys("2")
+    frames = _count_then_question(desk, "#")  # Ann claims 2 of her 6: Bob takes 4
+    counts = [(t, s) for t, s in frames if s.kind is ScreenKind.COUNT]
+    last_at, last = counts[-1]
+    assert last.news is not None and last.view is not None
+    pages = page_counter((128, 64), Style.LARGE)(last)
+    assert [s.page for _, s in counts] == list(range(pages))
+    words = screen_text(last, (128, 64), Style.LARGE)
+    assert words.lines[-2:] == ("claimed 2", "muggins: Bob +4")
+    assert words.footer == "Ann +2 → 2 · Bob +4 → 6"
+    after = [(t, s) for t, s in frames if t > last_at]
+    assert after[0][0] - last_at >= PAGE_SECONDS and after[0][1].kind is ScreenKind.ENTRY
+
+
+def test_the_menu_over_a_count_holds_its_page(desk: Desk) -> None:
+    desk.to_crib_count()
+    assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, 0)
+    desk.keys("ok:long")  # the menu, over the crib's count
+    assert desk.screen.kind is ScreenKind.MENU
+    desk.wait(30.0)
+    desk.keys("*")  # back: the keypad idle, and the count's first page with its whole time
+    assert not desk.ctl.entry.typing  # (it kept the menu's choice, so "starter _" showed)
+    assert (desk.screen.kind, desk.screen.page) == (ScreenKind.COUNT, 0)
+    desk.wait(PAGE_SECONDS - 0.1)
+    assert desk.screen.page == 0
+    desk.wait(0.1)
+    assert desk.screen.page == 1

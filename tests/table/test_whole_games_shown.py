@@ -3,7 +3,8 @@ display, large style) on a fake clock: what the table sees after every press.
 
 The players here pause after each press that moves the game, long enough for the news to pass
 and every page of a count to turn (the key files themselves rarely wait). For every game:
-every hand and crib counted is shown page by page to its last, with its total; every play that
+every hand and crib counted is shown page by page to its last, with its total, then what
+happens next; every play that
 ends on its last card is held on the play screen with that card's points; and once the pause is
 over no screen still tells old news.
 """
@@ -54,14 +55,14 @@ def replay(keys: Path, tmp_path: Path) -> list[Press]:
     presses: list[Press] = []
     with Journal(config.game.database) as store:
         ctl = build_controller(config, store, sim_ports(config), clock=clock)
-        draw = ctl._render_screen
+        draw = ctl._out.render
         assert draw is not None
 
         def keep(screen: Screen) -> Image.Image:
             shown.append(screen)
             return draw(screen)
 
-        ctl._render_screen = keep
+        ctl._out.render = keep
         for step in script.steps:
             if not isinstance(step, KeyEvent):
                 continue  # the players' own pauses are longer here
@@ -103,9 +104,10 @@ def test_every_count_is_shown_page_by_page_to_the_last_with_its_total(
         assert sorted(set(seen)) == list(range(pages)), press.key
         shown = [s for s in (press.first, *press.paused) if s.kind is ScreenKind.COUNT]
         last = shown[-1]
-        assert last.page == pages - 1  # the last page is reached ...
-        after = press.paused[-1]  # ... and stays, unless the next hand's question takes over
-        assert after == last or (after.entry is not None and after.entry.asks), press.key
+        assert last.page == pages - 1  # the last page is reached, then what is next
+        after = press.paused[-1]  # the next hand's question, or the game with whose move
+        assert after.kind is not ScreenKind.COUNT, press.key
+        assert after.news is None or not after.news.line, press.key
         assert last.view is not None and last.news is not None
         tally = tally_of(last.view, last.news.counted)
         assert tally.total is not None and tally.pegged

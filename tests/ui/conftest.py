@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pegboard.ui import count, menuscreen, paint, results, screens
+from pegboard.ui import count, menuscreen, paint, results, screens, status
 
 
 @pytest.fixture
@@ -20,6 +20,6 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
             found.append(text)
         return fitted
 
-    for module in (screens, count, results, menuscreen):
+    for module in (screens, status, count, results, menuscreen):
         monkeypatch.setattr(module, "fit", fit)
     yield found

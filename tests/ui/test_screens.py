@@ -20,7 +20,7 @@ from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.i18n import Language, translator
 from pegboard.ui import paint
-from pegboard.ui import screens as screens_module
+from pegboard.ui import status as status_module
 from pegboard.ui.keypad import EntryView, Mode
 from pegboard.ui.news import News, news_of
 from pegboard.ui.paint import Style
@@ -313,13 +313,16 @@ def test_scoreboard_digits_grow_with_the_screen() -> None:
 
 
 def test_lurch_line_shows_only_in_the_last_street() -> None:
-    near = render_scoreboard(view_after(LURCH_NEAR), (128, 64))
-    early = render_scoreboard(view_after([*CUT, "peg Ann 50", "peg Bob 40"]), (128, 64))
-    # the status line is the bottom 10 rows; the lurch warning is longer than "deal 1: Bob deals"
-    near_box = near.crop((0, 54, 128, 64)).getbbox()
-    early_box = early.crop((0, 54, 128, 64)).getbbox()
-    assert near_box is not None and early_box is not None
-    assert near_box[2] > early_box[2]
+    p = paint.Painter((128, 64), "1", Style.COMPACT)
+    faces, en = (p.status, p.small), translator(Language.ENGLISH)
+    _, near = status_module.warning_rows(view_after(LURCH_NEAR), faces, 126, en)
+    early_view = view_after([*CUT, "peg Ann 50", "peg Bob 40"])
+    _, early = status_module.warning_rows(early_view, faces, 126, en)
+    assert near == ["lurch: Bob needs 4"] and early == []
+    # drawn: the status row of the near one is the warning, not what is next
+    near_row = render_scoreboard(view_after(LURCH_NEAR), (128, 64)).crop((0, 54, 128, 64))
+    early_row = render_scoreboard(early_view, (128, 64)).crop((0, 54, 128, 64))
+    assert near_row.tobytes() != early_row.tobytes()
 
 
 SUIT_SWAPS = [
@@ -595,12 +598,12 @@ def test_the_three_handed_warning_fits_by_initials_or_on_two_rows(style: Style) 
     """ "double skunk: Red, Green" is too wide for 128 pixels: the columns' initials say it."""
     view = view_after(THREE_BOTH_SKUNKED, Rules.three_handed())
     p = paint.Painter((128, 64), "1", style)
-    face, rows = screens_module._warning_rows(
+    face, rows = status_module.warning_rows(
         view, (p.status, p.small), 126, translator(Language.ENGLISH)
     )
     assert (face, rows) == (p.small, ["double skunk: R, G"])
     view = view_after(THREE_LURCH_AND_SKUNK, Rules.three_handed())
-    face, rows = screens_module._warning_rows(
+    face, rows = status_module.warning_rows(
         view, (p.status, p.small), 126, translator(Language.ENGLISH)
     )
     assert (face, rows) == (p.small, ["lurch: Red needs 21", "double skunk: Green"])
