@@ -2,13 +2,13 @@
 
 Theory of operation
 -------------------
-``layout_sheet`` is pure: it turns a ``GameHistory`` into a ``Drawing``, a page of simple
-shapes (lines, boxes, dots, text with an anchor) measured in points (1/72 inch) on A4 or US
-letter. Two small renderers in ``sheetfiles.py`` draw the same shapes: ``render_png`` and
+``layout_sheet`` is pure: it turns a ``GameHistory`` into a ``Drawing``, a page of simple shapes
+(``sheetshapes``: lines, boxes, dots, text with an anchor) measured in points (1/72 inch) on A4
+or US letter. Two small renderers in ``sheetfiles.py`` draw the same shapes: ``render_png`` and
 ``render_pdf`` with Pillow (``ImageDraw`` at 150 dpi in greyscale; Pillow writes the PDF page at
-that resolution, so the page is exactly the paper's size) and ``render_svg`` as text. Nothing
-is measured by a renderer, so both agree: text is placed by its anchor (left, middle or right
-of its baseline) and kept short enough by the layout, which measures it with the metrics of the
+that resolution, so the page is exactly the paper's size) and ``render_svg`` as text. Nothing is
+measured by a renderer, so both agree: text is placed by its anchor (left, middle or right of
+its baseline) and kept short enough by the layout, which measures it with the metrics of the
 font the PNG and PDF draw it in (``sheetfiles.text_width``; a capital W is five times an i, so
 no average width will do): a name or a line too wide for its place is first drawn smaller
 (``_Page.shrink``, down to a least size), and cut with "…" only when it still does not fit
@@ -37,19 +37,32 @@ drawn in DejaVu Sans where the system has it, else spelled as German writes with
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
-from pegboard.choices import parse_choice
 from pegboard.engine.history import GameHistory, MatchHistory
 from pegboard.engine.rules import Lurch
-from pegboard.frozen import frozen
 from pegboard.i18n import NC_, Language, Translator, translator
 from pegboard.i18n.values import value_words
 from pegboard.ui.sheetcells import deal_cells
+from pegboard.ui.sheetshapes import (
+    BLACK,
+    DARK,
+    DPI,
+    LIGHT,
+    MID,
+    PALE,
+    WHITE,
+    Dot,
+    Drawing,
+    Line,
+    Paper,
+    Rect,
+    Shape,
+    Text,
+)
 
 __all__ = [
     "DPI",
@@ -60,106 +73,6 @@ __all__ = [
     "Text",
     "layout_sheet",
 ]
-
-DPI = 150
-"""Resolution of the PNG and of the PDF's page image."""
-
-FONT_FAMILY = "Aileron, 'Helvetica Neue', Helvetica, Arial, sans-serif"
-
-BLACK, DARK, MID, LIGHT, PALE, WHITE = 0, 70, 130, 190, 235, 255
-"""Greys, 0 black to 255 white: the sheet prints on any printer."""
-
-
-class Paper(enum.Enum):
-    """Paper sizes, valued by their command-line names; ``size`` in points."""
-
-    A4 = "a4"
-    LETTER = "letter"
-
-    @classmethod
-    def parse(cls, text: str) -> Paper:
-        """Parse a paper name ("a4", "Letter").
-
-        Raises:
-            ConfigError: not a paper name.
-        """
-        return parse_choice(cls, text, "paper")
-
-    @property
-    def size(self) -> tuple[float, float]:
-        """Width and height in points: A4 210 x 297 mm, letter 8.5 x 11 in."""
-        if self is Paper.A4:
-            return 210 / 25.4 * 72, 297 / 25.4 * 72
-        return 8.5 * 72, 11 * 72
-
-    @property
-    def pixels(self) -> tuple[int, int]:
-        """Width and height in pixels at ``DPI``."""
-        width, height = self.size
-        return round(width * DPI / 72), round(height * DPI / 72)
-
-
-@frozen
-class Line:
-    """A straight line from (x1, y1) to (x2, y2), *width* points wide."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    width: float = 0.6
-    grey: int = BLACK
-
-
-@frozen
-class Rect:
-    """A box: its top-left corner and size; filled and/or outlined (None: not)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: int | None = None
-    outline: int | None = BLACK
-    width: float = 0.6
-
-
-@frozen
-class Dot:
-    """A filled circle of radius *r* around (x, y)."""
-
-    x: float
-    y: float
-    r: float
-    grey: int = BLACK
-
-
-@frozen
-class Text:
-    """Text whose baseline starts (``l``), centres (``m``) or ends (``r``) at (x, y)."""
-
-    x: float
-    y: float
-    text: str
-    size: float
-    align: str = "l"
-    bold: bool = False
-    grey: int = BLACK
-
-
-Shape = Line | Rect | Dot | Text
-
-
-@frozen
-class Drawing:
-    """A page of shapes in points; *paper* gives its size. *cut* holds every text that was too
-    wide for its place even at its least size, as it was before it was cut (ending in "…")."""
-
-    paper: Paper
-    shapes: tuple[Shape, ...]
-    title: str = ""
-    cut: tuple[str, ...] = ()
-
 
 # --- layout ------------------------------------------------------------------------------------
 
