@@ -266,7 +266,7 @@ def test_serve_says_where_the_page_is_in_german(db: Path) -> None:
         pytest.param(
             ["score", "5H", "5D", "JS", "KC", "1C"],
             "keine Karte: '1C' (erwartet: Rang A, 2-10, J, Q, K, dann Farbe C, D, H, S, "
-            "z. B. '5H')",
+            "z. B. '5H'): gemeint ist wohl 'AC'?",
             id="bad-card",
         ),
         pytest.param(
