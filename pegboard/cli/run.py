@@ -239,10 +239,27 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         run_terminal(config, out, web=web)
         return 0
     from pegboard.table.daemon import run_daemon
-    from pegboard.table.wiring import open_ports
+    from pegboard.table.wiring import nothing_to_press, open_ports
 
-    run_daemon(config, open_ports(config))
+    ports = open_ports(config)
+    missing = nothing_to_press(ports)
+    if missing is not None and not _under_systemd():
+        # a computer that is not the board (or a board whose keys all failed): a table that
+        # nothing can be pressed on would run unseen; under systemd it runs on (the page, the
+        # LEDs and the journal still serve) and the journal says why
+        from pegboard.errors import HardwareError
+
+        raise HardwareError(missing)
+    run_daemon(config, ports)
     return 0
+
+
+def _under_systemd() -> bool:
+    """Whether systemd started this process (it sets ``INVOCATION_ID`` for every unit it
+    runs, and ``NOTIFY_SOCKET`` for a Type=notify service)."""
+    import os
+
+    return bool(os.environ.get("INVOCATION_ID") or os.environ.get("NOTIFY_SOCKET"))
 
 
 def _language(args: argparse.Namespace) -> Language | None:
