@@ -22,8 +22,8 @@ from pegboard.config.settings import Config, parse_config
 from pegboard.devices.leds import RecordingStrip
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import LedStrip
-from pegboard.table.selftest import ServicePause, run_command, run_selftest
 from pegboard.table.keyscript import ScriptedKeys
+from pegboard.table.selftest import ServicePause, run_command, run_selftest
 from pegboard.table.wiring import Ports
 
 IS_ACTIVE = ("systemctl", "is-active", "--quiet", "pegboard")
