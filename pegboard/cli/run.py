@@ -226,6 +226,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 web=web,
                 serving=None if web is None else lambda: _say_where(web, out),
                 language=language,  # --lang wins over a key file's language header
+                told=lambda line: print(line, file=out, flush=True),
             )
         finally:
             if web is not None:

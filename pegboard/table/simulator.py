@@ -52,9 +52,10 @@ from pegboard.config.settings import Config, config_from_mapping
 from pegboard.devices.leds import RecordingStrip
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import Color, FakeClock, KeySink, LedStrip
-from pegboard.errors import ConfigError, PegboardError
+from pegboard.errors import ConfigError, JournalError, PegboardError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
+from pegboard.journal.outbox import Outbox
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.table.daemon import run_daemon
 from pegboard.table.keyscript import (
@@ -217,6 +218,7 @@ def run_headless(
     serving: Callable[[], None] | None = None,
     language: Language | None = None,
     gif_frames: int = GIF_FRAMES,
+    told: Callable[[str], None] | None = None,
 ) -> Controller:
     """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
 
@@ -230,7 +232,9 @@ def run_headless(
     is called once the page serves the replayed game (the key file read and replayed).
     *language* (``--lang``), when given, is what the table speaks, whatever the key file's
     header or the config say. The display keeps only the frame on the screen; with *gif*,
-    also the session's first *gif_frames* distinct frames, which the GIF shows.
+    also the session's first *gif_frames* distinct frames, which the GIF shows. With
+    ``[league]`` configured, *told* is given a line at the end saying where the finished games
+    wait for the league (``outbox_note``).
 
     The replay stops at a key the device refuses unless the file marks it ``!``, and at a
     marked key it accepts; the outputs show where it stopped, then ``ReplayError`` is raised.
@@ -248,6 +252,7 @@ def run_headless(
         config = dataclasses.replace(
             config, game=dataclasses.replace(config.game, language=language)
         )
+    throwaway = journal is None
     with contextlib.ExitStack() as stack:
         if journal is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="pegboard-headless-"))
@@ -255,6 +260,9 @@ def run_headless(
         config = dataclasses.replace(
             config, game=dataclasses.replace(config.game, database=journal)
         )
+        if config.league is not None and told is not None:
+            # said at the end, however it ends, while a throwaway journal is still there
+            stack.callback(lambda: told(outbox_note(journal, throwaway=throwaway)))
         clock = FakeClock(1000.0)
         ports = sim_ports(config, history=1)
         if gif is not None:
@@ -281,6 +289,32 @@ def run_headless(
     if problem is not None:
         raise problem
     return controller
+
+
+def outbox_note(journal: Path, *, throwaway: bool) -> str:
+    """Where a headless run's finished games wait for the league: the outbox of *journal*
+    (sent by the board's ``pegboard run`` with ``[league]``), or, of a *throwaway* journal,
+    nowhere once it is deleted (``--db`` keeps them)."""
+    try:
+        outbox = Outbox(journal)
+    except JournalError as e:
+        return f"league: the finished games' outbox cannot be read: {e}"
+    try:
+        waiting = len(outbox.pending())
+    finally:
+        outbox.close()
+    games = f"{waiting} finished game{'' if waiting == 1 else 's'}"
+    if throwaway:
+        them = "it" if waiting == 1 else "them"
+        return (
+            f"league: {games} queued in a throwaway journal, deleted now, so the league never "
+            f"gets {them} (to keep {them}, replay with --db PATH)"
+        )
+    verb = "waits" if waiting == 1 else "wait"
+    return (
+        f"league: {games} {verb} in the board's outbox in {str(journal)!r}, sent by "
+        "'pegboard run' with [league] on that journal"
+    )
 
 
 def _replay(controller: Controller, script: KeyScript, clock: FakeClock) -> ReplayError | None:
