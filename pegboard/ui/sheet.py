@@ -360,8 +360,9 @@ def _deals_table(
                     if n == 0:
                         shown = cell if page.width(cell, size) <= w - 6 else _play_sum(cell, tr)
                         page.text(offs + 3, base, page.fit(shown, size, w - 6), size, grey=DARK)
-                    elif n == 3:
-                        page.text(offs + w - 4, base, cell, size, align="r", bold=True)
+                    elif n == 3:  # three digits in three sides' narrow column: smaller
+                        fitted = page.shrink(cell, size, w - 6, 5.5, bold=True)
+                        page.text(offs + w - 4, base, *fitted, align="r", bold=True)
                     else:
                         page.text(offs + w / 2, base, cell, size, align="m", grey=DARK)
                     offs += w
@@ -444,9 +445,12 @@ def _hole_column(
                 page.shapes.append(Dot(x + 5, y + cell_h * dot / 5, 0.7, grey=LIGHT))
     page.rect(x, y0, w, cells * cell_h, outline=BLACK, width=0.8)
     # the score after each deal: a tick at its place, and beside it the score and the deal's
-    # number. A label sits by its own tick, never pushed away from it: where labels would
-    # overlap (many small deals) some are left out, the latest kept first, so the score
-    # reached last always shows; each is drawn on white, so no grid line strikes through it
+    # number. The latest label sits by its tick; an earlier one too close to the label below
+    # it moves up, at most two holes, joined to its tick by a short line (two scores a hole
+    # apart both show). Where even that would overlap (many small deals) a label is left out,
+    # the latest kept first, so the score reached last always shows. Each is drawn on white,
+    # so no grid line strikes through it; a score and its deal's tag too wide for the column
+    # (three sides, "105" after deal 11) are drawn smaller to fit
     deal_mark = tr.gettext("d{deal}")  # "d3": the score after deal 3
     reached: dict[int, int] = {}  # each score and the first deal that reached it
     for deal in game.deals:
@@ -458,13 +462,25 @@ def _hole_column(
     above = math.inf  # the highest label drawn so far (the page's y grows downward)
     for score, number in sorted(reached.items(), reverse=True):
         place = _hole_y(score, target, y0, cell_h)
-        if place > above - LABEL_GAP:
+        at = min(place, above - LABEL_GAP)
+        if place - at > 2 * cell_h / 5 or at - 3.4 < y0:
             continue
-        page.rect(x + 14.5, place - 3.4, w - 15.5, 6.8, fill=WHITE, outline=None)
-        page.text(x + 16, place + 2.4, str(score), 7, bold=True)
-        mark = deal_mark.format(deal=number)
-        page.text(x + w - 3, place + 2.4, mark, 5.5, align="r", grey=DARK)
-        above = place
+        if at < place:  # moved up: a line from the tick's end to the label
+            page.line(x + 13, place, x + 15, at, width=0.6)
+        page.rect(x + 14.5, at - 3.4, w - 15.5, 6.8, fill=WHITE, outline=None)
+        shown, mark = str(score), deal_mark.format(deal=number)
+        room = w - 19 - 1.5  # from x + 16 to x + w - 3, a gap between score and tag
+        score_size, mark_size = 7.0, 5.5  # the tag gives way first, down to 4.5 points
+        while page.width(shown, score_size, True) + page.width(mark, mark_size) > room:
+            if mark_size > 4.5:
+                mark_size -= 0.25
+            elif score_size > 5:
+                score_size -= 0.25
+            else:
+                break
+        page.text(x + 16, at + 2.4, shown, score_size, bold=True)
+        page.text(x + w - 3, at + 2.4, mark, mark_size, align="r", grey=DARK)
+        above = at
 
 
 def _hole_y(score: int, target: int, y0: float, cell_h: float) -> float:
