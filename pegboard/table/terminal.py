@@ -204,9 +204,9 @@ class TerminalView:
         """The lines of the picture: the framed OLED, the LED tracks, log lines, the legend.
 
         In a terminal too small for that (80x24), a smaller picture: the OLED in Braille
-        patterns (every pixel still a dot, in a quarter of the lines), the tracks two LEDs a character, one line of
-        keys for the legend, the log lines if there is room. In one too small even for that,
-        a plain line saying which size it needs.
+        patterns (every pixel still a dot, in a quarter of the lines), the tracks two LEDs a
+        character, one line of keys for the legend, the log lines if there is room. In one too
+        small even for that, a plain line saying which size it needs.
         """
         columns, rows = self._size()
         whole = self._whole()
