@@ -147,13 +147,11 @@ def _cmd_standings(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         PegboardError: no league database at --db, or one that cannot be read.
     """
+    from pegboard.journal import read_steadily
     from pegboard.league.store import LeagueStore
 
-    store = LeagueStore(args.db, readonly=True)
-    try:
-        table = store.standings()
-    finally:
-        store.close()
+    # a service that starts meanwhile may change the file under an immutable read: read again
+    table = read_steadily(lambda: LeagueStore(args.db, readonly=True), LeagueStore.standings)
     if args.json:
         print(json.dumps([line.to_dict() for line in table]), file=out)
         return 0

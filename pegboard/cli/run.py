@@ -239,6 +239,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             _say_where(web, out)
         run_terminal(config, out, web=web)
         return 0
+    from pegboard.errors import UnreplayableMatchError
     from pegboard.table.daemon import run_daemon
     from pegboard.table.wiring import nothing_to_press, open_ports
 
@@ -251,7 +252,12 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         from pegboard.errors import HardwareError
 
         raise HardwareError(missing)
-    run_daemon(config, ports)
+    try:
+        run_daemon(config, ports)
+    except UnreplayableMatchError as e:
+        # stopped (SIGTERM, as systemctl stop) while the display offered a new match: a stop
+        # asked for, not a failure; the match is left as it is
+        print(f"stopped; {e} ('pegboard game repair' keeps what replays)", file=out)
     return 0
 
 

@@ -48,7 +48,7 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from pegboard.engine.commands import Command, parse_command
 from pegboard.engine.events import Event
@@ -629,32 +629,48 @@ class Journal(HistoryTables, SummaryTables):
 
 _T = TypeVar("_T")
 
+
+class Rereadable(Protocol):
+    """A reader ``read_steadily`` can read again: it closes, and tells whether a writer changed
+    its file under it (a ``Journal``, a league store)."""
+
+    def moved(self) -> bool: ...  # pragma: no cover - a protocol
+
+    def close(self) -> None: ...  # pragma: no cover - a protocol
+
+
+_R = TypeVar("_R", bound=Rereadable)
+
 READS = 5
 """How many times ``read_steadily`` reads when a writer keeps changing the file under it."""
 
 
-def read_steadily(open_journal: Callable[[], Journal], read: Callable[[Journal], _T]) -> _T:
-    """What *read* finds in a journal that *open_journal* opens read-only, read again (up to
-    ``READS`` times) while a writer changed the file under it: a reader without a writer reads
-    the file as immutable, and a short writer (``game do``) that commits and checkpoints
-    meanwhile can leave it a torn view, stale figures or a page that looks damaged
-    (``Journal.moved``). The command-line readers read through it.
+def read_steadily(open_reader: Callable[[], _R], read: Callable[[_R], _T]) -> _T:
+    """What *read* finds in a file that *open_reader* opens read-only (a journal, a league's
+    database), read again (up to ``READS`` times) while a writer changed the file under it: a
+    reader without a writer reads the file as immutable, and a short writer (``game do``, a
+    league service starting) that commits and checkpoints meanwhile can leave it a torn view,
+    stale figures or a page that looks damaged (``moved``). The command-line readers read
+    through it.
 
     Raises:
-        JournalError: the journal cannot be opened or read, or a writer changed it during
-            each of the reads.
+        PegboardError: the file cannot be opened or read (a ``JournalError`` when a writer
+            changed it during each of the reads).
     """
     for _ in range(READS):
-        with open_journal() as store:
+        reader = open_reader()
+        try:
             try:
-                found = read(store)
-            except JournalError:
-                if store.moved():
+                found = read(reader)
+            except (PegboardError, sqlite3.Error):
+                if reader.moved():
                     continue  # torn by a writer, not damaged: read again
                 raise
-            if not store.moved():
+            if not reader.moved():
                 return found
-    raise JournalError(f"a writer changed the journal during each of {READS} reads; try again")
+        finally:
+            reader.close()
+    raise JournalError(f"a writer changed the file during each of {READS} reads; try again")
 
 
 def _replay(match_id: int, state: GameState, rows: Sequence[tuple[int, str]]) -> GameState:

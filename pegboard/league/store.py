@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.engine.summary import GameSummary, PayloadError
-from pegboard.journal.readonly import hold_open, read_only_connection
+from pegboard.journal.readonly import has_moved, hold_open, read_only_connection
 from pegboard.journal.sqlite import connect
 from pegboard.league.standings import (
     FinishedGame,
@@ -188,6 +188,12 @@ class LeagueStore:
         """Close the database."""
         self._conn.close()
         self._release()  # only once the connection holds no lock
+
+    def moved(self) -> bool:
+        """Whether a service has changed the file since this reader opened it as immutable (no
+        writer had it open then), so that what it read may be torn or stale: the command line
+        reads again (``journal.read_steadily``). Always False for a writer or a reader in place."""
+        return has_moved(self._conn)
 
     def add(self, venue: str, board: str, payload: dict[str, Any]) -> bool:
         """Store a game *board* of *venue* published; whether it changed anything (False for a

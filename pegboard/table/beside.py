@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import weakref
 from collections.abc import Callable
 
 from pegboard.config.settings import Config
@@ -41,15 +42,25 @@ CONFIRM_KEYS = ("#", "ok")
 """The keys that confirm on every keypad (the grammar's own confirm keys)."""
 
 
+_said: weakref.WeakKeyDictionary[Journal, str] = weakref.WeakKeyDictionary()
+"""The read error each journal last logged: said once, not on every turn of the loop."""
+
+
 def others_moved(store: Journal, shown: GameState) -> GameState | None:
     """The journal's state when it is not *shown* (the table's) any more: another writer
     committed, or an append of the table's found the journal moved; else None. A journal
-    that cannot be read is logged, and the table goes on with what it shows.
+    that cannot be read is logged once (again only when the error changes, or after it could
+    be read again), and the table goes on with what it shows.
     """
     try:
         store.refresh()
     except JournalError as e:
-        log.error("journal: %s", e)
+        if _said.get(store) != str(e):
+            log.error("journal: %s", e)
+            _said[store] = str(e)
+    else:
+        if _said.pop(store, None) is not None:
+            log.info("journal: it can be read again")
     state = store.state
     return state if state is not None and state is not shown else None
 

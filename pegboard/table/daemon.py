@@ -226,6 +226,7 @@ def run_daemon(
             if not offer_new_match(
                 store, config, e, events=events, stop=stop, show=show, alive=alive
             ):
+                notifier.stopping("paused")  # a stop asked for: the match waits for repair
                 raise
         web = web if web is not None else start_web(config)
         league = start_league(config)

@@ -53,6 +53,18 @@ def _replayed(db: Path, *, history: bool = True) -> dict[str, object]:
     return render_view(state).to_dict()
 
 
+def _broken(db: Path) -> None:
+    """A journal whose match 1 cannot be replayed: what two tables of an older version left."""
+    _game(db, "cut 9H 3C")
+    conn = sqlite3.connect(db)
+    with conn:
+        for _ in range(2):
+            conn.execute(
+                "INSERT INTO journal (match_id, command, at) VALUES (1, 'starter 9H', 'x')"
+            )
+    conn.close()
+
+
 def _keys(ctl: Controller, text: str) -> None:
     for word in text.split():
         ctl.handle(KeyEvent(word, KeyAction.PRESS))
@@ -146,12 +158,7 @@ class _Presses:
 
 def test_the_daemon_offers_a_new_match_for_one_it_cannot_replay(tmp_path: Path) -> None:
     db = tmp_path / "g.db"
-    _game(db, "cut 9H 3C")
-    conn = sqlite3.connect(db)
-    with conn:  # what two tables of an older version left: a starter in the play
-        conn.execute("INSERT INTO journal (match_id, command, at) VALUES (1, 'starter 9H', 'x')")
-        conn.execute("INSERT INTO journal (match_id, command, at) VALUES (1, 'starter 9H', 'x')")
-    conn.close()
+    _broken(db)  # a starter in the play
     with Journal(db) as store, pytest.raises(UnreplayableMatchError) as caught:
         store.load()
     config = parse_config(f'[game]\ndatabase = "{db}"\nnames = ["Cy", "Di"]')
@@ -178,6 +185,36 @@ def test_the_daemon_offers_a_new_match_for_one_it_cannot_replay(tmp_path: Path) 
     conn.close()
     assert rows == [("cut 9H 3C",), ("starter 9H",), ("starter 9H",)]  # left as it was
     assert _replayed(db, history=False)["names"] == ["Cy", "Di"]  # match 1 left as it was
+
+
+def test_a_stop_while_the_daemon_offers_a_new_match_is_a_clean_stop(
+    tmp_path: Path, notify_socket: tuple[socket.socket, str]
+) -> None:
+    """``systemctl stop`` (SIGTERM) while the display offers a new match: STOPPING=1, exit 0
+    and the match left as it is (before: exit 1, and systemd marked the unit failed)."""
+    db = tmp_path / "g.db"
+    _broken(db)
+    sock, path = notify_socket
+    env = dict(os.environ, NOTIFY_SOCKET=path, HOME=str(tmp_path))
+    env.pop("PEGBOARD_CONFIG", None)
+    cmd = [sys.executable, "-m", "pegboard", "run", "--log-level", "ERROR", "--db", str(db)]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        said = ""
+        while "READY=1" not in said.split("\n"):
+            said = sock.recv(4096).decode()
+        assert "cannot be replayed" in said
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert "STOPPING=1" in sock.recv(4096).decode().split("\n")
+    assert proc.returncode == 0, err.decode()
+    assert "stopped; journal entry 3 'starter 9H' of match 1 cannot be replayed" in out.decode()
+    conn = sqlite3.connect(db)
+    rows = conn.execute("SELECT command FROM journal WHERE match_id = 1 ORDER BY seq").fetchall()
+    conn.close()
+    assert rows == [("cut 9H 3C",), ("starter 9H",), ("starter 9H",)]
 
 
 def _writer(db: Path, seed: int, rounds: int, tally: dict[str, int]) -> None:
@@ -238,3 +275,39 @@ def test_a_board_and_several_game_do_writers_racing_keep_one_replayable_journal(
     assert not thread.is_alive()
     assert tally["stored"] > 20 and tally["tables refused"] == 300
     assert seen["view"] == _replayed(db)  # the board ends showing the journal's state
+
+
+def test_a_journal_that_cannot_be_read_is_logged_once_not_every_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The loop asks every 0.05 s: an unreadable journal was logged twenty times a second."""
+    from pegboard.engine.rules import Rules
+    from pegboard.errors import JournalError
+    from pegboard.journal import Journal
+    from pegboard.table.beside import others_moved
+
+    store = Journal(tmp_path / "j.db")
+    store.new_match(Rules.six_card(), ("Ann", "Bob"))
+    shown = store.state
+    assert shown is not None
+    failing = [True]
+
+    def refresh(self: Journal) -> None:
+        if failing[0]:
+            raise JournalError("disk I/O error")
+
+    monkeypatch.setattr(Journal, "refresh", refresh)
+    with caplog.at_level("INFO", logger="pegboard.table.beside"):
+        for _ in range(50):
+            assert others_moved(store, shown) is None
+        failing[0] = False
+        others_moved(store, shown)
+        failing[0] = True
+        others_moved(store, shown)
+    said = [r.getMessage() for r in caplog.records]
+    assert said == [
+        "journal: disk I/O error",
+        "journal: it can be read again",
+        "journal: disk I/O error",
+    ]
+    store.close()
