@@ -8,7 +8,10 @@
 # What it does, each step skipped when already done (so it is safe to run again):
 #   1. apt packages: python3-venv, python3-dev, python3-lgpio (gpiozero's backend on Bookworm)
 #   2. I2C and SPI on (raspi-config nonint, or dtparam lines in /boot/firmware/config.txt),
-#      I2C at 400 kHz (dtparam=i2c_arm_baudrate=400000), i2c-dev loaded at boot
+#      I2C at 400 kHz (dtparam=i2c_arm_baudrate=400000), i2c-dev loaded at boot; and when the
+#      config in use (the one in /etc/pegboard, else the example) drives WS2812 over SPI, the
+#      clock pinned: core_freq=250 on a Pi Zero/1/2/3 (the default example's), core_freq_min=500
+#      on a Pi 4
 #   3. groups gpio, i2c, spi, input and a system user "pegboard" in them
 #   4. a venv in /opt/pegboard/venv with pegboard and its Pi extras (with --league also the
 #      league extra, paho-mqtt), and the pegboard command on PATH: /usr/local/bin/pegboard, a
@@ -27,6 +30,7 @@ CONFIG_DIR=/etc/pegboard
 UNIT_DIR=/etc/systemd/system
 BIN_DIR=/usr/local/bin
 BOOT_CONFIG=""
+MODEL_FILE=/proc/device-tree/model
 EXAMPLE="$SRC/hardware/pi-zero-2w-ssd1306-ws2812.toml"
 EXTRAS="pi"
 DRY_RUN=0
@@ -41,6 +45,7 @@ usage() {
 usage: install.sh [--dry-run] [--start] [--web] [--league] [--example zero|pi5|FILE]
                   [--spi-ws2812] [--prefix DIR] [--bin-dir DIR] [--user NAME]
                   [--extras LIST] [--boot-config FILE] [--unit-dir DIR]
+                  [--config-dir DIR] [--model-file FILE]
 
   --dry-run        print every step and change nothing (no root needed)
   --start          (re)start the service now instead of at the next boot
@@ -52,13 +57,16 @@ usage: install.sh [--dry-run] [--start] [--web] [--league] [--example zero|pi5|F
   --example        the config copied to $CONFIG_DIR/config.toml when there is none yet:
                    zero (Pi Zero 2 W + SSD1306 + WS2812, the default), pi5 (Pi 5 + SH1106 +
                    APA102) or a file of your own
-  --spi-ws2812     WS2812 over SPI on a Pi 0-3: fix the core clock (core_freq=250)
+  --spi-ws2812     fix the core clock (core_freq=250) whatever the config and the model say
+                   (without it: when the config drives WS2812 over SPI, by the Pi's model)
   --prefix DIR     where the venv goes (default $PREFIX)
   --bin-dir DIR    where the pegboard command is linked, on PATH (default $BIN_DIR)
   --user NAME      the service user (default $SERVICE_USER)
   --extras LIST    pip extras to install (default "$EXTRAS"; "hw" skips the LED libraries)
   --boot-config F  the firmware config file (default /boot/firmware/config.txt)
   --unit-dir DIR   where the unit and its drop-ins go (default $UNIT_DIR)
+  --config-dir DIR where config.toml goes (default $CONFIG_DIR)
+  --model-file F   where the Pi's model is read (default $MODEL_FILE)
 USAGE
 }
 
@@ -82,6 +90,8 @@ while [ $# -gt 0 ]; do
         --extras) EXTRAS="${2:?--extras needs a list}"; shift ;;
         --boot-config) BOOT_CONFIG="${2:?--boot-config needs a file}"; shift ;;
         --unit-dir) UNIT_DIR="${2:?--unit-dir needs a directory}"; shift ;;
+        --config-dir) CONFIG_DIR="${2:?--config-dir needs a directory}"; shift ;;
+        --model-file) MODEL_FILE="${2:?--model-file needs a file}"; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -177,9 +187,45 @@ else
 fi
 # 400 kHz I2C: a full SSD1306 frame in about 23 ms instead of 92 ms at the default 100 kHz
 ensure_line "$BOOT_CONFIG" "dtparam=i2c_arm_baudrate=400000"
+# WS2812 over SPI: the SPI clock follows the VPU clock, which the firmware scales with the
+# load; pinned, the WS2812 timing holds (hardware/README.md): core_freq=250 on a Pi 0-3,
+# core_freq_min=500 on a Pi 4; a Pi 5 needs nothing. Whenever the config in use drives a
+# strip so, not only with --spi-ws2812.
+CONFIG_IN_USE="$CONFIG_DIR/config.toml"
+if [ ! -f "$CONFIG_IN_USE" ]; then
+    CONFIG_IN_USE="$EXAMPLE"
+fi
+SPI_STRIP=0
+if [ ! -r "$CONFIG_IN_USE" ]; then
+    echo "note: cannot read $CONFIG_IN_USE (run as root) to tell whether it drives WS2812 over SPI"
+elif grep -Eq "^[[:space:]]*kind[[:space:]]*=[[:space:]]*[\"']spi-ws2812[\"']" "$CONFIG_IN_USE"; then
+    SPI_STRIP=1
+fi
+MODEL=""
+if [ -r "$MODEL_FILE" ]; then
+    MODEL="$(tr -d '\000' < "$MODEL_FILE")"
+fi
+case "$MODEL" in
+    "Raspberry Pi Zero"* | "Raspberry Pi Model"* | "Raspberry Pi 2 "* | "Raspberry Pi 3 "* | \
+    "Raspberry Pi Compute Module Rev"* | "Raspberry Pi Compute Module 3"*)
+        CLOCK="core_freq=250" ;;
+    "Raspberry Pi 4 "* | "Raspberry Pi 400 "* | "Raspberry Pi Compute Module 4"*)
+        CLOCK="core_freq_min=500" ;;
+    "Raspberry Pi 5 "* | "Raspberry Pi 500 "* | "Raspberry Pi Compute Module 5"*)
+        CLOCK="none" ;;
+    *) CLOCK="" ;;
+esac
 if [ "$SPI_WS2812" = 1 ]; then
-    # on a Pi 0-3 the SPI clock follows the VPU clock; pin it so WS2812 timing holds
     ensure_line "$BOOT_CONFIG" "core_freq=250"
+elif [ "$SPI_STRIP" = 1 ] && [ "$CLOCK" = none ]; then
+    echo "ok: WS2812 over SPI on a $MODEL needs no clock setting"
+elif [ "$SPI_STRIP" = 1 ] && [ -n "$CLOCK" ]; then
+    echo "WS2812 over SPI ($CONFIG_IN_USE) on a $MODEL: the clock is pinned ($CLOCK)"
+    ensure_line "$BOOT_CONFIG" "$CLOCK"
+elif [ "$SPI_STRIP" = 1 ]; then
+    echo "note: $CONFIG_IN_USE drives WS2812 over SPI, and the Pi's model is unknown" \
+        "(${MODEL:-no $MODEL_FILE}): a Pi 0-3 needs core_freq=250 in $BOOT_CONFIG, a Pi 4" \
+        "core_freq_min=500 (install.sh --spi-ws2812 adds core_freq=250)"
 fi
 
 say "3/6 groups and user"

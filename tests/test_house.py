@@ -234,3 +234,84 @@ def test_no_module_is_a_god_module(path: Path) -> None:
     }
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= cohesive.get(str(path.relative_to(PACKAGE)), 700)
+
+
+def module_circles(package: Path = PACKAGE) -> list[list[str]]:
+    """Every circle of imports between modules (lazy and ``TYPE_CHECKING`` imports included),
+    each as its modules in name order: a group of modules that reach one another, or one that
+    imports itself. A package's ``__init__`` is a module like the others."""
+    arrows: dict[str, set[str]] = {}
+    for path in package.rglob("*.py"):
+        source = module_name(path, package)
+        arrows.setdefault(source, set())
+        for _, target in imports_of(path, package):
+            arrows[source].add(target)
+    # Tarjan's strongly connected components, without recursion
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    for root in sorted(arrows):
+        if root in index:
+            continue
+        work: list[tuple[str, list[str]]] = [(root, sorted(arrows.get(root, ())))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, todo = work[-1]
+            if todo:
+                nxt = todo.pop()
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, sorted(arrows.get(nxt, ()))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1 or node in arrows.get(node, ()):
+                    circles.append(sorted(group))
+    return sorted(circles)
+
+
+def test_no_modules_import_one_another_in_a_circle() -> None:
+    """Inside a room too, imports point one way: two modules that need each other are one
+    thing split in two, or share a third they should both import."""
+    assert module_circles() == []
+
+
+def test_the_circle_checker_finds_circles_inside_a_room(tmp_path: Path) -> None:
+    package = tmp_path / "pegboard"
+    files = {
+        "__init__.py": "",
+        "ui/__init__.py": "",
+        "ui/sheet.py": "def f():\n    from .sheetfiles import text_width\n",
+        "ui/sheetfiles.py": "from .sheet import Drawing\n",
+        "ui/screens.py": "from pegboard.ui import sheet\n",
+        "i18n/__init__.py": "def n():\n    from pegboard.i18n.numbers import words\n",
+        "i18n/numbers.py": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+            "    from pegboard.i18n import Translator\n"
+        ),
+        "i18n/calls.py": "from pegboard.i18n import translator\n",
+    }
+    for name, text in files.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    assert module_circles(package) == [
+        ["pegboard.i18n", "pegboard.i18n.numbers"],
+        ["pegboard.ui.sheet", "pegboard.ui.sheetfiles"],
+    ]

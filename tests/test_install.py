@@ -20,12 +20,13 @@ pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="install.sh
 
 
 def dry_run(tmp_path: Path, *options: str) -> list[str]:
-    """install.sh --dry-run with its venv, the PATH link and the units under *tmp_path*; its
-    lines."""
+    """install.sh --dry-run with its venv, the PATH link, the units, the config folder and the
+    Pi's model file under *tmp_path*; its lines."""
     done = subprocess.run(
         ["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "opt"),
          "--bin-dir", str(tmp_path / "bin"), "--boot-config", str(tmp_path / "config.txt"),
-         "--unit-dir", str(tmp_path / "units"), *options],
+         "--unit-dir", str(tmp_path / "units"), "--config-dir", str(tmp_path / "etc"),
+         "--model-file", str(tmp_path / "model"), *options],
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -169,3 +170,64 @@ def test_the_web_drop_in_opens_the_lan_only() -> None:
         "fc00::/7",
     ]
     assert "IPAddressDeny" not in web  # the unit's "any" stays: the rest of the world is dropped
+
+
+EXAMPLE = ROOT / "hardware" / "pi-zero-2w-ssd1306-ws2812.toml"
+
+
+def on_a(tmp_path: Path, model: str) -> None:
+    """The Pi's model as the firmware writes it (NUL-terminated)."""
+    (tmp_path / "model").write_bytes(model.encode() + b"\0")
+
+
+@pytest.mark.parametrize(
+    ("model", "clock"),
+    [
+        ("Raspberry Pi Zero 2 W Rev 1.0", "core_freq=250"),
+        ("Raspberry Pi Zero W Rev 1.1", "core_freq=250"),
+        ("Raspberry Pi Model B Plus Rev 1.2", "core_freq=250"),
+        ("Raspberry Pi 2 Model B Rev 1.1", "core_freq=250"),
+        ("Raspberry Pi 3 Model B Plus Rev 1.3", "core_freq=250"),
+        ("Raspberry Pi 4 Model B Rev 1.4", "core_freq_min=500"),
+    ],
+)
+def test_ws2812_over_spi_pins_the_clock_without_being_asked(
+    tmp_path: Path, model: str, clock: str
+) -> None:
+    """The default example drives WS2812 over SPI: on a Pi 0-3 the dry run shows core_freq=250
+    going in the firmware config, without --spi-ws2812 (and a Pi 4's own setting)."""
+    on_a(tmp_path, model)
+    lines = dry_run(tmp_path)
+    assert f"WS2812 over SPI ({EXAMPLE}) on a {model}: the clock is pinned ({clock})" in lines
+    assert f"would append to {tmp_path / 'config.txt'}: {clock}" in lines
+
+
+def test_a_pi_5_and_a_config_without_spi_ws2812_need_no_clock_setting(tmp_path: Path) -> None:
+    on_a(tmp_path, "Raspberry Pi 5 Model B Rev 1.0")
+    lines = dry_run(tmp_path)
+    assert "ok: WS2812 over SPI on a Raspberry Pi 5 Model B Rev 1.0 needs no clock setting" in lines
+    assert not any("core_freq" in line for line in lines)
+    on_a(tmp_path, "Raspberry Pi Zero 2 W Rev 1.0")
+    lines = dry_run(tmp_path, "--example", "pi5")  # APA102: its own clock line
+    assert not any("core_freq" in line or "WS2812" in line for line in lines)
+
+
+def test_the_config_in_place_decides_not_the_example(tmp_path: Path) -> None:
+    on_a(tmp_path, "Raspberry Pi Zero 2 W Rev 1.0")
+    (tmp_path / "etc").mkdir()
+    apa102 = (ROOT / "hardware" / "pi5-sh1106-apa102.toml").read_text(encoding="utf-8")
+    (tmp_path / "etc" / "config.toml").write_text(apa102, encoding="utf-8")
+    assert not any("core_freq" in line for line in dry_run(tmp_path))
+    (tmp_path / "etc" / "config.toml").write_text(EXAMPLE.read_text(encoding="utf-8"))
+    (tmp_path / "config.txt").write_text("core_freq=250\n")
+    lines = dry_run(tmp_path, "--example", "pi5")
+    assert f"ok: {tmp_path / 'config.txt'} already has core_freq=250" in lines
+
+
+def test_an_unknown_model_gets_a_note_not_a_guess(tmp_path: Path) -> None:
+    lines = dry_run(tmp_path)
+    assert not any(line.startswith("would append") and "core_freq" in line for line in lines)
+    assert any(
+        line.startswith(f"note: {EXAMPLE} drives WS2812 over SPI, and the Pi's model is unknown")
+        for line in lines
+    )

@@ -14,7 +14,14 @@ from typing import TextIO
 from pegboard.engine import Card, Rules, format_cards, shuffled_deck
 from pegboard.engine.advice import advise
 from pegboard.engine.play import PlayState, score_play
-from pegboard.engine.scoring import ScoreItem, score_hand, score_heels, show_calls
+from pegboard.engine.scoring import (
+    ScoreItem,
+    play_called,
+    play_words,
+    score_hand,
+    score_heels,
+    show_calls,
+)
 from pegboard.i18n import N_, Language, translator
 from pegboard.i18n.numbers import decimal
 
@@ -32,7 +39,7 @@ def _choose(state: PlayState) -> Card:
 
 def _play_words(item: ScoreItem, language: Language) -> str:
     if language is Language.ENGLISH:
-        return f"{item.kind.value} {item.points}"
+        return play_words(item)
     from pegboard.i18n.calls import play_call
 
     return play_call(item.kind, item.points, len(item.cards), language)
@@ -104,7 +111,7 @@ def run_demo(out: TextIO, *, seed: int | None = None, language: Language = Langu
             out.write(f"  {names[actor]:<6}  {tr.pgettext('play', 'go')}\n")
         for peg in pegs:
             scores[peg.seat] += peg.breakdown.total
-            said = ", ".join(_play_words(i, language) for i in peg.breakdown.items)
+            said = ", ".join(_play_words(i, language) for i in play_called(peg.breakdown))
             pegged = t("{name} pegs {points} ({calls})")
             out.write("         ")
             out.write(pegged.format(name=names[peg.seat], points=peg.breakdown.total, calls=said))

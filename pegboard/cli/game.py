@@ -307,8 +307,15 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     if view.deal:
         head.append(t("deal {deal}, {name} deals").format(deal=view.deal, name=view.dealer_name))
     if len(names) == 2 and view.match.format is not MatchFormat.SINGLE:
-        points = " ".join(f"{n} {p}" for n, p in zip(names, view.match.game_points, strict=True))
-        head.append(f"{value_words(tr, view.match.format.value)}: {points}")
+        # the match so far, named so that it does not read as the game's score: best of three
+        # counts game points, first to two the games won (as the score sheet says it)
+        match = view.match
+        if match.format is MatchFormat.FIRST_TO_TWO:
+            said, counts = t("{format}: games won {standing}"), match.games_won
+        else:
+            said, counts = t("{format}: game points {standing}"), match.game_points
+        standing = ", ".join(f"{n} {c}" for n, c in zip(names, counts, strict=True))
+        head.append(said.format(format=value_words(tr, match.format.value), standing=standing))
     print(" · ".join(head), file=out)
     width = max(len(n) for n in names)
     for side in view.sides:
@@ -437,6 +444,7 @@ def describe_event(
         Undone,
     )
     from pegboard.engine.game import Phase
+    from pegboard.engine.scoring import play_called
 
     tr = translator(language)
     t = tr.gettext
@@ -451,10 +459,12 @@ def describe_event(
         case Pegged(side=side, points=points, score=score, source=source, reason=reason):
             name = names[side]
             if source is Source.PLAY and event.seat is not None:
-                items = ", ".join(_play_item(i, language) for i in event.breakdown.items)
+                items = ", ".join(_play_item(i, language) for i in play_called(event.breakdown))
                 words = t("{name} pegs {points} for {items} by {seat} -> {score}")
                 seat = state.seat_name(event.seat)
                 return words.format(name=name, points=points, items=items, seat=seat, score=score)
+            if source is Source.HEELS:  # the document's words: "zwei für die Hacken"
+                return t("{name} pegs two for his heels -> {score}").format(name=name, score=score)
             if source is Source.HAND and event.seat is not None:
                 why = whose(event.seat)
             else:
@@ -511,10 +521,12 @@ def describe_event(
 
 
 def _play_item(item: ScoreItem, language: Language) -> str:
-    """One item of the play as an event's line names it: its kind ("pair"), or in another
-    language the call ("2 für Paar")."""
+    """One called item of the play as an event's line names it: its name ("pair royal"), or in
+    another language the call ("6 für Drilling")."""
     if language is Language.ENGLISH:
-        return item.kind.value
+        from pegboard.engine.scoring import play_name
+
+        return play_name(item)
     from pegboard.i18n.calls import play_call
 
     return play_call(item.kind, item.points, len(item.cards), language)

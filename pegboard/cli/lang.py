@@ -66,6 +66,10 @@ _TEMPLATES = (
     N_("command {number} {text} failed: {error}"),
     N_("line {number}: {error}"),
     # cards (pegboard score, peg, advise, game do)
+    N_(
+        "invalid card: {text} (expected rank A,2-10,J,Q,K then suit C,D,H,S, e.g. '5H'): did you "
+        "mean {card}?"
+    ),
     N_("invalid card: {text} (expected rank A,2-10,J,Q,K then suit C,D,H,S, e.g. '5H')"),
     N_("invalid rank: {text} (expected A, 2-10 (or T), J, Q or K)"),
     N_("duplicate card {card} in {cards}"),
@@ -119,6 +123,11 @@ _TEMPLATES = (
         "left as it is"
     ),
     N_("cannot open {path}: it is not a file (expected a database file, e.g. pegboard.db)"),
+    N_("config: {path} is a pegboard journal, not a config: did you mean --db?"),
+    N_(
+        "config: {path} is a SQLite database, not a config (expected TOML text, as in "
+        "hardware/*.toml)"
+    ),
     # history, sheet, odds
     N_("--since {text} is not a date (expected YYYY-MM-DD, e.g. 2025-03-02)"),
     N_("no games in the journal yet (start one with 'pegboard game new')"),

@@ -29,7 +29,15 @@ from pegboard.cli.lang import add_lang as _add_lang
 from pegboard.cli.lang import error_text, language_of
 from pegboard.engine.cards import MAX_TEXT_BYTES, Card, parse_cards
 from pegboard.engine.rules import Rules, Variant
-from pegboard.engine.scoring import Breakdown, ScoreItem, ScoreKind, score_hand, show_calls
+from pegboard.engine.scoring import (
+    Breakdown,
+    ScoreItem,
+    ScoreKind,
+    play_called,
+    play_words,
+    score_hand,
+    show_calls,
+)
 from pegboard.errors import InvalidHandError, PegboardError, quote
 from pegboard.i18n import Language, translator
 from pegboard.i18n.numbers import decimal, percent
@@ -230,7 +238,7 @@ def _cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
     running = 0
     for card, breakdown in zip(cards, results, strict=True):
         running += card.pips
-        said = ", ".join(_peg_words(item, language) for item in breakdown.items)
+        said = ", ".join(_peg_words(item, language) for item in play_called(breakdown))
         counted = tr.gettext("count {count}").format(count=f"{running:2}")
         out.write(f"{card!s:>3}  {counted}  {breakdown.total:2}  {said}\n".rstrip() + "\n")
     pegged = sum(b.total for b in results)
@@ -242,7 +250,7 @@ def _cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
 def _peg_words(item: ScoreItem, language: Language) -> str:
     """One item of the play as ``pegboard peg`` prints it: "fifteen 2", "fünfzehn – zwei"."""
     if language is Language.ENGLISH:
-        return f"{item.kind.value} {item.points}"
+        return play_words(item)
     from pegboard.i18n.calls import play_call
 
     return play_call(item.kind, item.points, len(item.cards), language)

@@ -233,6 +233,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 web=web,
                 serving=None if web is None else lambda: _say_where(web, out),
                 language=language,  # --lang wins over a key file's language header
+                told=lambda line: print(line, file=out, flush=True),
             )
         finally:
             if web is not None:
@@ -247,15 +248,32 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     from pegboard.errors import UnreplayableMatchError
     from pegboard.table.daemon import run_daemon
-    from pegboard.table.wiring import open_ports
+    from pegboard.table.wiring import nothing_to_press, open_ports
 
+    ports = open_ports(config)
+    missing = nothing_to_press(ports)
+    if missing is not None and not _under_systemd():
+        # a computer that is not the board (or a board whose keys all failed): a table that
+        # nothing can be pressed on would run unseen; under systemd it runs on (the page, the
+        # LEDs and the journal still serve) and the journal says why
+        from pegboard.errors import HardwareError
+
+        raise HardwareError(missing)
     try:
-        run_daemon(config, open_ports(config))
+        run_daemon(config, ports)
     except UnreplayableMatchError as e:
         # stopped (SIGTERM, as systemctl stop) while the display offered a new match: a stop
         # asked for, not a failure; the match is left as it is
         print(f"stopped; {e} ('pegboard game repair' keeps what replays)", file=out)
     return 0
+
+
+def _under_systemd() -> bool:
+    """Whether systemd started this process (it sets ``INVOCATION_ID`` for every unit it
+    runs, and ``NOTIFY_SOCKET`` for a Type=notify service)."""
+    import os
+
+    return bool(os.environ.get("INVOCATION_ID") or os.environ.get("NOTIFY_SOCKET"))
 
 
 def _language(args: argparse.Namespace) -> Language | None:

@@ -55,7 +55,7 @@ from pegboard.devices.leds import StripKind
 from pegboard.devices.ports import board_buttons
 from pegboard.devices.usbkeys import DEFAULT_USB_KEYMAP, LINUX_KEY_CODES
 from pegboard.engine.rules import Rules, Variant
-from pegboard.errors import ConfigError, quote
+from pegboard.errors import ConfigError, PegboardError, quote
 from pegboard.frozen import frozen
 from pegboard.ui.paint import MIN_SIZE, Style
 
@@ -344,7 +344,9 @@ def load_config(path: Path | str | None = None) -> Config:
             return config_from_mapping({})
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
+        _refuse_a_database(p, data)
+        text = data.decode("utf-8")
     except OSError as e:
         from pegboard.journal.paths import path_kind
 
@@ -354,6 +356,30 @@ def load_config(path: Path | str | None = None) -> Config:
     except UnicodeDecodeError as e:
         raise ConfigError(f"config: {str(p)!r} is not UTF-8 text: {e}") from e
     return parse_config(text, source=str(p), base=p.parent)
+
+
+def _refuse_a_database(path: Path, data: bytes) -> None:
+    """A near miss: a journal (or another SQLite database) given as the config. Says what it
+    is and, for a journal, the option meant; returns when the file is neither.
+
+    Raises:
+        ConfigError: *path* is a SQLite database.
+    """
+    from pegboard.journal import Journal
+    from pegboard.journal.schema import SQLITE_HEADER
+
+    if not data.startswith(SQLITE_HEADER):
+        return
+    try:
+        Journal(path, readonly=True).close()  # reads only: is it pegboard's?
+    except PegboardError:
+        raise ConfigError(
+            f"config: {str(path)!r} is a SQLite database, not a config (expected TOML text, "
+            "as in hardware/*.toml)"
+        ) from None
+    raise ConfigError(
+        f"config: {str(path)!r} is a pegboard journal, not a config: did you mean --db?"
+    )
 
 
 def parse_config(text: str, *, source: str = "<string>", base: Path | None = None) -> Config:

@@ -115,6 +115,27 @@ _NO_SELECTORS = {0xFE0E: None, 0xFE0F: None}
 _EXPECTED = "expected rank A,2-10,J,Q,K then suit C,D,H,S, e.g. '5H'"
 
 
+_NEAR_RANKS = {"1": "A", "11": "J", "12": "Q", "13": "K", "0": "10", "14": "A"}
+"""Ranks typed as numbers: the ace as 1 (or 14), the court cards as 11-13, the ten as 0 (the
+keypad's key)."""
+
+
+def _near_card(t: str) -> str | None:
+    """The card that *t* (upper case, not a card) most likely meant, or None: a rank typed as a
+    number ("1H": "AH", "12S": "QS", "0D": "10D"), or suit and rank the wrong way round ("H5").
+
+    >>> _near_card("1H"), _near_card("13C"), _near_card("H10"), _near_card("ZZ")
+    ('AH', 'KC', '10H', None)
+    """
+    rank, suit = t[:-1], t[-1:]
+    if suit in _SUIT_BY_TEXT and rank in _NEAR_RANKS:
+        return f"{_NEAR_RANKS[rank]}{_SUIT_BY_TEXT[suit].value}"
+    swapped = t[1:] + t[:1]
+    if t and swapped != t and _RANK_BY_LABEL.get(swapped[:-1]) and swapped[-1:] in _SUIT_BY_TEXT:
+        return f"{_RANK_BY_LABEL[swapped[:-1]].label}{_SUIT_BY_TEXT[swapped[-1:]].value}"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One playing card. Immutable, hashable, ordered by rank then suit."""
@@ -135,6 +156,11 @@ class Card:
         rank = _RANK_BY_LABEL.get(t[:-1])
         suit = _SUIT_BY_TEXT.get(t[-1:])
         if rank is None or suit is None:
+            near = _near_card(t)
+            if near is not None:
+                raise InvalidCardError(
+                    f"invalid card: {quote(text)} ({_EXPECTED}): did you mean {quote(near)}?"
+                )
             raise InvalidCardError(f"invalid card: {quote(text)} ({_EXPECTED})")
         return cls(rank, suit)
 

@@ -51,6 +51,9 @@ __all__ = [
     "ScoreItem",
     "ScoreKind",
     "describe_item",
+    "play_called",
+    "play_name",
+    "play_words",
     "rank_points",
     "score_crib",
     "score_hand",
@@ -516,6 +519,59 @@ def describe_item(item: ScoreItem) -> str:
     'fifteen: 5H JC (2)'
     """
     return f"{item.kind.value}: {format_cards(item.cards)} ({item.points})"
+
+
+def play_called(breakdown: Breakdown) -> tuple[ScoreItem, ...]:
+    """The play's items as players call them: the pairs of one rank as one item, its cards
+    those of the pairs (a pair 2, a pair royal 6, a double pair royal 12), the rest as they are.
+
+    >>> from .cards import parse_cards
+    >>> royal = Breakdown((
+    ...     ScoreItem(ScoreKind.FIFTEEN, tuple(parse_cards("AH 7H 7D")), 2),
+    ...     *(ScoreItem(ScoreKind.PAIR, tuple(parse_cards(p)), 2) for p in ("7H 7D", "7H 7S", "7D 7S")),
+    ... ))
+    >>> [(i.kind.value, len(i.cards), i.points) for i in play_called(royal)]
+    [('fifteen', 3, 2), ('pair', 3, 6)]
+    """  # noqa: E501
+    called: list[ScoreItem] = []
+    for item in breakdown.items:
+        last = called[-1] if called else None
+        if (
+            item.kind is ScoreKind.PAIR
+            and last is not None
+            and last.kind is ScoreKind.PAIR
+            and last.cards[0].rank is item.cards[0].rank
+        ):
+            cards = last.cards + tuple(c for c in item.cards if c not in last.cards)
+            called[-1] = ScoreItem(ScoreKind.PAIR, cards, last.points + item.points)
+        else:
+            called.append(item)
+    return tuple(called)
+
+
+def play_name(item: ScoreItem) -> str:
+    """What a called item of the play (``play_called``) is: "fifteen", "pair", "pair royal",
+    "double pair royal", "run".
+
+    >>> from .cards import parse_cards
+    >>> play_name(ScoreItem(ScoreKind.PAIR, tuple(parse_cards("7H 7D 7S")), 6))
+    'pair royal'
+    """
+    if item.kind is ScoreKind.PAIR:
+        return _PAIR_WORDS.get(item.points // 2, "pairs").removeprefix("a ")
+    name: str = item.kind.value
+    return name
+
+
+def play_words(item: ScoreItem) -> str:
+    """A called item of the play in a few words, its name and points: "fifteen 2", "pair 2",
+    "pair royal 6", "double pair royal 12".
+
+    >>> from .cards import parse_cards
+    >>> play_words(ScoreItem(ScoreKind.PAIR, tuple(parse_cards("7H 7D 7S 7C")), 12))
+    'double pair royal 12'
+    """
+    return f"{play_name(item)} {item.points}"
 
 
 def _ranks_of(item: ScoreItem) -> frozenset[Rank]:

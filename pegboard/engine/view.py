@@ -36,7 +36,7 @@ from .cards import Card
 from .events import Event, HandCounted, Pegged, Source
 from .game import GameState, Phase, show_order
 from .match import MatchFormat
-from .scoring import Breakdown, ScoreKind, show_calls
+from .scoring import Breakdown, ScoreKind, play_called, show_calls
 
 __all__ = [
     "GameView",
@@ -191,7 +191,7 @@ def _calls(breakdown: Breakdown, source: Source, reason: str, points: int) -> tu
         return (f"three for last for {points}",)
     if source is Source.PLAY:
         return tuple(
-            _play_call(item.kind, item.points, len(item.cards)) for item in breakdown.items
+            _play_call(item.kind, item.points, len(item.cards)) for item in play_called(breakdown)
         )
     return tuple(show_calls(breakdown)) or ("nineteen",)
 

@@ -37,11 +37,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pegboard.engine.scoring import Breakdown, ScoreItem, ScoreKind, show_calls
+from pegboard.engine.scoring import Breakdown, ScoreItem, ScoreKind, play_called, show_calls
 from pegboard.engine.view import ScoreView
 from pegboard.i18n import NC_, Language, Translator, translator
 
-__all__ = ["peg_calls", "play_call", "show_calls_in", "spoken"]
+__all__ = ["peg_calls", "play_call", "play_short", "short_calls", "show_calls_in", "spoken"]
 
 _PAIRS = {
     # pairs of one rank: (first call of the count, after another call, a second rank's pair)
@@ -218,6 +218,56 @@ def play_call(kind: ScoreKind, points: int, cards: int, language: Language) -> s
             return tr.pgettext("play", "{kind} for {points}").format(kind=kind.value, points=n)
 
 
+_SHORT_PAIRS = {
+    2: NC_("play short", "pair {points}"),
+    6: NC_("play short", "pair royal {points}"),
+    12: NC_("play short", "double pair royal {points}"),
+}
+_SHORT_RUNS = {
+    3: NC_("play short", "run of 3 {points}"),
+    4: NC_("play short", "run of 4 {points}"),
+    5: NC_("play short", "run of 5 {points}"),
+    6: NC_("play short", "run of 6 {points}"),
+    7: NC_("play short", "run of 7 {points}"),
+}
+
+
+def play_short(kind: ScoreKind, points: int, cards: int, language: Language) -> str:
+    """``play_call`` in fewer words, for a narrow screen: the item's name and its points
+    ("Drilling 6", "Dreierfolge 3"), the document's names without its "für die".
+
+    >>> play_short(ScoreKind.RUN, 3, 3, Language.GERMAN), play_short(ScoreKind.PAIR, 12, 4, Language.GERMAN)
+    ('Dreierfolge 3', 'Vierling 12')
+    """  # noqa: E501
+    tr = translator(language)
+    match kind:
+        case ScoreKind.FIFTEEN:
+            words = NC_("play short", "fifteen {points}")
+        case ScoreKind.THIRTY_ONE:
+            words = NC_("play short", "thirty-one {points}")
+        case ScoreKind.PAIR if points in _SHORT_PAIRS:
+            words = _SHORT_PAIRS[points]
+        case ScoreKind.RUN if cards in _SHORT_RUNS:
+            words = _SHORT_RUNS[cards]
+        case ScoreKind.GO:
+            words = NC_("play short", "go {points}")
+        case ScoreKind.LAST:
+            words = NC_("play short", "last {points}")
+        case _:
+            return play_call(kind, points, cards, language)
+    return tr.pgettext("play short", words).format(points=points)
+
+
+def short_calls(peg: ScoreView, language: Language) -> tuple[str, ...]:
+    """The calls of one peg of the play in fewer words (``play_short``); another peg's calls
+    as ``peg_calls`` says them."""
+    if peg.source != "play":
+        return peg_calls(peg, language)
+    items = tuple(ScoreItem(ScoreKind(i.kind), i.cards, i.points) for i in peg.items)
+    called = play_called(Breakdown(items))
+    return tuple(play_short(i.kind, i.points, len(i.cards), language) for i in called)
+
+
 def peg_calls(peg: ScoreView, language: Language) -> tuple[str, ...]:
     """The calls of one peg (``GameView.last`` or a press's news) in *language*.
 
@@ -238,7 +288,8 @@ def peg_calls(peg: ScoreView, language: Language) -> tuple[str, ...]:
             return (tr.gettext("three for last for {points}").format(points=n),)
     items = tuple(ScoreItem(ScoreKind(i.kind), i.cards, i.points) for i in peg.items)
     if peg.source == "play":
-        return tuple(play_call(i.kind, i.points, len(i.cards), language) for i in items)
+        called = play_called(Breakdown(items))
+        return tuple(play_call(i.kind, i.points, len(i.cards), language) for i in called)
     return tuple(show_calls_in(Breakdown(items), language)) or (tr.gettext("nineteen"),)
 
 

@@ -25,12 +25,17 @@ come from the catalogue, so English reads nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from pegboard.i18n import Translator
+__all__ = ["Marks", "decimal", "german_number", "number_words", "percent"]
 
-__all__ = ["decimal", "german_number", "number_words", "percent"]
+
+class Marks(Protocol):
+    """Where a number's marks come from: a language's catalogue (``i18n.Translator``), which
+    this module does not import, as ``i18n`` imports this one for its numbers in words."""
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
 
 _UNITS = ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun")
 _TEENS = (
@@ -106,7 +111,7 @@ def number_words(n: int, language: str) -> str:
     return str(n)
 
 
-def decimal(value: float, places: int, tr: Translator) -> str:
+def decimal(value: float, places: int, tr: Marks) -> str:
     """*value* with *places* decimals, its digits grouped in thousands, as *tr*'s language
     writes a number ("12,994,800" and "12.43"; German "12.994.800" and "12,43")."""
     point = tr.pgettext("decimal point", ".")
@@ -114,7 +119,7 @@ def decimal(value: float, places: int, tr: Translator) -> str:
     return f"{value:,.{places}f}".translate(str.maketrans(",.", thousands + point))
 
 
-def percent(share: float, places: int, tr: Translator) -> str:
+def percent(share: float, places: int, tr: Marks) -> str:
     """*share* (0.5 is half) in percent with *places* decimals, as *tr*'s language writes it
     ("7.76471%"; German "7,76471 %", with a space before the sign)."""
     return tr.pgettext("number", "{percent}%").format(percent=decimal(share * 100, places, tr))

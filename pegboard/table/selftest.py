@@ -4,7 +4,9 @@
    visible), both diagonals, the size and the I2C address.
 2. Every LED of every strip lights in turn, dim white, then the strip goes dark, so a dead or
    swapped LED, or a strip wired from the wrong end, shows at once.
-3. Every key and button pressed is echoed, on the OLED and on stdout, for *seconds*.
+3. Every key and button pressed is echoed, on the OLED and on stdout, for *seconds*; with no
+   key source open there is nothing to press, and the test says so at once instead of waiting
+   (no key source enabled in the config is a failure: a pegboard needs keys).
 
 Each step reports "ok" or the error and the test goes on: a missing display must not hide a
 working strip. A key source the config enables that cannot be opened (a GPIO pin in use, no
@@ -254,7 +256,19 @@ def _test_ports(
         except (HardwareError, OSError) as e:
             out.write(f"keys {type(keys).__name__}: FAILED: {e}\n")
             failures += 1
-    out.write(f"press keys and buttons for {seconds:g} s\n")
+    if not started and not simulate:
+        # nothing can be pressed: say so at once rather than wait *seconds* for no key (a
+        # source that failed to open is a failure already, said above)
+        none_enabled = not ports.keys and not ports.unavailable
+        enabled = "none is enabled" if none_enabled else "none opened"
+        out.write(
+            f"keys: {'FAILED: ' if none_enabled else ''}nothing to press: no key source "
+            f"({enabled}; see [buttons], [keypad] and [usb_keypad] in the config)\n"
+        )
+        failures += none_enabled
+        seconds = 0.0
+    else:
+        out.write(f"press keys and buttons for {seconds:g} s\n")
     out.flush()
     deadline = time.monotonic() + seconds
     count = 0

@@ -1,11 +1,10 @@
 """The simulator: the whole device in a terminal, or headless from a key file.
 
 ``pegboard run --simulate`` runs the same controller, journal and config as the Pi; only the
-ports differ. The OLED's frames are drawn with half-block characters (``render_halfblocks``:
-each character is two pixels, one above the other), the LED tracks in 24-bit colour
-(``render_ansi``), and the computer keyboard stands in for the keypad and buttons (the legend
-under the board says which key is which). The terminal is put in cbreak mode while it runs and
-restored on exit.
+ports differ. The terminal (``table.terminal``) draws the OLED's frames as text and the LED
+tracks in 24-bit colour, kept inside the terminal's size (a smaller picture in 80x24), and the
+computer keyboard stands in for the keypad and buttons (the legend under the board says which
+key is which). The terminal is put in cbreak mode while it runs and restored on exit.
 
 Headless (``--headless --keys FILE --out DIR``) replays a key file on a fake clock, so a run is
 deterministic and takes no real time, then writes ``DIR/state.json`` (``GameView.to_dict()``),
@@ -36,35 +35,29 @@ outputs are written either way, showing where the run stopped.
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import dataclasses
 import logging
-import os
 import random
 import re
-import select
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from pegboard.config.settings import Config, config_from_mapping
-from pegboard.devices.leds import RecordingStrip
-from pegboard.devices.oled import RecordingDisplay
-from pegboard.devices.ports import Color, FakeClock, KeySink, LedStrip
-from pegboard.errors import ConfigError, PegboardError
+from pegboard.devices.ports import FakeClock
+from pegboard.errors import ConfigError, JournalError, PegboardError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
+from pegboard.journal.outbox import Outbox
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.table.daemon import run_daemon
 from pegboard.table.keyscript import (
     KeyScript,
     KeyScriptError,
     Wait,
-    key_for_char,
-    legend_lines,
     read_script,
 )
 from pegboard.table.reel import (
@@ -76,13 +69,17 @@ from pegboard.table.reel import (
     write_reel,
 )
 from pegboard.table.sdnotify import Notifier
+from pegboard.table.terminal import (
+    TerminalKeys,
+    TerminalView,
+    alternate_screen,
+    logs_into,
+    render_halfblocks,
+)
 from pegboard.table.trace import TRACE_NAME, ScreenTrace
 from pegboard.table.wiring import Ports, build_controller, sim_ports
-from pegboard.ui.ledtracks import render_ansi
 
 if TYPE_CHECKING:
-    from PIL.Image import Image
-
     from pegboard.web.server import WebServer
 
 __all__ = [
@@ -99,45 +96,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-_UPPER, _LOWER, _FULL = "\u2580", "\u2584", "\u2588"
-
-
-def render_halfblocks(image: Image, *, scale: int = 1, color: bool = False) -> str:
-    """The image as text: one character per pixel column, two pixel rows per line.
-
-    *scale* 2 takes every second pixel each way (a 128x64 OLED in 64x16 characters). Lit
-    pixels are those brighter than half; with *color*, greyscale levels become 24-bit grey.
-
-    >>> from PIL import Image
-    >>> im = Image.new("1", (4, 4))
-    >>> im.putpixel((0, 0), 1); im.putpixel((1, 1), 1); im.putpixel((2, 0), 1)
-    >>> im.putpixel((2, 1), 1)
-    >>> print(render_halfblocks(im))
-    ▀▄█
-    <BLANKLINE>
-    """
-    grey = image.convert("L")
-    if scale != 1:
-        grey = grey.resize((max(1, grey.width // scale), max(1, grey.height // scale)))
-    width, height = grey.size
-    px = grey.load()
-    assert px is not None
-    lines = []
-    for y in range(0, height, 2):
-        cells: list[str] = []
-        for x in range(width):
-            top = int(px[x, y])  # type: ignore[arg-type]
-            bottom = int(px[x, y + 1]) if y + 1 < height else 0  # type: ignore[arg-type]
-            t, b = top > 127, bottom > 127
-            glyph = _FULL if t and b else _UPPER if t else _LOWER if b else " "
-            if color and glyph != " ":
-                level = max(top, bottom)
-                glyph = f"\x1b[38;2;{level};{level};{level}m{glyph}\x1b[0m"
-            cells.append(glyph)
-        lines.append("".join(cells).rstrip())
-    return "\n".join(lines)
-
 
 # -- headless -------------------------------------------------------------------------------
 
@@ -220,6 +178,7 @@ def run_headless(
     serving: Callable[[], None] | None = None,
     language: Language | None = None,
     gif_frames: int = GIF_FRAMES,
+    told: Callable[[str], None] | None = None,
 ) -> Controller:
     """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
 
@@ -233,7 +192,9 @@ def run_headless(
     is called once the page serves the replayed game (the key file read and replayed).
     *language* (``--lang``), when given, is what the table speaks, whatever the key file's
     header or the config say. The display keeps only the frame on the screen; with *gif*,
-    also the session's first *gif_frames* distinct frames, which the GIF shows.
+    also the session's first *gif_frames* distinct frames, which the GIF shows. With
+    ``[league]`` configured, *told* is given a line at the end saying where the finished games
+    wait for the league (``outbox_note``).
 
     The replay stops at a key the device refuses unless the file marks it ``!``, and at a
     marked key it accepts; the outputs show where it stopped, then ``ReplayError`` is raised.
@@ -251,6 +212,7 @@ def run_headless(
         config = dataclasses.replace(
             config, game=dataclasses.replace(config.game, language=language)
         )
+    throwaway = journal is None
     with contextlib.ExitStack() as stack:
         if journal is None:
             import tempfile  # only for a throwaway journal (with shutil, 3 ms of a start)
@@ -260,6 +222,9 @@ def run_headless(
         config = dataclasses.replace(
             config, game=dataclasses.replace(config.game, database=journal)
         )
+        if config.league is not None and told is not None:
+            # said at the end, however it ends, while a throwaway journal is still there
+            stack.callback(lambda: told(outbox_note(journal, throwaway=throwaway)))
         clock = FakeClock(1000.0)
         ports = sim_ports(config, history=1)
         if gif is not None:
@@ -287,6 +252,32 @@ def run_headless(
     if problem is not None:
         raise problem
     return controller
+
+
+def outbox_note(journal: Path, *, throwaway: bool) -> str:
+    """Where a headless run's finished games wait for the league: the outbox of *journal*
+    (sent by the board's ``pegboard run`` with ``[league]``), or, of a *throwaway* journal,
+    nowhere once it is deleted (``--db`` keeps them)."""
+    try:
+        outbox = Outbox(journal)
+    except JournalError as e:
+        return f"league: the finished games' outbox cannot be read: {e}"
+    try:
+        waiting = len(outbox.pending())
+    finally:
+        outbox.close()
+    games = f"{waiting} finished game{'' if waiting == 1 else 's'}"
+    if throwaway:
+        them = "it" if waiting == 1 else "them"
+        return (
+            f"league: {games} queued in a throwaway journal, deleted now, so the league never "
+            f"gets {them} (to keep {them}, replay with --db PATH)"
+        )
+    verb = "waits" if waiting == 1 else "wait"
+    return (
+        f"league: {games} {verb} in the board's outbox in {str(journal)!r}, sent by "
+        "'pegboard run' with [league] on that journal"
+    )
 
 
 def _replay(
@@ -420,205 +411,6 @@ def _headless_daemon(
     return result.controller
 
 
-# -- the terminal ---------------------------------------------------------------------------
-
-
-class TerminalKeys:
-    """The computer keyboard as a ``Keys`` source: one character at a time, cbreak mode.
-
-    The terminal's settings are saved by ``start`` and restored by ``close``.
-    """
-
-    def __init__(self, stream: TextIO | None = None) -> None:
-        self._stream = stream if stream is not None else sys.stdin
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._saved: Any = None
-
-    def start(self, sink: KeySink) -> None:
-        """Read keys on a thread and hand each mapped one to *sink*."""
-        fd = self._stream.fileno()
-        if os.isatty(fd):
-            import termios
-            import tty
-
-            self._saved = termios.tcgetattr(fd)
-            tty.setcbreak(fd)
-        self._thread = threading.Thread(
-            target=self._run, args=(fd, sink), name="pegboard-terminal", daemon=True
-        )
-        self._thread.start()
-
-    def _run(self, fd: int, sink: KeySink) -> None:
-        while not self._stop.is_set():
-            ready, _, _ = select.select([fd], [], [], 0.1)
-            if not ready:
-                continue
-            data = os.read(fd, 32)
-            if not data:
-                return
-            for ch in data.decode(errors="ignore"):
-                event = key_for_char(ch)
-                if event is not None:
-                    sink(event)
-
-    def close(self) -> None:
-        """Stop reading and restore the terminal."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=1)
-            self._thread = None
-        if self._saved is not None:
-            import termios
-
-            termios.tcsetattr(self._stream.fileno(), termios.TCSADRAIN, self._saved)
-            self._saved = None
-
-
-class _TerminalView:
-    """Redraws the terminal whenever the display or a strip gets a new frame.
-
-    Each redraw moves the cursor home and overwrites the previous picture line by line
-    (clearing to the end of each line, then below the last), so the screen does not flicker.
-    The OLED picture is framed, so its dark parts still read as a screen.
-    """
-
-    def __init__(self, config: Config, out: TextIO, banner: str = "") -> None:
-        self._config = config
-        self._out = out
-        self._banner = banner
-        self.display = _Screen(self, config)
-        self.strips: dict[str, LedStrip] = {
-            s.name: _Strip(self, s.count, s.name) for s in config.leds.strips
-        }
-        self.messages: collections.deque[str] = collections.deque(maxlen=2)
-
-    def frame(self) -> list[str]:
-        """The lines of the picture: the framed OLED, the LED tracks, log lines, the legend."""
-        sim = self._config.simulator
-        lines: list[str] = []
-        last = self.display.last
-        if last is not None:
-            picture = render_halfblocks(last, scale=sim.scale, color=sim.color).split("\n")
-            width = -(-last.width // sim.scale)
-            blank = " " * width
-            lines.append("\u250c" + "\u2500" * width + "\u2510")
-            for line in picture:
-                pad = width - _visible_len(line)
-                lines.append("\u2502" + (line + " " * pad if line else blank) + "\u2502")
-            lines.append("\u2514" + "\u2500" * width + "\u2518")
-        pixels = {name: strip.last for name, strip in self.strips.items()}  # type: ignore[attr-defined]
-        lines.append("")
-        layout, target = self._config.leds.layout, self._config.game.rules.target
-        lines += render_ansi(pixels, layout, target).split("\n")
-        if self._banner:
-            lines += ["", self._banner]
-        if self.messages:
-            lines.append("")
-            lines += [f"\x1b[2m{m}\x1b[22m" for m in self.messages]
-        if sim.legend:
-            lines.append("")
-            lines += _two_columns([*legend_lines(), "Ctrl-C       quit (the game is kept)"])
-        return lines
-
-    def redraw(self) -> None:
-        body = "\x1b[K\n".join(self.frame())
-        self._out.write("\x1b[H" + body + "\x1b[K\n\x1b[J")
-        self._out.flush()
-
-
-def _two_columns(lines: Sequence[str], gap: int = 4) -> list[str]:
-    """*lines* in two columns, down the first then the second (the legend in half the height).
-
-    >>> _two_columns(["a", "bb", "c"])
-    ['a     c', 'bb']
-    """
-    half = -(-len(lines) // 2)
-    left, right = lines[:half], lines[half:]
-    width = max((len(line) for line in left), default=0) + gap
-    return [f"{line:<{width}}{right[i]}" if i < len(right) else line for i, line in enumerate(left)]
-
-
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def _visible_len(text: str) -> int:
-    """Characters on screen: *text* without its colour escapes."""
-    return len(_ANSI.sub("", text))
-
-
-class _LogLines(logging.Handler):
-    """Keeps the last log messages for the terminal view (stderr would scribble on it)."""
-
-    def __init__(self, view: _TerminalView) -> None:
-        super().__init__(logging.INFO)
-        self._view = view
-        self.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self._view.messages.append(self.format(record).splitlines()[0][:150])
-
-
-@contextlib.contextmanager
-def _logs_into(view: _TerminalView) -> Iterator[None]:
-    """Send log records to *view* instead of a terminal on stderr, for the session."""
-    root = logging.getLogger()
-    muted = [
-        h
-        for h in root.handlers
-        if isinstance(h, logging.StreamHandler) and _is_tty(getattr(h, "stream", None))
-    ]
-    for handler in muted:
-        root.removeHandler(handler)
-    mine = _LogLines(view)
-    root.addHandler(mine)
-    try:
-        yield
-    finally:
-        root.removeHandler(mine)
-        for handler in muted:
-            root.addHandler(handler)
-
-
-def _is_tty(stream: object) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty()) if callable(isatty) else False
-    except ValueError:  # a closed stream
-        return False
-
-
-class _Screen(RecordingDisplay):
-    def __init__(self, view: _TerminalView, config: Config) -> None:
-        # an interactive session keeps only the frame on screen
-        super().__init__(config.display.frame_size, config.display.frame_mode, history=1)
-        self._view = view
-
-    def show(self, image: Image) -> None:
-        super().show(image)
-        self._view.redraw()
-
-
-class _Strip(RecordingStrip):
-    def __init__(self, view: _TerminalView, length: int, name: str) -> None:
-        super().__init__(length, name=name, history=2)
-        self._view = view
-
-    def show(self, pixels: Sequence[Color]) -> None:
-        super().show(pixels)
-        self._view.redraw()
-
-
-@contextlib.contextmanager
-def _alternate_screen(out: TextIO) -> Iterator[None]:
-    out.write("\x1b[?1049h\x1b[?25l")
-    try:
-        yield
-    finally:
-        out.write("\x1b[?25h\x1b[?1049l")
-        out.flush()
-
-
 def run_terminal(
     config: Config,
     out: TextIO | None = None,
@@ -643,9 +435,9 @@ def run_terminal(
 
         url, note = public_url(web)
         banner = f"pub page: {url}" + (f" ({note})" if note else "")
-    view = _TerminalView(config, stream, banner)
+    view = TerminalView(config, stream, banner)
     ports = Ports(view.display, dict(view.strips), [TerminalKeys(keys_in)])
-    with _alternate_screen(stream), _logs_into(view):
+    with alternate_screen(stream), logs_into(view):
         result = run_daemon(
             config,
             ports,

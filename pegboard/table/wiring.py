@@ -164,6 +164,26 @@ def _open_keys(config: Config) -> tuple[list[Keys], dict[str, str]]:
     return keys, unavailable
 
 
+def nothing_to_press(ports: Ports) -> str | None:
+    """Why no key could be pressed on *ports* (no key source opened, or none is enabled), as a
+    line that suggests the simulator; None when a key source is open.
+
+    >>> print(nothing_to_press(Ports(None, {}, [], {"keypad": "no GPIO"})))
+    no key source opened (keypad: no GPIO): is this the pegboard's Pi? To try the table on this computer: pegboard run --simulate
+    """  # noqa: E501
+    if ports.keys:
+        return None
+    if ports.unavailable:
+        why = "; ".join(f"{name}: {error}" for name, error in ports.unavailable.items())
+        found = f"no key source opened ({why})"
+    else:
+        found = "no key source is enabled in the config ([buttons], [keypad] or [usb_keypad])"
+    return (
+        f"{found}: is this the pegboard's Pi? To try the table on this computer: "
+        "pegboard run --simulate"
+    )
+
+
 def sim_ports(config: Config, keys: Sequence[Keys] = (), history: int | None = None) -> Ports:
     """The simulator's ports: a recording display of the configured size, keeping its last
     *history* frames (None: every frame), and recording strips."""

@@ -394,18 +394,21 @@ def _screen_level(value: int) -> int:
     return round(255 * math.pow(value / 255, 1 / 2.2))
 
 
-def _ruler(track: TrackLayout, target: int) -> str:
-    """Hole numbers over their LEDs: first-lap streets, then the game hole if there is room."""
-    cells = [" "] * track.length
+def _ruler(track: TrackLayout, target: int, per: int = 1) -> str:
+    """Hole numbers over their LEDs (*per* LEDs a character): first-lap streets, then the game
+    hole if there is room."""
+    length = -(-track.length // per)
+    cells = [" "] * length
     for hole in [*range(STREET, target, STREET), target]:
         spot = hole_led(track, hole, target)
         text = str(hole)
-        if spot is None or (spot[1] and hole != target) or spot[0] + 1 < len(text):
+        at = spot[0] // per if spot is not None else 0
+        if spot is None or (spot[1] and hole != target) or at + 1 < len(text):
             continue  # hole numbers of the second lap would sit on the first lap's
-        start = spot[0] + 1 - len(text)
-        span = range(max(0, start - 1), min(track.length, spot[0] + 2))
+        start = at + 1 - len(text)
+        span = range(max(0, start - 1), min(length, at + 2))
         if all(cells[i] == " " for i in span):
-            cells[start : spot[0] + 1] = list(text)
+            cells[start : at + 1] = list(text)
     return "".join(cells).rstrip()
 
 
@@ -422,26 +425,54 @@ def _cells(track: TrackLayout, pixels: Sequence[Color]) -> Iterator[str]:
         yield escape + ("·" if color == BLACK else "●")
 
 
+def _pairs(track: TrackLayout, pixels: Sequence[Color]) -> Iterator[str]:
+    """Two LEDs a character, for a narrow terminal: a half block in each lit one's colour (the
+    left one's as the glyph's, the right one's as its background), a grey ``·`` for two dark
+    ones."""
+    leds = [pixels[led] for led in track.strip_leds]
+    for i in range(0, len(leds), 2):
+        left, right = leds[i], leds[i + 1] if i + 1 < len(leds) else BLACK
+        if left == BLACK and right == BLACK:
+            yield "\x1b[49m\x1b[38;2;{};{};{}m·".format(*_UNLIT)
+            continue
+        shown = [tuple(_screen_level(c) for c in color) for color in (left, right)]
+        if right == BLACK:
+            yield "\x1b[49m\x1b[38;2;{};{};{}m▌".format(*shown[0])
+        elif left == BLACK:
+            yield "\x1b[49m\x1b[38;2;{};{};{}m▐".format(*shown[1])
+        else:
+            yield "\x1b[38;2;{};{};{}m\x1b[48;2;{};{};{}m▌".format(*shown[0], *shown[1])
+
+
 _UNLIT = (48, 48, 48)
 
 
-def render_ansi(strips: Mapping[str, Sequence[Color]], layout: LedLayout, target: int = 121) -> str:
+def render_ansi(
+    strips: Mapping[str, Sequence[Color]],
+    layout: LedLayout,
+    target: int = 121,
+    *,
+    narrow: bool = False,
+) -> str:
     """The tracks for a terminal: a hole ruler, then one line per side in 24-bit colour.
 
     Lit LEDs are ``●`` in their colour (brightened the way the eye sees LEDs, so a faint mark
     stays visible), dark ones a grey ``·``. A ruler line names the street holes and the game hole.
+    *narrow* (an 80-column terminal) draws two LEDs a character, as half blocks.
 
     Raises:
         KeyError: a strip of the layout missing from *strips*.
     """
     lines: list[str] = []
     last_ruler = None
+    per = 2 if narrow else 1
+    cells = _pairs if narrow else _cells
     for index, track in enumerate(layout.tracks):
-        ruler = _ruler(track, target)
+        ruler = _ruler(track, target, per)
         if ruler != last_ruler:
             lines.append("   " + ruler)
             last_ruler = ruler
-        lines.append(f"{index + 1:>2} " + "".join(_cells(track, strips[track.strip])) + "\x1b[0m")
+        lines.append(f"{index + 1:>2} " + "".join(cells(track, strips[track.strip])) + "\x1b[0m")
     return "\n".join(lines)
 
 

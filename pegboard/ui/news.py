@@ -23,7 +23,7 @@ nothing. Pure: values in, a value out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from pegboard.engine.commands import (
@@ -151,23 +151,35 @@ def news_of(
             if any(isinstance(e, PlayEnded) for e in tail):
                 end = _play_end(before, after, played, pegs)
             words = _play_words(after, pegs, language)
-            short = _shorter(pegs, language)
+            short = _shorter(after, pegs, language)
             return News(words, gains, play_end=end, shorter=short) if pegs or end else None
         case SaidGo(seat=seat):
             said = [(after.seat_names[seat], tr.pgettext("play", "go"))]
             words = _play_words(after, pegs, language, said)
-            return News(words, gains, shorter=_shorter(pegs, language))
+            return News(words, gains, shorter=_shorter(after, pegs, language, said))
     if not pegs:
         return None
     if all(peg.source == "peg" for peg in pegs):  # a manual peg: the side, the points, the score
         return News(pegged_words(pegs), gains)
-    return News(_play_words(after, pegs, language), gains, shorter=_shorter(pegs, language))
+    shorter = _shorter(after, pegs, language)
+    return News(_play_words(after, pegs, language), gains, shorter=shorter)
 
 
-def _shorter(pegs: Sequence[ScoreView], language: Language) -> tuple[str, ...]:
-    """A shorter wording of the play's news for a narrow screen: the longer words of another
-    language fall back on who pegged what ("Bob +5 → 47"); English needs none."""
-    return (pegged_words(pegs),) if pegs and language is not Language.ENGLISH else ()
+def _shorter(
+    view: GameView,
+    pegs: Sequence[ScoreView],
+    language: Language,
+    said: Sequence[tuple[str, str]] = (),
+) -> tuple[str, ...]:
+    """Shorter wordings of the play's news for a narrow screen, for the longer words of
+    another language: the calls in fewer words ("Bob: Dreierfolge 3"), then who pegged what
+    ("Bob +3 → 47"). English needs none."""
+    if not pegs or language is Language.ENGLISH:
+        return ()
+    from pegboard.i18n.calls import short_calls
+
+    short = _play_words(view, pegs, language, said, lambda peg: short_calls(peg, language))
+    return (short, pegged_words(pegs))
 
 
 def _play_words(
@@ -175,13 +187,15 @@ def _play_words(
     pegs: Sequence[ScoreView],
     language: Language,
     said: Sequence[tuple[str, str]] = (),
+    words_of: Callable[[ScoreView], Sequence[str]] | None = None,
 ) -> str:
     """ "Bob: a run of 3 for 3, one for last"; a go first ("Bob: go, one for the go"); each
-    player once, in turn: "Ann: a pair for 2 · Bob: muggins for 2"."""
+    player once, in turn: "Ann: a pair for 2 · Bob: muggins for 2". *words_of* gives a peg's
+    calls (by default ``_calls``)."""
     parts: list[tuple[str, list[str]]] = [(who, [words]) for who, words in said]
     for peg in pegs:
         who = view.seat_names[peg.seat] if peg.seat is not None else peg.name
-        calls = _calls(peg, language)
+        calls = words_of(peg) if words_of is not None else _calls(peg, language)
         if parts and parts[-1][0] == who:
             parts[-1][1].extend(calls)
         else:

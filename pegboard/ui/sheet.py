@@ -2,13 +2,13 @@
 
 Theory of operation
 -------------------
-``layout_sheet`` is pure: it turns a ``GameHistory`` into a ``Drawing``, a page of simple
-shapes (lines, boxes, dots, text with an anchor) measured in points (1/72 inch) on A4 or US
-letter. Two small renderers in ``sheetfiles.py`` draw the same shapes: ``render_png`` and
+``layout_sheet`` is pure: it turns a ``GameHistory`` into a ``Drawing``, a page of simple shapes
+(``sheetshapes``: lines, boxes, dots, text with an anchor) measured in points (1/72 inch) on A4
+or US letter. Two small renderers in ``sheetfiles.py`` draw the same shapes: ``render_png`` and
 ``render_pdf`` with Pillow (``ImageDraw`` at 150 dpi in greyscale; Pillow writes the PDF page at
-that resolution, so the page is exactly the paper's size) and ``render_svg`` as text. Nothing
-is measured by a renderer, so both agree: text is placed by its anchor (left, middle or right
-of its baseline) and kept short enough by the layout, which measures it with the metrics of the
+that resolution, so the page is exactly the paper's size) and ``render_svg`` as text. Nothing is
+measured by a renderer, so both agree: text is placed by its anchor (left, middle or right of
+its baseline) and kept short enough by the layout, which measures it with the metrics of the
 font the PNG and PDF draw it in (``sheetfiles.text_width``; a capital W is five times an i, so
 no average width will do): a name or a line too wide for its place is first drawn smaller
 (``_Page.shrink``, down to a least size), and cut with "…" only when it still does not fit
@@ -37,19 +37,32 @@ drawn in DejaVu Sans where the system has it, else spelled as German writes with
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 
-from pegboard.choices import parse_choice
 from pegboard.engine.history import GameHistory, MatchHistory
 from pegboard.engine.rules import Lurch
-from pegboard.frozen import frozen
 from pegboard.i18n import NC_, Language, Translator, translator
 from pegboard.i18n.values import value_words
 from pegboard.ui.sheetcells import deal_cells
+from pegboard.ui.sheetshapes import (
+    BLACK,
+    DARK,
+    DPI,
+    LIGHT,
+    MID,
+    PALE,
+    WHITE,
+    Dot,
+    Drawing,
+    Line,
+    Paper,
+    Rect,
+    Shape,
+    Text,
+)
 
 __all__ = [
     "DPI",
@@ -60,106 +73,6 @@ __all__ = [
     "Text",
     "layout_sheet",
 ]
-
-DPI = 150
-"""Resolution of the PNG and of the PDF's page image."""
-
-FONT_FAMILY = "Aileron, 'Helvetica Neue', Helvetica, Arial, sans-serif"
-
-BLACK, DARK, MID, LIGHT, PALE, WHITE = 0, 70, 130, 190, 235, 255
-"""Greys, 0 black to 255 white: the sheet prints on any printer."""
-
-
-class Paper(enum.Enum):
-    """Paper sizes, valued by their command-line names; ``size`` in points."""
-
-    A4 = "a4"
-    LETTER = "letter"
-
-    @classmethod
-    def parse(cls, text: str) -> Paper:
-        """Parse a paper name ("a4", "Letter").
-
-        Raises:
-            ConfigError: not a paper name.
-        """
-        return parse_choice(cls, text, "paper")
-
-    @property
-    def size(self) -> tuple[float, float]:
-        """Width and height in points: A4 210 x 297 mm, letter 8.5 x 11 in."""
-        if self is Paper.A4:
-            return 210 / 25.4 * 72, 297 / 25.4 * 72
-        return 8.5 * 72, 11 * 72
-
-    @property
-    def pixels(self) -> tuple[int, int]:
-        """Width and height in pixels at ``DPI``."""
-        width, height = self.size
-        return round(width * DPI / 72), round(height * DPI / 72)
-
-
-@frozen
-class Line:
-    """A straight line from (x1, y1) to (x2, y2), *width* points wide."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    width: float = 0.6
-    grey: int = BLACK
-
-
-@frozen
-class Rect:
-    """A box: its top-left corner and size; filled and/or outlined (None: not)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: int | None = None
-    outline: int | None = BLACK
-    width: float = 0.6
-
-
-@frozen
-class Dot:
-    """A filled circle of radius *r* around (x, y)."""
-
-    x: float
-    y: float
-    r: float
-    grey: int = BLACK
-
-
-@frozen
-class Text:
-    """Text whose baseline starts (``l``), centres (``m``) or ends (``r``) at (x, y)."""
-
-    x: float
-    y: float
-    text: str
-    size: float
-    align: str = "l"
-    bold: bool = False
-    grey: int = BLACK
-
-
-Shape = Line | Rect | Dot | Text
-
-
-@frozen
-class Drawing:
-    """A page of shapes in points; *paper* gives its size. *cut* holds every text that was too
-    wide for its place even at its least size, as it was before it was cut (ending in "…")."""
-
-    paper: Paper
-    shapes: tuple[Shape, ...]
-    title: str = ""
-    cut: tuple[str, ...] = ()
-
 
 # --- layout ------------------------------------------------------------------------------------
 
@@ -447,8 +360,9 @@ def _deals_table(
                     if n == 0:
                         shown = cell if page.width(cell, size) <= w - 6 else _play_sum(cell, tr)
                         page.text(offs + 3, base, page.fit(shown, size, w - 6), size, grey=DARK)
-                    elif n == 3:
-                        page.text(offs + w - 4, base, cell, size, align="r", bold=True)
+                    elif n == 3:  # three digits in three sides' narrow column: smaller
+                        fitted = page.shrink(cell, size, w - 6, 5.5, bold=True)
+                        page.text(offs + w - 4, base, *fitted, align="r", bold=True)
                     else:
                         page.text(offs + w / 2, base, cell, size, align="m", grey=DARK)
                     offs += w
@@ -531,9 +445,12 @@ def _hole_column(
                 page.shapes.append(Dot(x + 5, y + cell_h * dot / 5, 0.7, grey=LIGHT))
     page.rect(x, y0, w, cells * cell_h, outline=BLACK, width=0.8)
     # the score after each deal: a tick at its place, and beside it the score and the deal's
-    # number. A label sits by its own tick, never pushed away from it: where labels would
-    # overlap (many small deals) some are left out, the latest kept first, so the score
-    # reached last always shows; each is drawn on white, so no grid line strikes through it
+    # number. The latest label sits by its tick; an earlier one too close to the label below
+    # it moves up, at most two holes, joined to its tick by a short line (two scores a hole
+    # apart both show). Where even that would overlap (many small deals) a label is left out,
+    # the latest kept first, so the score reached last always shows. Each is drawn on white,
+    # so no grid line strikes through it; a score and its deal's tag too wide for the column
+    # (three sides, "105" after deal 11) are drawn smaller to fit
     deal_mark = tr.gettext("d{deal}")  # "d3": the score after deal 3
     reached: dict[int, int] = {}  # each score and the first deal that reached it
     for deal in game.deals:
@@ -545,13 +462,25 @@ def _hole_column(
     above = math.inf  # the highest label drawn so far (the page's y grows downward)
     for score, number in sorted(reached.items(), reverse=True):
         place = _hole_y(score, target, y0, cell_h)
-        if place > above - LABEL_GAP:
+        at = min(place, above - LABEL_GAP)
+        if place - at > 2 * cell_h / 5 or at - 3.4 < y0:
             continue
-        page.rect(x + 14.5, place - 3.4, w - 15.5, 6.8, fill=WHITE, outline=None)
-        page.text(x + 16, place + 2.4, str(score), 7, bold=True)
-        mark = deal_mark.format(deal=number)
-        page.text(x + w - 3, place + 2.4, mark, 5.5, align="r", grey=DARK)
-        above = place
+        if at < place:  # moved up: a line from the tick's end to the label
+            page.line(x + 13, place, x + 15, at, width=0.6)
+        page.rect(x + 14.5, at - 3.4, w - 15.5, 6.8, fill=WHITE, outline=None)
+        shown, mark = str(score), deal_mark.format(deal=number)
+        room = w - 19 - 1.5  # from x + 16 to x + w - 3, a gap between score and tag
+        score_size, mark_size = 7.0, 5.5  # the tag gives way first, down to 4.5 points
+        while page.width(shown, score_size, True) + page.width(mark, mark_size) > room:
+            if mark_size > 4.5:
+                mark_size -= 0.25
+            elif score_size > 5:
+                score_size -= 0.25
+            else:
+                break
+        page.text(x + 16, at + 2.4, shown, score_size, bold=True)
+        page.text(x + w - 3, at + 2.4, mark, mark_size, align="r", grey=DARK)
+        above = at
 
 
 def _hole_y(score: int, target: int, y0: float, cell_h: float) -> float:

@@ -1,4 +1,5 @@
-"""The score sheet's files: a ``Drawing`` (``sheet.py``) as PNG, PDF or SVG.
+"""The score sheet's files: a ``Drawing`` (``sheetshapes``, laid out by ``sheet``) as PNG,
+PDF or SVG.
 
 ``render_png`` and ``render_pdf`` draw the shapes with Pillow (greyscale at ``DPI``; the PDF page
 is exactly the paper's size), ``render_svg`` writes them as text. Neither measures anything:
@@ -15,7 +16,7 @@ import re
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .sheet import DPI, FONT_FAMILY, WHITE, Dot, Drawing, Line, Rect, Text
+from .sheetshapes import DPI, FONT_FAMILY, WHITE, Dot, Drawing, Line, Rect, Text
 
 __all__ = ["render_pdf", "render_png", "render_svg", "text_width"]
 

@@ -256,3 +256,23 @@ def test_a_journal_that_holds_a_control_character_in_a_name_still_opens(
     assert cli(capsys, "game", "do", "--db", str(db), "cut 9C 3D")[0] == 0
     status, out, _ = cli(capsys, "game", "show", "--db", str(db), "--json")
     assert status == 0 and json.loads(out)["names"] == ["A\x01nn", "Bob"]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "said"),
+    [
+        ("best-of-three", "best-of-three: game points Ann 3, Bob 0"),
+        ("first-to-two", "first-to-two: games won Ann 1, Bob 0"),
+    ],
+)
+def test_show_names_the_match_so_far_apart_from_the_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str, said: str
+) -> None:
+    """The header's match standing says what it counts ("best-of-three: Ann 2 Bob 0" read
+    like the game's score): game points for best of three, games won for first to two. Ann
+    wins game 1 by 121 to 0, a double skunk: 3 game points."""
+    db = str(tmp_path / "p.db")
+    cli(capsys, "game", "new", "--players", "Ann,Bob", "--match", fmt, "--db", db)
+    cli(capsys, "game", "do", "--db", db, "cut 9C 3D", "peg Ann 61", "peg Ann 60", "next")
+    _, out, _ = cli(capsys, "game", "show", "--db", db)
+    assert out.splitlines()[0].endswith(f" · {said}")

@@ -79,7 +79,7 @@ def test_game_new_do_and_show_speak_german(
     ]
     status, out, _ = cli(capsys, "game", "show", "--db", db, "--lang", "de")
     assert out == (
-        "sechs Karten · Spiel 1 · Runde 1, Bob gibt · drei Spiele: Ann 0 Bob 0\n"
+        "sechs Karten · Spiel 1 · Runde 1, Bob gibt · drei Spiele: Spielpunkte Ann 0, Bob 0\n"
         "  Ann   3  hinten   0\n"
         "* Bob   0  hinten   0\n"
         "  Startkarte 5C · Wert 0\n"
@@ -266,7 +266,7 @@ def test_serve_says_where_the_page_is_in_german(db: Path) -> None:
         pytest.param(
             ["score", "5H", "5D", "JS", "KC", "1C"],
             "keine Karte: '1C' (erwartet: Rang A, 2-10, J, Q, K, dann Farbe C, D, H, S, "
-            "z. B. '5H')",
+            "z. B. '5H'): gemeint ist wohl 'AC'?",
             id="bad-card",
         ),
         pytest.param(

@@ -323,3 +323,24 @@ def test_the_five_card_crib_distribution_counts_its_flush_as_four(
     assert status == 0
     payload = json.loads(out)
     assert payload["combinations"] == 12_994_800 and payload["mean"] == 4.732838
+
+
+@pytest.mark.parametrize(
+    ("card", "meant"),
+    [("1H", "AH"), ("11d", "JD"), ("12S", "QS"), ("13C", "KC"), ("0D", "10D"), ("H5", "5H")],
+)
+def test_a_near_miss_card_gets_a_suggestion(
+    capsys: pytest.CaptureFixture[str], card: str, meant: str
+) -> None:
+    status, out, err = run(capsys, "score", card, "5D", "5S", "JC", "7C")
+    assert status == 1 and out == ""
+    assert err.count("\n") == 1
+    assert err.rstrip().endswith(f"(expected rank A,2-10,J,Q,K then suit C,D,H,S, e.g. '5H'): "
+                                 f"did you mean {meant!r}?")  # fmt: skip
+    status, _, err = run(capsys, "--lang", "de", "score", card, "5D", "5S", "JC", "7C")
+    assert err.rstrip().endswith(f"gemeint ist wohl {meant!r}?")
+
+
+def test_a_card_with_no_near_miss_gets_no_guess(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(capsys, "score", "ZZ", "5D", "5S", "JC", "7C")
+    assert "did you mean" not in err

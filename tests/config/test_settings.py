@@ -730,3 +730,32 @@ def test_a_bad_web_value_is_one_clear_line(text: str, message: str) -> None:
     with pytest.raises(ConfigError, match=re.escape(message)) as raised:
         parse_config(f"[web]\n{text}")
     assert "\n" not in str(raised.value)
+
+
+def test_a_journal_given_as_the_config_is_named_with_the_option_meant(tmp_path: Path) -> None:
+    """A near miss: ``--config pegboard.db`` says what the file is and which option takes it,
+    and reads the journal only (it is left byte for byte as it was)."""
+    from pegboard.journal import Journal
+
+    db = tmp_path / "pegboard.db"
+    with Journal(db) as journal:
+        journal.new_match(Rules.six_card(), ("Ann", "Bob"))
+    before = db.read_bytes()
+    with pytest.raises(ConfigError) as raised:
+        load_config(db)
+    assert str(raised.value) == (
+        f"config: {str(db)!r} is a pegboard journal, not a config: did you mean --db?"
+    )
+    assert db.read_bytes() == before
+
+
+def test_another_database_given_as_the_config_is_named_as_one(tmp_path: Path) -> None:
+    import sqlite3
+
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(ConfigError, match=r"is a SQLite database, not a config \(expected TOML"):
+        load_config(other)

@@ -87,3 +87,44 @@ def test_a_headless_replay_with_a_league_config_makes_the_outbox_as_the_daemon_d
     assert main([*argv, "--db", str(db), "--config", str(config)]) == 0
     [won] = outbox(db)
     assert won["winner"] == "Ann" and won["revision"] == 1
+
+
+def test_a_headless_replay_with_a_league_config_says_where_its_game_waits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not a silent exit: the finished game waits in the board's outbox, in the journal named."""
+    db = tmp_path / "new.db"
+    config = tmp_path / "league.toml"
+    config.write_text(LEAGUE)
+    keys = KEYS / "six-card-lurch.keys"
+    argv = ["run", "--simulate", "--headless", "--keys", str(keys), "--out", str(tmp_path / "o")]
+    assert main([*argv, "--db", str(db), "--config", str(config)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"league: 1 finished game waits in the board's outbox in {str(db)!r}, sent by "
+        "'pegboard run' with [league] on that journal"
+    )
+
+
+def test_a_headless_replay_on_a_throwaway_journal_says_the_league_never_gets_its_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "league.toml"
+    config.write_text(LEAGUE)
+    keys = KEYS / "six-card-lurch.keys"
+    argv = ["run", "--simulate", "--headless", "--keys", str(keys), "--out", str(tmp_path / "o")]
+    assert main([*argv, "--config", str(config)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "league: 1 finished game queued in a throwaway journal, deleted now, so the league "
+        "never gets it (to keep it, replay with --db PATH)"
+    )
+
+
+def test_a_headless_replay_without_a_league_says_nothing_of_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "plain.toml"
+    config.write_text("")
+    keys = KEYS / "six-card-lurch.keys"
+    argv = ["run", "--simulate", "--headless", "--keys", str(keys), "--out", str(tmp_path / "o")]
+    assert main([*argv, "--config", str(config)]) == 0
+    assert "league" not in capsys.readouterr().out

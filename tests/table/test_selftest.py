@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from pegboard.config.settings import Config, parse_config
 from pegboard.devices.leds import RecordingStrip
 from pegboard.devices.oled import RecordingDisplay
 from pegboard.devices.ports import LedStrip
+from pegboard.table.keyscript import ScriptedKeys
 from pegboard.table.selftest import ServicePause, run_command, run_selftest
 from pegboard.table.wiring import Ports
 
@@ -50,9 +52,10 @@ class FakeSystemctl:
 
 
 def good_ports(unavailable: dict[str, str] | None = None) -> Ports:
-    """A display and a strip that work, no key source, and *unavailable* ones that did not open."""
+    """A display and a strip that work, a key source that opens (nobody presses it), and
+    *unavailable* ones that did not open."""
     strips: dict[str, LedStrip] = {"board": RecordingStrip(4, name="board")}
-    return Ports(RecordingDisplay(), strips, [], unavailable or {})
+    return Ports(RecordingDisplay(), strips, [ScriptedKeys(())], unavailable or {})
 
 
 def selftest(systemctl: FakeSystemctl, ports: Ports | None = None) -> tuple[int, str]:
@@ -194,3 +197,48 @@ def test_run_command_gives_the_status_and_what_the_command_said() -> None:
         127,
         "/nonexistent/systemctl: command not found",
     )
+
+
+@pytest.mark.parametrize(
+    ("unavailable", "said", "last"),
+    [
+        pytest.param(
+            {},
+            "keys: FAILED: nothing to press: no key source (none is enabled; see [buttons], "
+            "[keypad] and [usb_keypad] in the config)",
+            "0 key presses; 1 FAILED",
+            id="none-enabled",
+        ),
+        pytest.param(
+            {"keypad": "no GPIO"},
+            "keys: nothing to press: no key source (none opened; see [buttons], [keypad] and "
+            "[usb_keypad] in the config)",
+            "0 key presses; 1 FAILED",
+            id="none-opened",
+        ),
+    ],
+)
+def test_with_no_key_source_the_selftest_says_there_is_nothing_to_press_at_once(
+    unavailable: dict[str, str], said: str, last: str
+) -> None:
+    """No key source: no 60 s wait for a key that cannot come (a hang guard of 30 s: the
+    wait it replaces is 60 s), and the reason said."""
+    systemctl = FakeSystemctl({IS_ACTIVE: (3, "")})
+    strips: dict[str, LedStrip] = {"board": RecordingStrip(4, name="board")}
+    ports = Ports(RecordingDisplay(), strips, [], unavailable)
+    out = io.StringIO()
+    started = time.monotonic()
+    status = run_selftest(
+        parse_config(""),
+        out,
+        seconds=60,
+        sleep=lambda s: None,
+        run=systemctl,
+        open_hardware=systemctl.open_hardware(ports),
+    )
+    assert time.monotonic() - started < 30
+    lines = out.getvalue().splitlines()
+    assert status == 1
+    assert said in lines
+    assert not any(line.startswith("press keys") for line in lines)
+    assert lines[-1] == last

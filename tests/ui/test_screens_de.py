@@ -18,7 +18,7 @@ from pegboard.engine.view import GameView, render_view
 from pegboard.i18n import Language, translator
 from pegboard.ui import count
 from pegboard.ui.hints import HINT_WIDTH, render_entry
-from pegboard.ui.keypad import EntryState, Mode, Situation
+from pegboard.ui.keypad import EntryState, Layout, Mode, Situation, rank_of_key
 from pegboard.ui.menu import MenuChoice
 from pegboard.ui.news import News, news_of
 from pegboard.ui.paint import Style
@@ -211,3 +211,28 @@ def test_english_is_the_default_and_unchanged() -> None:
     compare_golden(english, "128x64-large-count-29-page1", update=False)
     german = through_dummy(render_screen(screen, (128, 64), "1", Style.LARGE, DE))
     assert german.tobytes() != english.tobytes()
+
+
+_GERMAN_COURT = {"Bu": Rank.JACK, "Da": Rank.QUEEN, "Kö": Rank.KING}
+"""The German court cards as the hints name them: Bube, Dame, König."""
+
+
+@pytest.mark.parametrize("layout", list(Layout))
+def test_the_german_hint_names_each_court_key_by_its_german_card(layout: Layout) -> None:
+    """A German table calls the court cards B, D, K, so "B=Q" read as "B is the jack" (the key
+    B gives the queen): each key the German hint names gives the card its German name says,
+    and the English letters J, Q, K are not used."""
+    state = state_after([])
+    entry = EntryState(layout=layout, language=DE)
+    hint = render_entry(entry, Situation.of(state)).hint.splitlines()[-1]
+    words = hint.replace(",", " ").split()
+    assert not {"J", "Q", "K"} & set(words)
+    assert not any(w.endswith(("=J", "=Q", "=K")) for w in words)
+    if layout is Layout.FOUR_BY_FOUR:
+        named = dict(w.split("=") for w in words if "=" in w and w[0] in "ABC")
+        assert {key: _GERMAN_COURT[card] for key, card in named.items()} == {
+            key: rank_of_key(key, layout) for key in "ABC"
+        }
+    else:  # 0 again and again: 10, then the jack, the queen, the king
+        assert words[-3:] == list(_GERMAN_COURT)
+        assert all(len(line) <= HINT_WIDTH for line in hint.splitlines())

@@ -196,9 +196,15 @@ PAGE_WORDS = {
 }
 
 
-def percent(chance: float) -> int:
-    """``Math.round(chance * 100)``, as the page rounds (Python's round is to even)."""
-    return math.floor(chance * 100 + 0.5)
+def percent(chance: float, over: bool = True) -> str:
+    """``Math.round(chance * 100)``, as the page rounds (Python's round is to even); in a game
+    not *over*, never 100 nor 0 (">99", "<1")."""
+    rounded = math.floor(chance * 100 + 0.5)
+    if not over and rounded >= 100:
+        return ">99"
+    if not over and rounded <= 0:
+        return "<1"
+    return str(rounded)
 
 
 def expected(
@@ -213,6 +219,7 @@ def expected(
     words = PAGE_WORDS[language]
     single = view["match"]["format"] == "single"
     shown_odds = chances is not None and len(chances) == len(sides)
+    over = view["winner"] is not None
     return {
         "phase": view["phase"],
         "names": list(view["names"]),
@@ -235,7 +242,7 @@ def expected(
             for s in sides
         ],
         "odds": [
-            f"{name} {percent(c)}%" if c >= 0.2 else f"{percent(c)}%"
+            f"{name} {percent(c, over)}%" if c >= 0.2 else f"{percent(c, over)}%"
             for name, c in zip(view["names"], chances or [], strict=False)
         ]
         if shown_odds

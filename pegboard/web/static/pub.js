@@ -321,7 +321,7 @@
       var chance = shown && i < chances.length ? chances[i] : null;
       part.hidden = chance == null;
       if (chance == null) return;
-      var percent = Math.round(chance * 100);
+      var percent = chancePercent(chance, view.winner != null);
       part.style.width = (chance * 100).toFixed(2) + "%";
       setData(part, "percent", percent);
       setText($("span", part), (chance >= 0.2 ? view.names[i] + " " : "") + percent + "%");
@@ -340,6 +340,16 @@
     requestAnimationFrame(function () {
       applied.frame = performance.timeOrigin + performance.now();
     });
+  }
+
+  function chancePercent(chance, over) {
+    // a chance in whole percent; a game that is not over is never "100%" nor "0%", which a
+    // patron reads as certain: 99.92% is ">99%", 0.08% "<1%"
+    var percent = Math.round(chance * 100);
+    if (over) return String(percent);
+    if (percent >= 100) return ">99";
+    if (percent <= 0) return "<1";
+    return String(percent);
   }
 
   function phaseLine(view) {
@@ -543,8 +553,21 @@
   ];
 
   function fits(el, box) {
-    if (box) return box.scrollWidth <= box.clientWidth;
-    return el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight;
+    if (box) return box.scrollWidth <= box.clientWidth && !overflows(box);
+    return el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight &&
+      !overflows(el);
+  }
+  function overflows(el) {
+    // scrollWidth and clientWidth are whole pixels: words wider than their box by a fraction
+    // of one still end in an ellipsis ("Maximili…"), so compare the words' own width with
+    // the box's content width, both in fractions of a pixel
+    var words = document.createRange();
+    words.selectNodeContents(el);
+    var style = getComputedStyle(el);
+    var room = el.getBoundingClientRect().width - parseFloat(style.paddingLeft) -
+      parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth) -
+      parseFloat(style.borderRightWidth);
+    return words.getBoundingClientRect().width > room;
   }
   function fit(el, least, box) {
     // from pub.css's size down in steps of 5% (one layout each) until the words fit their
