@@ -42,6 +42,7 @@ from pegboard.engine.game import Phase
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
 from pegboard.ui.ledlayout import (
+    DEFAULT_LAP2_COLORS,
     DEFAULT_SIDE_COLORS,
     LedLayout,
     MarkColors,
@@ -54,6 +55,7 @@ from pegboard.ui.ledlayout import (
 
 __all__ = [
     "BLACK",
+    "DEFAULT_LAP2_COLORS",
     "DEFAULT_SIDE_COLORS",
     "FLASH_HOLD",
     "FLASH_SECONDS",
