@@ -13,7 +13,7 @@ grammar (``keypad.press``) decides what a key does; this only says it.
 >>> state = GameState.new(Rules.six_card())
 >>> entry, _ = press(EntryState(), KeyEvent("9"), Situation.of(state), 0.0)
 >>> render_entry(entry, Situation.of(state)).line
-'cut: Cyan 9, Yellow _'
+'cut: Sky 9, Gold _'
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 DEFAULT_SIDE_COLORS: tuple[Color, ...] = ((69, 255, 255), (255, 255, 1), (157, 15, 255))
-"""Cyan, yellow and violet (``engine.rules.DEFAULT_NAMES``), with their second laps'
+"""Sky (a light cyan), gold (yellow) and lilac (violet): ``engine.rules.DEFAULT_NAMES``,, with their second laps'
 shades (``DEFAULT_LAP2_COLORS``) and the marks (``MarkColors``) chosen together so that every
 pair that can stand side by side is at least 30 apart in CAM02-UCS for normal vision and
 simulated deuteranopia, protanopia and tritanopia at the default brightness
@@ -230,7 +230,7 @@ class LedLayout:
 
         The strip runs up side 0's track (LED 0 its start hole, LEDs 1-121 holes 1-121) and
         back down side 1's (LED 243 its start hole, LED 122 its game hole), so one data wire
-        serves the board. Cyan and yellow pegs, half brightness, 500 mA for the LEDs.
+        serves the board. Sky and gold pegs, half brightness, 500 mA for the LEDs.
         """
         strip = StripLayout(name="board", count=244)
         tracks = (

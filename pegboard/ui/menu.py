@@ -67,11 +67,11 @@ class MenuChoice:
     >>> state = GameState.new(Rules.six_card())
     >>> choice = MenuChoice.of(render_view(state), state.rules, ("Ann", "Bob"))
     >>> [value for _, value in menu_lines(choice, letters=True)[-2:]]
-    ['Cyan', 'Yellow']
+    ['Sky', 'Gold']
     >>> choice = choice.next_name(1)  # B: side 2 takes the roster's first name
     >>> assert choice is not None
     >>> menu_lines(choice, letters=True)[-2:]
-    (('A side 1', 'Cyan'), ('B side 2', 'Ann'))
+    (('A side 1', 'Sky'), ('B side 2', 'Ann'))
     """
 
     rules: Rules
