@@ -43,9 +43,10 @@ __all__ = [
 DEFAULT_SIDE_COLORS: tuple[Color, ...] = ((69, 255, 255), (255, 255, 1), (157, 15, 255))
 """Sky (a light cyan), gold (yellow) and lilac (violet), ``engine.rules.DEFAULT_NAMES``, with
 their second laps' shades (``DEFAULT_LAP2_COLORS``) and the marks (``MarkColors``) chosen
-together so that every pair that can stand side by side is at least 30 apart in CAM02-UCS for normal vision and
-simulated deuteranopia, protanopia and tritanopia at the default brightness
-(``pegboard.ui.legibility``; the sides also at full brightness, as the pub page shows them).
+together so that every pair that can stand side by side is at least 30 apart in CAM02-UCS
+for normal vision and simulated deuteranopia, protanopia and tritanopia at the default
+brightness (``pegboard.ui.legibility``; the sides also at full brightness, as the pub page
+shows them).
 Red beside green, the old default, was 22 apart for a deuteranope."""
 
 DEFAULT_LAP2_COLORS: tuple[Color, ...] = ((18, 66, 66), (70, 70, 0), (242, 224, 255))
