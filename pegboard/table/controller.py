@@ -669,19 +669,19 @@ class Controller:
         if not steps:
             raise ValueError(f"the LED animator gave no steps for {self._view.prompt!r}")
         self._led_view, self._led_steps, self._led_index = self._view, steps, 0
-        self._led_due = self._clock.monotonic() + steps[0].hold if len(steps) > 1 else None
+        runs = len(steps) > 1 or steps[-1].again is not None
+        self._led_due = self._clock.monotonic() + steps[0].hold if runs else None
         self._dirty_leds = True
 
     def _step_animation(self, now: float) -> None:
-        """Move to the latest step that is due (skipping any the loop was too late for)."""
-        last = len(self._led_steps) - 1
+        """Move to the latest step that is due (skipping any the loop was too late for); a last
+        step that says ``again`` goes round from that step (a blinking peg)."""
+        steps = self._led_steps
+        last, again = len(steps) - 1, steps[-1].again if steps else None
         while self._led_due is not None and now >= self._led_due:
-            self._led_index += 1
-            self._led_due = (
-                self._led_due + self._led_steps[self._led_index].hold
-                if self._led_index < last
-                else None
-            )
+            self._led_index = self._led_index + 1 if self._led_index < last else again or 0
+            runs = self._led_index < last or again is not None
+            self._led_due = self._led_due + steps[self._led_index].hold if runs else None
             self._dirty_leds = True
 
     def _finish_animation(self) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from pegboard.config.leds import parse_leds
 from pegboard.devices.leds import RecordingStrip as SimStrip
 from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
 from pegboard.engine.game import Phase
@@ -23,11 +24,12 @@ from pegboard.journal import Journal
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import (
+    BLINK_OFF,
+    BLINK_ON,
     FLASH_HOLD,
     FLASH_SECONDS,
     FRAME_SECONDS,
     PEG_FRAMES,
-    LedLayout,
     TrackAnimator,
     animate_peg,
     render_tracks,
@@ -712,16 +714,18 @@ def test_a_counting_mode_deal_from_cut_to_next_deal(table: Table) -> None:
 class Board:
     """A controller driving the default LED layout through the tracks' ``TrackAnimator``."""
 
-    def __init__(self, path: Path, *, display: RecordingDisplay | None = None) -> None:
+    def __init__(
+        self, path: Path, *, display: RecordingDisplay | None = None, sides: int = 2
+    ) -> None:
         self.clock = FakeClock()
-        self.layout = LedLayout.default()
-        self.strip = SimStrip(244, name="board")
+        self.layout = parse_leds({}, sides=sides).layout
+        self.strip = SimStrip(self.layout.strips[0].count, name="board")
         self.display = display or RecordingDisplay()
         self.store = Journal(path)
         self.animator = TrackAnimator(self.layout)
         self.ctl = Controller(
             store=self.store,
-            rules=Rules.six_card(),
+            rules=Rules.six_card() if sides == 2 else Rules.three_handed(),
             display=self.display,
             strips={"board": self.strip},
             render_screen=TextScreen(),
@@ -997,3 +1001,23 @@ def test_nothing_is_drawn_while_the_display_sleeps(tmp_path: Path) -> None:
         table.clock.advance(60)
         table.ctl.tick()
     assert len(table.screen.lines) == lines
+
+
+def test_the_third_sides_front_peg_blinks_until_a_key(
+    tmp_path: Path,
+) -> None:
+    board = Board(tmp_path / "three.db", sides=3)
+    board.run_for(0.1)
+    still = board.frame(board.ctl.view)
+    assert board.shown()[-1] == still and board.ctl.animating
+    board.run_for(BLINK_ON)  # the peg in the start hole goes dark...
+    dark = board.shown()[-1]
+    assert dark != still
+    assert [i for i, (a, b) in enumerate(zip(still, dark, strict=True)) if a != b] == [
+        board.layout.tracks[2].strip_leds[0]  # the third track's start hole
+    ]
+    board.run_for(BLINK_OFF + BLINK_ON + BLINK_OFF)  # ...lit, dark, lit, round and round
+    assert board.shown()[-4:] == [dark, still, dark, still]
+    board.run_for(BLINK_ON / 2)
+    board.keys("*")  # a key that changes nothing finishes the blink with the peg lit
+    assert board.shown()[-1] == still and not board.ctl.animating
