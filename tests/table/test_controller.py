@@ -20,6 +20,7 @@ from pegboard.engine.game import Phase
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
+from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.ui.keypad import Layout
@@ -117,6 +118,7 @@ class Table:
         strip: RecordingStrip | None = None,
         names: Sequence[str] | None = None,
         roster: Sequence[str] = (),
+        language: Language = Language.ENGLISH,
     ) -> None:
         self.clock = FakeClock()
         self.display = display or RecordingDisplay()
@@ -129,6 +131,7 @@ class Table:
             names=names,
             roster=roster,
             layout=layout,
+            language=language,
             display=self.display,
             strips={"track": self.strip},
             render_screen=self.screen,
@@ -1021,3 +1024,22 @@ def test_the_third_sides_front_peg_blinks_until_a_key(
     board.run_for(BLINK_ON / 2)
     board.keys("*")  # a key that changes nothing finishes the blink with the peg lit
     assert board.shown()[-1] == still and not board.ctl.animating
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        pytest.param(Language.ENGLISH, ("Sky", "Gold", "Lilac"), id="en"),
+        pytest.param(Language.GERMAN, ("Azur", "Gold", "Lila"), id="de"),
+    ],
+)
+def test_unnamed_sides_are_their_tracks_colours_in_the_tables_language(
+    tmp_path: Path, language: Language, names: tuple[str, ...]
+) -> None:
+    table = Table(tmp_path / "names.db", language=language)
+    assert table.ctl.view.names == names[:2]
+    for _ in range(4):  # the menu's variants, round to three-handed: a side added gets a colour
+        table.keys("ok:long 4 3")
+        if len(table.ctl.view.names) == 3:
+            break
+    assert table.ctl.view.names == names
