@@ -11,7 +11,7 @@ Theory of operation
 -------------------
 *A frame* lights, from faint to bright (a brighter item covers a fainter one on the same LED):
 street marks at every 30th hole, the double-skunk line (on hole 60: a side must pass it) and the
-lurch line (hole 90), the dealer's mark (the dealer's game-hole LED glows warm white, since no
+lurch line (hole 90), the dealer's mark (the dealer's game-hole LED glows faintly, since no
 peg stands there before the game is won), the rear peg (the side's colour at a quarter) and the
 front peg (full colour). When a side has won, odd ``phase`` numbers light the winner's whole track.
 
