@@ -136,3 +136,18 @@ def test_the_pub_page_sides_are_30_apart_for_every_eye(key: str) -> None:
     ]
     assert len(pairs) == 3
     assert [c for c in closest(pairs) if c.distance < MIN_DISTANCE] == []
+
+
+PUB_CSS = HOUSE_CSS.parents[1] / "static" / "pub.css"
+
+
+def test_the_pub_pages_lines_stand_apart_from_the_pegs_the_wood_and_each_other() -> None:
+    css = PUB_CSS.read_text()
+    found = dict(re.findall(r"--(lurch-line|skunk-line|wood-hi|wood-lo): (#[0-9a-f]{6})", css))
+    lines = [Swatch(name, css_light(found[name])) for name in ("lurch-line", "skunk-line")]
+    pegs = [Swatch(f"side {side}", css_light(c["c"])) for side, c in page_colours().items()]
+    wood = [Swatch(name, css_light(found[name])) for name in ("wood-hi", "wood-lo")]
+    pairs = [(line, other) for line in lines for other in (*pegs, *wood)]
+    pairs.append((lines[0], lines[1]))
+    assert len(pairs) == 11
+    assert [c for c in closest(pairs) if c.distance < MIN_DISTANCE] == []
