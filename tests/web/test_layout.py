@@ -248,14 +248,14 @@ THREE_OVER_WORDS = {
     Language.ENGLISH: (
         ["wins!", "double skunk!", "lurched!"],
         "Sky beat Gold, Lilac",
-        "Sky\u2013\u2060Blue\u00a01\u20130 \u00b7 Sky\u2013\u2060Green\u00a01\u20130 \u00b7 "
-        "Gold\u2013\u2060Green\u00a00\u20130",
+        "Sky\u2013\u2060Gold\u00a01\u20130 \u00b7 Sky\u2013\u2060Lilac\u00a01\u20130 \u00b7 "
+        "Gold\u2013\u2060Lilac\u00a00\u20130",
     ),
     Language.GERMAN: (
         ["gewinnt!", "dreifach!", "Schneider!"],
         "Sky schl\u00e4gt Gold, Lilac",
-        "Sky\u2013\u2060Blue\u00a01\u20130 \u00b7 Sky\u2013\u2060Green\u00a01\u20130 \u00b7 "
-        "Gold\u2013\u2060Green\u00a00\u20130",
+        "Sky\u2013\u2060Gold\u00a01\u20130 \u00b7 Sky\u2013\u2060Lilac\u00a01\u20130 \u00b7 "
+        "Gold\u2013\u2060Lilac\u00a00\u20130",
     ),
 }
 
