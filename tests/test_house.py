@@ -22,27 +22,32 @@ ROOMS: Mapping[str, frozenset[str]] = {
     "errors": frozenset(),
     "frozen": frozenset(),
     "choices": frozenset({"errors"}),
+    # colour science (CAM02-UCS, simulated colour vision): plain arithmetic on colours, which
+    # the LED tracks, the config, the pub page and the self-test all measure with
+    "colours": frozenset({"frozen"}),
     "engine": frozenset({"errors", "frozen", "choices"}),
     # the table's language (gettext catalogues, the calls in German): beside the views, above
     # the engine, whose English calls it renders again in another language
     "i18n": frozenset({"errors", "frozen", "choices", "engine"}),
     "journal": frozenset({"errors", "frozen", "choices", "engine"}),
     "devices": frozenset({"errors", "frozen", "choices"}),
-    "ui": frozenset({"errors", "frozen", "choices", "engine", "devices.ports", "i18n"}),
+    "ui": frozenset({"errors", "frozen", "choices", "colours", "engine", "devices.ports", "i18n"}),
     "config": frozenset(
-        {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "i18n"}
+        {"errors", "frozen", "choices", "colours", "engine", "journal", "devices", "ui", "i18n"}
     ),
     # the pub page speaks the table's language: its calls rendered by i18n, as the screens' are
-    "web": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "i18n"}),
+    "web": frozenset(
+        {"errors", "frozen", "choices", "colours", "engine", "journal", "config", "i18n"}
+    ),
     # the league over MQTT: the board's publisher and the league service (its page is web's)
     "league": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "web"}),
     "table": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "web"}
-        | {"league", "i18n"}
+        | {"league", "i18n", "colours"}
     ),
     "cli": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "table"}
-        | {"web", "league", "i18n"}
+        | {"web", "league", "i18n", "colours"}
     ),
     "__main__": frozenset({"cli"}),
     "__init__": frozenset(),

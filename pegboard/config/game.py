@@ -2,7 +2,7 @@
 games make a match, where the journal lives, and the language the table speaks.
 
 The sides' names start each new journal's first match (without them, the engine's defaults:
-Red, Blue, Green, the default LED tracks' colours). The roster is the house's players: the
+Sky, Gold, Lilac, the default LED tracks' colours). The roster is the house's players: the
 device's menu offers its names for each side of a new match (``ui.menu``), and the journal keeps
 the names with each match, so a restart resumes them. A roster name must fit a menu line beside
 "A side 1", and the list must be short enough to step through one press a name.
@@ -54,7 +54,7 @@ class GameConfig:
     rules: Rules = field(default_factory=Rules.six_card)
     names: tuple[str, ...] | None = None
     """One word per side for the first match; None means the engine's defaults
-    (``engine.game.default_names``: Red, Blue, Green)."""
+    (``engine.game.default_names``: Sky, Gold, Lilac)."""
     match_format: MatchFormat = MatchFormat.BEST_OF_THREE
     database: Path = field(default_factory=default_db_path)
     """``pegboard.journal.default_db_path()`` unless ``[game] database`` says otherwise."""

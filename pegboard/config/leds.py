@@ -39,6 +39,7 @@ from pegboard.errors import ConfigError
 from pegboard.frozen import frozen
 from pegboard.ui.ledtracks import (
     BLACK,
+    DEFAULT_LAP2_COLORS,
     DEFAULT_SIDE_COLORS,
     LedLayout,
     MarkColors,
@@ -227,7 +228,9 @@ def _parse_track(f: Fields, index: int, strips: Sequence[StripLayout]) -> TrackL
     if default_color is None and "color" not in f:
         raise ConfigError(f"config: {f.name('color')} is required beyond the third side")
     color = f.color("color", default_color or BLACK)
-    lap2 = f.color("lap2_color", lap2_shade(color))
+    # a side's default colour keeps its chosen shade; a colour of the config's, halfway to white
+    shade = DEFAULT_LAP2_COLORS[index] if color == default_color else lap2_shade(color)
+    lap2 = f.color("lap2_color", shade)
     return TrackLayout(strip, tuple(segments), color, lap2, start_led=start_led, laps=laps)
 
 

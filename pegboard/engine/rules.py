@@ -329,18 +329,18 @@ def first_dealer(cuts: Sequence[Card]) -> int | None:
     return seats[0] if len(seats) == 1 else None
 
 
-DEFAULT_NAMES = ("Red", "Blue", "Green")
+DEFAULT_NAMES = ("Sky", "Gold", "Lilac")
 """The sides' names when nobody names them: the colours of the default LED tracks, in side
 order. Never letters: on the keypad A, B and C are the jack, queen and king (and the sides in
 peg mode), so a side called "A" would read "points, then side A=A B=B"."""
 
 
 def default_names(rules: Rules) -> tuple[str, ...]:
-    """ "Red", "Blue" (and "Green"), one per side: the one place the default names live.
+    """ "Sky", "Gold" (and "Lilac"), one per side: the one place the default names live.
 
     >>> default_names(Rules.three_handed())
-    ('Red', 'Blue', 'Green')
+    ('Sky', 'Gold', 'Lilac')
     >>> default_names(Rules.four_handed())  # two partnerships are two sides
-    ('Red', 'Blue')
+    ('Sky', 'Gold')
     """
     return DEFAULT_NAMES[: rules.sides]

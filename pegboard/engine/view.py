@@ -21,7 +21,7 @@ Fields, briefly (each class documents its own):
 >>> from .game import GameState
 >>> view = render_view(GameState.new(Rules.six_card()))
 >>> view.phase, view.prompt
-(<Phase.CUT: 'cut'>, 'cut for the first deal: one card per side (Red, Blue), e.g. cut 9H 3C')
+(<Phase.CUT: 'cut'>, 'cut for the first deal: one card per side (Sky, Gold), e.g. cut 9H 3C')
 """
 
 from __future__ import annotations

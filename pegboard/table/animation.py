@@ -45,7 +45,8 @@ class LedAnimation:
         if not steps:
             name = view.prompt if view is not None else None
             raise ValueError(f"the LED animator gave no steps for {name!r}")
-        due = now + steps[0].hold if len(steps) > 1 else None
+        runs = len(steps) > 1 or steps[-1].again is not None
+        due = now + steps[0].hold if runs else None
         return LedAnimation(view, tuple(steps), 0, due)
 
     def finished(self) -> LedAnimation:
@@ -61,11 +62,15 @@ class LedAnimation:
 
 
 def step(animation: LedAnimation, now: float) -> LedAnimation:
-    """*animation* at *now*: the latest step that is due lit."""
-    index, due, last = animation.index, animation.due, len(animation.steps) - 1
+    """*animation* at *now*: the latest step that is due lit; a last step that says ``again``
+    goes round from that step (a blinking peg) until a key finishes it."""
+    steps = animation.steps
+    index, due, last = animation.index, animation.due, len(steps) - 1
+    again = steps[-1].again if steps else None
     while due is not None and now >= due:
-        index += 1
-        due = due + animation.steps[index].hold if index < last else None
-    if index == animation.index:
+        index = index + 1 if index < last else again or 0
+        runs = index < last or again is not None
+        due = due + steps[index].hold if runs else None
+    if index == animation.index and due == animation.due:
         return animation
     return replace(animation, index=index, due=due)

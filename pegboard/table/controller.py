@@ -66,7 +66,8 @@ from pegboard.engine.match import Match, MatchFormat
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.errors import ConfigError, JournalError, PegboardError
-from pegboard.i18n import Language
+from pegboard.i18n import Language, translator
+from pegboard.i18n.values import local_default_names
 from pegboard.journal import Journal
 from pegboard.table import animation, power
 from pegboard.table.animation import LedAnimation
@@ -500,16 +501,16 @@ class Controller:
             return None
         return self._format
 
-    def _names_for(self, rules: Rules | None, keep: Sequence[str] = ()) -> tuple[str, ...] | None:
+    def _names_for(self, rules: Rules | None, keep: Sequence[str] = ()) -> tuple[str, ...]:
         """The names for a new match of *rules*: *keep* (the table's names, so a rematch keeps
-        its players), else the configured names, when they fit the sides; else None (the
-        engine's defaults)."""
-        sides = (rules or Rules.six_card()).sides
-        if len(keep) == sides:
+        its players), else the configured names, when they fit the sides; else the tracks'
+        colours in the table's language."""
+        rules = rules or Rules.six_card()
+        if len(keep) == rules.sides:
             return tuple(keep)
-        if self._names is not None and len(self._names) == sides:
+        if self._names is not None and len(self._names) == rules.sides:
             return self._names
-        return None
+        return local_default_names(translator(self._language), rules)
 
     # --- the screen's timeline -------------------------------------------------------------
 

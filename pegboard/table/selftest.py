@@ -34,6 +34,7 @@ from pegboard.config.settings import Config
 from pegboard.devices.ports import Display, KeyEvent
 from pegboard.errors import HardwareError
 from pegboard.table.wiring import Ports, open_ports, sim_ports
+from pegboard.ui.legibility import MIN_DISTANCE, shortfalls
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -244,6 +245,7 @@ def _test_ports(
         except (HardwareError, OSError) as e:
             out.write(f"LED strip {name!r}: FAILED: {e}\n")
             failures += 1
+    out.write(colour_check(config) + "\n")
     for name, why in ports.unavailable.items():  # enabled in the config, but did not open
         out.write(f"keys {name}: FAILED: {why}\n")
         failures += 1
@@ -287,6 +289,25 @@ def _test_ports(
     _close(ports, out)
     out.write(f"{count} key presses; {'all ok' if not failures else f'{failures} FAILED'}\n")
     return 0 if not failures else 1
+
+
+def colour_check(config: Config) -> str:
+    """One line on the configured LED colours: ok, or a warning naming the closest pair.
+
+    A warning fails nothing: the board works, but some eyes may mix two colours up.
+    """
+    short = shortfalls(config.leds.layout)
+    if not short:
+        return (
+            f"LED colours: every pair side by side at least {MIN_DISTANCE:g} apart"
+            " for every eye: ok"
+        )
+    worst = min(short, key=lambda c: c.distance)
+    return (
+        f"LED colours: WARNING: {worst.first} and {worst.second} are only {worst.distance:.1f}"
+        f" apart for {worst.vision.value} (CAM02-UCS; {MIN_DISTANCE:g} tells them apart at"
+        " a glance): choose colours further apart in [leds]"
+    )
 
 
 def _show(display: Display | None, lines: list[str], out: TextIO, label: str | None) -> int:

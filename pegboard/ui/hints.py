@@ -13,7 +13,7 @@ grammar (``keypad.press``) decides what a key does; this only says it.
 >>> state = GameState.new(Rules.six_card())
 >>> entry, _ = press(EntryState(), KeyEvent("9"), Situation.of(state), 0.0)
 >>> render_entry(entry, Situation.of(state)).line
-'cut: Red 9, Blue _'
+'cut: Sky 9, Gold _'
 """
 
 from __future__ import annotations
@@ -95,7 +95,9 @@ def _entry_view(entry: EntryState, situation: Situation) -> EntryView:
         return EntryView(t("peg"), f"{name} +{entry.peg_points}", hint, mode)
     match mode:
         case Mode.MENU:
-            choice = entry.menu or MenuChoice.of(view, situation.rules, entry.roster)
+            choice = entry.menu or MenuChoice.of(
+                view, situation.rules, entry.roster, entry.language
+            )
             lines = menu_lines(choice, letters=four, language=entry.language)
             first = t("0-9 choose, A-C names") if four else t("0-9; peg button: name")
             hint = f"{first}\n{t('# next line; * back')}"

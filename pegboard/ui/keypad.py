@@ -425,7 +425,7 @@ def _press(
         # three sides would point past a two-sided game's lines
         if entry.mode is Mode.MENU:
             return replace(entry, mode=entry.back, menu=None, menu_cursor=0), Outcome()
-        choice = MenuChoice.of(situation.view, situation.rules, entry.roster)
+        choice = MenuChoice.of(situation.view, situation.rules, entry.roster, entry.language)
         opened = replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice, menu_cursor=0)
         return opened, Outcome()
     if key == "ok":
@@ -774,7 +774,9 @@ def _name_side(key: str) -> int | None:
 
 
 def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState, Outcome]:
-    choice = entry.menu or MenuChoice.of(situation.view, situation.rules, entry.roster)
+    choice = entry.menu or MenuChoice.of(
+        situation.view, situation.rules, entry.roster, entry.language
+    )
     if key == "*":  # back, idle again unless something was typed before (it opens afresh)
         return replace(entry, mode=entry.back, menu=None, menu_cursor=0), Outcome()
     if key == "#":  # walk down the list (a small screen shows a few lines at a time)

@@ -29,6 +29,7 @@ from pegboard.errors import ConfigError, quote
 from pegboard.frozen import frozen
 
 __all__ = [
+    "DEFAULT_LAP2_COLORS",
     "DEFAULT_SIDE_COLORS",
     "LedLayout",
     "MarkColors",
@@ -39,7 +40,18 @@ __all__ = [
     "lap2_shade",
 ]
 
-DEFAULT_SIDE_COLORS: tuple[Color, ...] = ((255, 0, 0), (0, 64, 255), (0, 255, 32))
+DEFAULT_SIDE_COLORS: tuple[Color, ...] = ((69, 255, 255), (255, 255, 1), (157, 15, 255))
+"""Sky (a light cyan), gold (yellow) and lilac (violet), ``engine.rules.DEFAULT_NAMES``, with
+their second laps' shades (``DEFAULT_LAP2_COLORS``) and the marks (``MarkColors``) chosen
+together so that every pair that can stand side by side is at least 30 apart in CAM02-UCS
+for normal vision and simulated deuteranopia, protanopia and tritanopia at the default
+brightness (``pegboard.ui.legibility``; the sides also at full brightness, as the pub page
+shows them).
+Red beside green, the old default, was 22 apart for a deuteranope."""
+
+DEFAULT_LAP2_COLORS: tuple[Color, ...] = ((18, 66, 66), (70, 70, 0), (242, 224, 255))
+"""The default sides' second-lap shades: dark teal, dark olive and pale lavender (a shade
+halfway to white, ``lap2_shade``, would bring the three too close together)."""
 
 
 # -- the layout -------------------------------------------------------------------------------
@@ -115,9 +127,9 @@ class MarkColors:
     """The faint marks, before brightness: streets, the two lines and the dealer."""
 
     street: Color = (24, 24, 24)
-    double_skunk: Color = (48, 0, 40)
-    lurch: Color = (64, 24, 0)
-    dealer: Color = (72, 56, 24)
+    double_skunk: Color = (24, 0, 0)
+    lurch: Color = (2, 0, 33)
+    dealer: Color = (0, 0, 33)
 
 
 @frozen
@@ -219,12 +231,12 @@ class LedLayout:
 
         The strip runs up side 0's track (LED 0 its start hole, LEDs 1-121 holes 1-121) and
         back down side 1's (LED 243 its start hole, LED 122 its game hole), so one data wire
-        serves the board. Red and blue pegs, half brightness, 500 mA for the LEDs.
+        serves the board. Sky and gold pegs, half brightness, 500 mA for the LEDs.
         """
         strip = StripLayout(name="board", count=244)
         tracks = (
-            _track("board", (Segment(0, 122, 1),), DEFAULT_SIDE_COLORS[0], start_led=True),
-            _track("board", (Segment(243, 122, -1),), DEFAULT_SIDE_COLORS[1], start_led=True),
+            _track("board", (Segment(0, 122, 1),), 0, start_led=True),
+            _track("board", (Segment(243, 122, -1),), 1, start_led=True),
         )
         return cls(strips=(strip,), tracks=tracks)
 
@@ -239,10 +251,9 @@ def lap2_shade(color: Color) -> Color:
     return (red, green, blue)
 
 
-def _track(
-    strip: str, segments: tuple[Segment, ...], color: Color, *, start_led: bool
-) -> TrackLayout:
-    return TrackLayout(strip, segments, color, lap2_shade(color), start_led=start_led)
+def _track(strip: str, segments: tuple[Segment, ...], side: int, *, start_led: bool) -> TrackLayout:
+    color, lap2 = DEFAULT_SIDE_COLORS[side], DEFAULT_LAP2_COLORS[side]
+    return TrackLayout(strip, segments, color, lap2, start_led=start_led)
 
 
 # -- holes to LEDs ----------------------------------------------------------------------------

@@ -11,7 +11,7 @@ Theory of operation
 -------------------
 *A frame* lights, from faint to bright (a brighter item covers a fainter one on the same LED):
 street marks at every 30th hole, the double-skunk line (on hole 60: a side must pass it) and the
-lurch line (hole 90), the dealer's mark (the dealer's game-hole LED glows warm white, since no
+lurch line (hole 90), the dealer's mark (the dealer's game-hole LED glows faintly, since no
 peg stands there before the game is won), the rear peg (the side's colour at a quarter) and the
 front peg (full colour). When a side has won, odd ``phase`` numbers light the winner's whole track.
 
@@ -42,6 +42,7 @@ from pegboard.engine.game import Phase
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
 from pegboard.ui.ledlayout import (
+    DEFAULT_LAP2_COLORS,
     DEFAULT_SIDE_COLORS,
     LedLayout,
     MarkColors,
@@ -54,6 +55,10 @@ from pegboard.ui.ledlayout import (
 
 __all__ = [
     "BLACK",
+    "BLINK_OFF",
+    "BLINK_ON",
+    "BLINK_SIDE",
+    "DEFAULT_LAP2_COLORS",
     "DEFAULT_SIDE_COLORS",
     "FLASH_HOLD",
     "FLASH_SECONDS",
@@ -200,7 +205,12 @@ def _marks(
 
 
 def _track_cells(
-    track: TrackLayout, side: SidePegs, state: TrackState, marks: MarkColors, flash: bool
+    track: TrackLayout,
+    side: SidePegs,
+    state: TrackState,
+    marks: MarkColors,
+    flash: bool,
+    front_peg: bool = True,
 ) -> dict[int, Color]:
     """The lit LEDs of one side's track (track LED -> colour, before brightness)."""
     target = state.target
@@ -213,13 +223,13 @@ def _track_cells(
     rear = hole_led(track, side.rear, target)
     if rear is not None:
         cells[rear[0]] = _scaled(_peg_color(track, rear[1]), REAR_SHARE)
-    front = hole_led(track, side.front, target)
+    front = hole_led(track, side.front, target) if front_peg else None
     if front is not None:
         cells[front[0]] = _peg_color(track, front[1])
     return cells
 
 
-def _frame(state: TrackState, layout: LedLayout, phase: int) -> Frame:
+def _frame(state: TrackState, layout: LedLayout, phase: int, hidden: int | None = None) -> Frame:
     if len(state.sides) > len(layout.tracks):
         raise ValueError(
             f"{len(state.sides)} sides but the LED layout has {len(layout.tracks)} tracks"
@@ -230,7 +240,8 @@ def _frame(state: TrackState, layout: LedLayout, phase: int) -> Frame:
         track = layout.tracks[index]
         flash = state.winner == index and phase % 2 == 1
         leds, on_strip = track.strip_leds, lit[track.strip]
-        for cell, color in _track_cells(track, side, state, layout.marks, flash).items():
+        cells = _track_cells(track, side, state, layout.marks, flash, index != hidden)
+        for cell, color in cells.items():
             on_strip[leds[cell]] = _dimmed(color, brightness)
     # the strips start black; only the lit LEDs are painted, and only they add to the current
     frame: Frame = {}
@@ -246,16 +257,19 @@ def _frame(state: TrackState, layout: LedLayout, phase: int) -> Frame:
     return frame if total <= layout.current_limit_ma else _scaled_down(frame, layout, total)
 
 
-def render_tracks(state: TrackState, layout: LedLayout, phase: int = 0) -> Frame:
+def render_tracks(
+    state: TrackState, layout: LedLayout, phase: int = 0, *, hidden: int | None = None
+) -> Frame:
     """The colours of every strip for *state*, brightness and current limit applied.
 
     *phase* counts frames: when a side has won, odd phases light its whole track (pace them
-    at about 3 a second for a flash).
+    at about 3 a second for a flash). Side *hidden*'s front peg is left out (a blink's dark
+    half: the LED shows what lies under the peg).
 
     Raises:
         ValueError: more sides than the layout has tracks.
     """
-    return _frame(state, layout, phase)
+    return _frame(state, layout, phase, hidden)
 
 
 def _between(start: int, end: int, step: int, steps: int) -> int:
@@ -492,6 +506,12 @@ FLASH_SECONDS = 3.0
 FLASH_HOLD = 0.25
 """Seconds per flash phase (lit, then not): two flashes a second."""
 
+BLINK_SIDE = 2
+"""The side whose front peg blinks: the third, so three tracks are told apart without colour."""
+
+BLINK_ON, BLINK_OFF = 0.7, 0.3
+"""Seconds the blinking front peg is lit, then dark: a slow blink, the peg mostly shown."""
+
 LedFrame = Mapping[str, Sequence[Color]]
 """The colours for each LED strip, by the strip's name (a ``Frame`` is one)."""
 
@@ -500,11 +520,14 @@ LedFrame = Mapping[str, Sequence[Color]]
 class LedStep:
     """One step of an LED animation: the colours, and the seconds they stay before the next.
 
-    The last step of an animation stays until the next change, so its *hold* is not used.
+    The last step of an animation stays until the next change, so its *hold* is not used,
+    unless it says *again*: then after *hold* the animation goes on from step *again* (a
+    blinking peg), and finishing the animation early stops on this last step.
     """
 
     frame: LedFrame
     hold: float = 0.0
+    again: int | None = None
 
 
 class LazyFrame(Mapping[str, Sequence[Color]]):
@@ -584,8 +607,10 @@ class TrackAnimator:
         frame_seconds: float = FRAME_SECONDS,
         flash_seconds: float = FLASH_SECONDS,
         flash_hold: float = FLASH_HOLD,
+        blink: bool = True,
     ) -> None:
         self._layout = layout
+        self._blink = blink
         self._frames = frames
         self._frame_seconds = frame_seconds
         self._flashes = max(0, round(flash_seconds / flash_hold)) if flash_hold > 0 else 0
@@ -619,11 +644,25 @@ class TrackAnimator:
         return render_tracks(self.state(view), self._layout)
 
     def animate(self, before: GameView | None, after: GameView) -> tuple[LedStep, ...]:
-        """The steps from *before*'s tracks to *after*'s; the last is *after*'s still frame.
+        """The steps from *before*'s tracks to *after*'s; the last is *after*'s still frame
+        (with three sides, the third's front peg then blinks: the last step goes round again).
 
         Each step's frame (a ``LazyFrame``) is drawn when it is first read, so asking for the
         steps costs next to nothing and a key that ends the animation early skips the rest.
         """
+        return self._blinking(self._steps(before, after), self.state(after))
+
+    def _blinking(self, steps: tuple[LedStep, ...], new: TrackState) -> tuple[LedStep, ...]:
+        """*steps*, then the third side's front peg blinking for good (a cue without colour);
+        finishing early stops on the peg lit. Two sides: *steps* as they are."""
+        if len(new.sides) <= BLINK_SIDE or not self._blink:
+            return steps
+        layout, last = self._layout, len(steps)
+        dark = LazyFrame(lambda: render_tracks(new, layout, hidden=BLINK_SIDE))
+        lit = replace(steps[-1], hold=BLINK_ON)
+        return (*steps[:-1], lit, LedStep(dark, BLINK_OFF), replace(lit, again=last))
+
+    def _steps(self, before: GameView | None, after: GameView) -> tuple[LedStep, ...]:
         layout = self._layout
         new = self.state(after)
         old = self.state(before) if before is not None else None

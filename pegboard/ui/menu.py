@@ -22,12 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from pegboard.engine.game import DEFAULT_NAMES, default_names
+from pegboard.engine.game import DEFAULT_NAMES
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
 from pegboard.i18n import N_, NC_, Language, translator
+from pegboard.i18n.values import local_default_names
 
 __all__ = ["MENU", "NAME_KEYS", "MenuChoice", "menu_lines", "menu_size", "unique", "variant_name"]
 
@@ -67,11 +68,11 @@ class MenuChoice:
     >>> state = GameState.new(Rules.six_card())
     >>> choice = MenuChoice.of(render_view(state), state.rules, ("Ann", "Bob"))
     >>> [value for _, value in menu_lines(choice, letters=True)[-2:]]
-    ['Red', 'Blue']
+    ['Sky', 'Gold']
     >>> choice = choice.next_name(1)  # B: side 2 takes the roster's first name
     >>> assert choice is not None
     >>> menu_lines(choice, letters=True)[-2:]
-    (('A side 1', 'Red'), ('B side 2', 'Ann'))
+    (('A side 1', 'Sky'), ('B side 2', 'Ann'))
     """
 
     rules: Rules
@@ -82,24 +83,33 @@ class MenuChoice:
     """The sides' names when the menu opened (the match on the table)."""
     roster: tuple[str, ...] = ()
     """The names on offer for every side."""
+    defaults: tuple[str, ...] = DEFAULT_NAMES
+    """The sides' default names (their tracks' colours) in the table's language."""
 
     @classmethod
-    def of(cls, view: GameView, rules: Rules, roster: Sequence[str] = ()) -> MenuChoice:
+    def of(
+        cls,
+        view: GameView,
+        rules: Rules,
+        roster: Sequence[str] = (),
+        language: Language = Language.ENGLISH,
+    ) -> MenuChoice:
         """The menu as it opens on the match in *view* (played under *rules*): its settings and
-        names, and the *roster* on offer."""
+        names, the *roster* on offer and the default names in *language*."""
         names = tuple(view.names)
-        return cls(rules, view.match.format, names, names, tuple(roster))
+        defaults = local_default_names(translator(language), Rules.three_handed())
+        return cls(rules, view.match.format, names, names, tuple(roster), defaults)
 
     def _own_name(self, side: int, rules: Rules) -> str:
         """The name *side* comes back to: its name when the menu opened, else its default."""
-        return self.own[side] if side < len(self.own) else default_names(rules)[side]
+        return self.own[side] if side < len(self.own) else self.defaults[side]
 
     def _fit_names(self, rules: Rules) -> tuple[str, ...]:
         """The names for *rules*' sides: the first ones kept, a side added takes a free name."""
         names = list(self.names[: rules.sides])
         for side in range(len(names), rules.sides):
             taken = {name.lower() for name in names}
-            offered = (self._own_name(side, rules), *DEFAULT_NAMES, *self.roster)
+            offered = (self._own_name(side, rules), *self.defaults, *self.roster)
             names.append(next(name for name in offered if name.lower() not in taken))
         return tuple(names)
 
@@ -234,7 +244,7 @@ def menu_lines(
         else (f"{key} {tr.gettext(item)}", None)
         for key, item in MENU.items()
     )
-    names = choice.names or default_names(choice.rules)
+    names = choice.names or choice.defaults[: choice.rules.sides]
     side_n = tr.gettext("side {n}")
     return lines + tuple(
         (

@@ -41,7 +41,7 @@ def test_a_bad_command_fails_with_one_line_and_keeps_the_ones_before(
     assert err.startswith("pegboard: error: command 2 'play 5H' failed: cannot accept 'play 5H'")
     assert "the 1 before it stay applied" in err
     _, out, _ = cli(capsys, "game", "show", "--db", db)
-    assert "deal 1, Blue deals" in out
+    assert "deal 1, Gold deals" in out
 
 
 def test_a_random_cut_is_journalled_as_cards(
@@ -103,7 +103,7 @@ def test_the_db_defaults_to_the_environment(
     assert cli(capsys, "game", "new", "--muggins", "--match", "single")[0] == 0
     assert (tmp_path / "env.db").exists()
     status, out, _ = cli(capsys, "game", "do", "cut 3C 9H", "starter 5C", "next", "claim 4")
-    assert status == 0 and "claim 4 for Blue's hand" in out
+    assert status == 0 and "claim 4 for Gold's hand" in out
 
 
 def test_the_db_defaults_to_systemds_state_directory(
@@ -131,7 +131,7 @@ def test_a_random_cut_after_the_cut_is_refused_as_typed(
     assert status == 1
     assert err == (
         "pegboard: error: command 1 'cut' failed: cannot accept 'cut' in phase STARTER "
-        "(expected deal, next, peg Red 2, starter 5H, undo or redo)\n"
+        "(expected deal, next, peg Sky 2, starter 5H, undo or redo)\n"
     )
 
 

@@ -51,7 +51,7 @@ def test_a_missing_key_takes_the_default() -> None:
     assert f.string("name", "x") == "x" and f.whole("n", 3, low=0, high=9) == 3
     assert f.choice("mode", "RGB", ("1", "RGB")) == "RGB"
     assert f.member("shape", Shape, Shape.SNAKE) is Shape.SNAKE
-    assert f.names("who", ("Red",), expected="names") == ("Red",)
+    assert f.names("who", ("Sky",), expected="names") == ("Sky",)
     assert f.sub("colors").table == {} and f.sub("colors").path == "leds.strips[0].colors"
 
 

@@ -69,7 +69,7 @@ def test_the_roster_is_the_names_the_menu_offers() -> None:
     roster = ["Ann", "Bob", "Cy", "Dü", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Bartholom"]
     config = parse_config(f"[game]\nroster = {roster!r}")
     assert config.game.roster == tuple(roster)  # twelve names of up to ten characters
-    assert config.game.names is None  # the sides start as Red and Blue
+    assert config.game.names is None  # the sides start as Sky and Gold
     assert parse_config("").game.roster == ()
     assert parse_config('[game]\nnames = ["Ann", "Bob"]\nroster = ["Ann"]').game.roster == ("Ann",)
 

@@ -52,7 +52,7 @@ def test_the_lower_cut_deals_and_a_tie_is_cut_again() -> None:
 
 
 def test_his_heels_can_win_the_game() -> None:
-    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Red 61", "peg Red 58")
+    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Sky 61", "peg Sky 58")
     assert state.table.dealer == 0 and state.table.scores == (119, 0)
     state, events = events_of(state, "starter JD")
     assert state.phase is Phase.GAME_OVER
@@ -67,11 +67,11 @@ def test_his_heels_can_win_the_game() -> None:
 def test_the_non_dealer_pegging_out_in_the_show_refuses_the_dealers_hand() -> None:
     state = run(
         GameState.new(Rules.six_card()),
-        "cut 3C 9H",  # Red deals, Blue is the pone and counts first
-        "peg Red 50",
-        "peg Red 50",
-        "peg Blue 50",
-        "peg Blue 42",
+        "cut 3C 9H",  # Sky deals, Gold is the pone and counts first
+        "peg Sky 50",
+        "peg Sky 50",
+        "peg Gold 50",
+        "peg Gold 42",
         "starter 5C",
         "next",
     )
@@ -80,8 +80,8 @@ def test_the_non_dealer_pegging_out_in_the_show_refuses_the_dealers_hand() -> No
     assert state.table.scores == (100, 121)
     result = state.table.finished[-1].result
     assert result.winner == 1 and result.game_points == 1
-    refused(state, "show 2H 3H 4H 6D", GameOverError, r"the game is over \(Blue won 121 to 100\)")
-    refused(state, "peg Red 2", GameOverError, "the game is over")
+    refused(state, "show 2H 3H 4H 6D", GameOverError, r"the game is over \(Gold won 121 to 100\)")
+    refused(state, "peg Sky 2", GameOverError, "the game is over")
 
 
 @pytest.mark.parametrize(
@@ -93,15 +93,15 @@ def test_the_non_dealer_pegging_out_in_the_show_refuses_the_dealers_hand() -> No
     ],
 )
 def test_game_points_come_from_the_losers_score(loser: int, lurch: Lurch, points: int) -> None:
-    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Blue 60", "peg Blue 60")
-    state = run(state, *[f"peg Red {n}" for n in (loser // 2, loser - loser // 2)], "peg Blue 1")
+    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Gold 60", "peg Gold 60")
+    state = run(state, *[f"peg Sky {n}" for n in (loser // 2, loser - loser // 2)], "peg Gold 1")
     result = state.table.finished[-1].result
     assert result.lurches[0] is lurch and result.game_points == points
 
 
 def test_undo_of_the_winning_peg_reopens_the_game_and_redo_wins_again() -> None:
     state = run(
-        GameState.new(Rules.six_card()), "cut 3C 9H", "peg Red 61", "peg Red 58", "starter JD"
+        GameState.new(Rules.six_card()), "cut 3C 9H", "peg Sky 61", "peg Sky 58", "starter JD"
     )
     assert state.phase is Phase.GAME_OVER
     reopened = run(state, "undo")
@@ -111,7 +111,7 @@ def test_undo_of_the_winning_peg_reopens_the_game_and_redo_wins_again() -> None:
 
 
 def test_undo_reaches_back_across_deals_to_the_start() -> None:
-    texts = ["cut 3C 9H", "peg Red 5", "deal", "peg Blue 7", "deal", "starter 4H", "peg Red 3"]
+    texts = ["cut 3C 9H", "peg Sky 5", "deal", "peg Gold 7", "deal", "starter 4H", "peg Sky 3"]
     state = run(GameState.new(Rules.six_card()), *texts)
     assert state.table.deal == 3
     back = run(state, *["undo"] * len(texts))
@@ -121,7 +121,7 @@ def test_undo_reaches_back_across_deals_to_the_start() -> None:
 
 
 def test_a_new_command_after_undo_drops_the_redo() -> None:
-    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Red 5", "undo", "peg Blue 2")
+    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Sky 5", "undo", "peg Gold 2")
     refused(state, "redo", IllegalCommandError, "nothing to redo")
 
 
@@ -181,7 +181,7 @@ def test_known_hands_count_themselves_in_the_show() -> None:
     assert [(h.seat, h.points) for h in shown] == [(0, 8), (1, 13)]
     refused(state, "show", InvalidHandError, "the crib without its cards")
     refused(state, "crib", InvalidHandError, "never laid in the play")
-    refused(state, "crib KS 3S 4C QH", InvalidHandError, "KS .* already in Red's hand")
+    refused(state, "crib KS 3S 4C QH", InvalidHandError, "KS .* already in Sky's hand")
     state = run(state, "crib AS 3S 4C QH")
     assert state.table.scores == (3 + 8, 6 + 13 + 7) and state.table.deal == 2
 
@@ -195,16 +195,16 @@ def test_a_hand_that_contradicts_the_play_is_refused() -> None:
 
 def test_the_crib_must_wait_for_the_hands() -> None:
     state = run(GameState.new(Rules.six_card()), "cut 9C 3D", "starter 5C", "next")
-    refused(state, "crib AS 3S 4C QH", IllegalCommandError, "Red's hand comes first")
+    refused(state, "crib AS 3S 4C QH", IllegalCommandError, "Sky's hand comes first")
 
 
 def test_a_table_that_pegs_by_hand_moves_on_without_cards() -> None:
-    state = run(GameState.new(Rules.six_card()), "cut 9C 3D", "next", "peg Red 4", "next")
-    state = run(state, "peg Red 8", "next", "peg Blue 12", "next", "next")
+    state = run(GameState.new(Rules.six_card()), "cut 9C 3D", "next", "peg Sky 4", "next")
+    state = run(state, "peg Sky 8", "next", "peg Gold 12", "next", "next")
     assert state.table.deal == 2 and state.table.dealer == 0 and state.phase is Phase.STARTER
     record = state.table.deals[0]
     assert record.pegging == (4, 0) and record.hands == (8, 12)
-    state = run(state, "peg Blue 3", "deal")
+    state = run(state, "peg Gold 3", "deal")
     assert state.table.deal == 3 and state.table.dealer == 1
 
 
@@ -212,12 +212,12 @@ def test_a_deal_without_a_starter_is_pegged_by_hand_and_its_hands_told_by_points
     state = run(GameState.new(Rules.six_card()), "cut 9C 3D", "next")
     assert state.phase is Phase.PLAY and state.table.play is None  # the play is not counted
     refused(state, "play 5H", IllegalCommandError, "no starter was entered this deal")
-    state = run(state, "peg Red 2", "next")
+    state = run(state, "peg Sky 2", "next")
     refused(state, "show 5H 5D 5S JC", IllegalCommandError, r"instead, e\.g\. 'show 8'")
     state, events = events_of(state, "show 8")
     pegs = [(e.side, e.points, e.source) for e in events if isinstance(e, Pegged)]
     assert pegs == [(0, 8, Source.HAND)]
-    state = run(state, "show 0", "crib 12")  # Blue's hand: nothing; then the deal moves on
+    state = run(state, "show 0", "crib 12")  # Gold's hand: nothing; then the deal moves on
     assert state.phase is Phase.STARTER and state.table.deal == 2
     record = state.table.deals[0]
     assert (record.pegging, record.hands, record.crib) == ((2, 0), (8, 0), (0, 12))
@@ -225,8 +225,8 @@ def test_a_deal_without_a_starter_is_pegged_by_hand_and_its_hands_told_by_points
 
 
 def test_a_hand_told_by_points_can_win_the_game_at_once() -> None:
-    state = run(GameState.new(Rules.six_card()), "cut 9C 3D", "peg Red 61", "peg Red 58")
-    state = run(state, "next", "next", "show 4")  # Red, on the dealer's left, counts first
+    state = run(GameState.new(Rules.six_card()), "cut 9C 3D", "peg Sky 61", "peg Sky 58")
+    state = run(state, "next", "next", "show 4")  # Sky, on the dealer's left, counts first
     assert state.phase is Phase.GAME_OVER and state.table.scores == (123, 0)
     refused(state, "show 8", GameOverError, "the game is over")
 
@@ -297,7 +297,7 @@ def test_a_play_claim_lapses_on_go_and_is_refused_when_off() -> None:
     refused(state, "claim 2", IllegalCommandError, "muggins in the play is off")
     state = GameState.new(Rules.six_card(muggins_in_play=True))
     state = run(state, "cut 3C 9H", "starter 2C", "play KH", "play QD", "play JS", "claim 2")
-    refused(state, "claim 3", IllegalCommandError, "Red's next card was already claimed at 2")
+    refused(state, "claim 3", IllegalCommandError, "Sky's next card was already claimed at 2")
     state = run(state, "go")  # A claimed, then says go at 30 instead: the claim lapses
     assert state.table.claim is None
 
@@ -350,30 +350,30 @@ def test_two_in_the_crib_counts_a_four_card_crib() -> None:
 
 def test_the_match_is_decided_early_and_then_refuses_play() -> None:
     state = run(
-        GameState.new(Rules.six_card()), "cut 3C 9H", "peg Red 61", "peg Red 58", "starter JD"
+        GameState.new(Rules.six_card()), "cut 3C 9H", "peg Sky 61", "peg Sky 58", "starter JD"
     )
     assert state.match.points == (3, 0) and state.phase is Phase.GAME_OVER
     state = run(state, "next")  # game 2: the other side deals first
     assert state.table.dealer == 1 and state.table.scores == (0, 0)
-    state = run(state, "peg Red 61", "peg Red 60")
+    state = run(state, "peg Sky 61", "peg Sky 60")
     assert state.phase is Phase.MATCH_OVER and state.match.winner == 0
     refused(state, "next", GameOverError, "the match is over")
 
 
 def test_game_three_is_cut_for_afresh() -> None:
-    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Red 61", "peg Red 60", "next")
-    state = run(state, "peg Blue 61", "peg Blue 60", "next")
+    state = run(GameState.new(Rules.six_card()), "cut 3C 9H", "peg Sky 61", "peg Sky 60", "next")
+    state = run(state, "peg Gold 61", "peg Gold 60", "next")
     assert state.phase is Phase.CUT and state.table.game == 3
 
 
 def test_single_game_match_is_over_after_one_game() -> None:
     state = GameState.new(Rules.six_card(), match_format=MatchFormat.SINGLE)
-    state = run(state, "cut 3C 9H", "peg Blue 61", "peg Blue 60")
+    state = run(state, "cut 3C 9H", "peg Gold 61", "peg Gold 60")
     assert state.phase is Phase.MATCH_OVER
 
 
 def test_replaying_the_commands_gives_the_identical_state() -> None:
-    texts = ["cut 9C 3D", "starter 5C", "play KS", "play 6H", "undo", "play 6D", "peg Blue 3"]
+    texts = ["cut 9C 3D", "starter 5C", "play KS", "play 6H", "undo", "play 6D", "peg Gold 3"]
     state = run(GameState.new(Rules.six_card()), *texts)
     commands = [command for _, command in state.past]
     again = replay(GameState.new(Rules.six_card()), commands)

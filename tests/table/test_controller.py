@@ -13,21 +13,24 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from pegboard.config.leds import parse_leds
 from pegboard.devices.leds import RecordingStrip as SimStrip
 from pegboard.devices.ports import Color, FakeClock, KeyAction, KeyEvent
 from pegboard.engine.game import Phase
 from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
+from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller, DisplayPower
 from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import (
+    BLINK_OFF,
+    BLINK_ON,
     FLASH_HOLD,
     FLASH_SECONDS,
     FRAME_SECONDS,
     PEG_FRAMES,
-    LedLayout,
     TrackAnimator,
     animate_peg,
     render_tracks,
@@ -117,6 +120,7 @@ class Table:
         roster: Sequence[str] = (),
         dim_after: float | None = None,
         sleep_after: float | None = None,
+        language: Language = Language.ENGLISH,
     ) -> None:
         self.clock = FakeClock()
         self.display = display or RecordingDisplay()
@@ -129,6 +133,7 @@ class Table:
             names=names,
             roster=roster,
             layout=layout,
+            language=language,
             display=self.display,
             strips={"track": self.strip},
             render_screen=self.screen,
@@ -171,7 +176,7 @@ def table(tmp_path: Path) -> Table:
 def test_cut_ranks_choose_the_dealer_in_two_presses(table: Table) -> None:
     assert table.keys("9 3") == 2
     assert table.ctl.view.phase is Phase.STARTER
-    assert table.ctl.view.dealer_name == "Blue"
+    assert table.ctl.view.dealer_name == "Gold"
 
 
 def test_hash_with_nothing_typed_cuts_at_random(table: Table) -> None:
@@ -194,10 +199,10 @@ def test_his_heels_can_win_the_game(table: Table) -> None:
     table.keys("D 1 B")  # 119
     table.keys("ok:long 2")  # menu: end the deal; A deals now
     table.keys("ok:long 2")  # and again: B deals
-    assert table.ctl.view.dealer_name == "Blue"
+    assert table.ctl.view.dealer_name == "Gold"
     table.keys("A")  # the jack turned: 2 for his heels
     assert table.ctl.view.phase is Phase.GAME_OVER
-    assert table.ctl.view.winner_name == "Blue"
+    assert table.ctl.view.winner_name == "Gold"
 
 
 # --- the play ---------------------------------------------------------------------------------
@@ -333,9 +338,9 @@ def test_the_nobs_answer_makes_the_count_exact(table: Table, answer: str, points
 def test_backspace_erases_the_last_rank(table: Table) -> None:
     _to_show_without_play(table)
     table.keys("7 8 9")
-    assert table.ctl.entry.line == "Red's hand: 7 8 9 _"
+    assert table.ctl.entry.line == "Sky's hand: 7 8 9 _"
     table.keys("*")
-    assert table.ctl.entry.line == "Red's hand: 7 8 _ _"
+    assert table.ctl.entry.line == "Sky's hand: 7 8 _ _"
 
 
 def test_a_fifth_rank_in_a_hand_is_refused(table: Table) -> None:
@@ -343,7 +348,7 @@ def test_a_fifth_rank_in_a_hand_is_refused(table: Table) -> None:
     table.keys("5 5 5")
     table.keys("5")
     assert table.ctl.last_error == "no fifth 5: all four are out this deal"
-    assert table.ctl.entry.line == "Red's hand: 5 5 5 _"
+    assert table.ctl.entry.line == "Sky's hand: 5 5 5 _"
 
 
 def test_a_hand_known_from_the_play_counts_with_one_press(table: Table) -> None:
@@ -351,7 +356,7 @@ def test_a_hand_known_from_the_play_counts_with_one_press(table: Table) -> None:
     table.keys(PLAY)
     assert table.ctl.view.phase is Phase.SHOW
     assert table.scores == (0, 2)  # B: 1 for the go at 30, 1 for the last card
-    assert table.ctl.entry.line == "Red's hand: 4 2 3 9"
+    assert table.ctl.entry.line == "Sky's hand: 4 2 3 9"
     assert table.ctl.entry.asks  # the idle keypad's next key answers "flush?"
     assert table.ctl.entry.hint.startswith("flush?")
     assert table.keys("#") == 1  # not a flush: counted
@@ -420,7 +425,7 @@ def test_a_peg_over_61_is_refused(table: Table) -> None:
 def test_peg_button_presses_combine_and_commit_after_idle(table: Table) -> None:
     table.deal()
     table.keys("peg0 peg0 peg0")
-    assert table.ctl.entry.line == "peg: Red +3"
+    assert table.ctl.entry.line == "peg: Sky +3"
     assert table.scores == (0, 0)
     table.clock.advance(1.4)
     table.ctl.tick()
@@ -428,7 +433,7 @@ def test_peg_button_presses_combine_and_commit_after_idle(table: Table) -> None:
     table.clock.advance(0.1)
     table.ctl.tick()
     assert table.scores == (3, 0)
-    assert table.store.commands()[-1] == "peg Red 3"
+    assert table.store.commands()[-1] == "peg Sky 3"
 
 
 def test_another_key_commits_the_combined_peg_at_once_then_acts(table: Table) -> None:
@@ -457,7 +462,7 @@ def test_the_peg_button_of_another_side_commits_the_first(table: Table) -> None:
     table.deal()
     table.keys("peg0 peg0 peg1")
     assert table.scores == (2, 0)
-    assert table.ctl.entry.line == "peg: Blue +1"
+    assert table.ctl.entry.line == "peg: Gold +1"
 
 
 # --- undo, redo, the menu -----------------------------------------------------------------------
@@ -515,17 +520,17 @@ def _name_lines(table: Table) -> list[tuple[str, str | None]]:
 
 
 def test_a_table_with_no_names_is_red_and_blue_never_a_keypad_letter(table: Table) -> None:
-    assert table.ctl.view.names == ("Red", "Blue")
+    assert table.ctl.view.names == ("Sky", "Gold")
     table.keys("9 3 5 D 4")  # a manual peg: the hint names the sides by key
-    assert table.ctl.entry.hint == "points, then side\nA=Red B=Blue"
+    assert table.ctl.entry.hint == "points, then side\nA=Sky B=Gold"
 
 
 def test_the_menu_picks_names_from_the_roster_for_a_new_match(tmp_path: Path) -> None:
     table = Table(tmp_path / "p.db", roster=ROSTER)
-    table.keys("9 3 D 5 A")  # a match under way: cut, 5 to Red
+    table.keys("9 3 D 5 A")  # a match under way: cut, 5 to Sky
     table.keys("ok:long A A B")  # side 1: Ann, then Bob; side 2: Ann
     assert _name_lines(table) == [("A side 1", "Bob"), ("B side 2", "Ann")]
-    assert table.ctl.view.names == ("Red", "Blue")  # nothing changes until the new match
+    assert table.ctl.view.names == ("Sky", "Gold")  # nothing changes until the new match
     table.keys("3")
     assert table.ctl.view.names == ("Bob", "Ann")
     assert table.ctl.view.phase is Phase.CUT and table.scores == (0, 0)
@@ -535,16 +540,16 @@ def test_the_menu_picks_names_from_the_roster_for_a_new_match(tmp_path: Path) ->
 def test_picked_names_are_journalled_and_a_restart_resumes_them(tmp_path: Path) -> None:
     path = tmp_path / "p.db"
     table = Table(path, roster=ROSTER)
-    table.keys("ok:long B B 3 9 3 D 7 A")  # side 2: Bob; new match; cut; 7 to Red
+    table.keys("ok:long B B 3 9 3 D 7 A")  # side 2: Bob; new match; cut; 7 to Sky
     table.store.close()
     again = Table(path, roster=ROSTER)  # a restart: a new journal on the same file
-    assert again.ctl.view.names == ("Red", "Bob")
+    assert again.ctl.view.names == ("Sky", "Bob")
     assert again.scores == (7, 0)
     with sqlite3.connect(path) as db:
         rows = db.execute("SELECT names FROM matches ORDER BY id").fetchall()
-    assert [json.loads(names) for (names,) in rows] == [["Red", "Blue"], ["Red", "Bob"]]
+    assert [json.loads(names) for (names,) in rows] == [["Sky", "Gold"], ["Sky", "Bob"]]
     again.keys("ok:long")  # the menu starts from the names on the table
-    assert _name_lines(again) == [("A side 1", "Red"), ("B side 2", "Bob")]
+    assert _name_lines(again) == [("A side 1", "Sky"), ("B side 2", "Bob")]
 
 
 def test_a_rematch_keeps_the_names_picked(tmp_path: Path) -> None:
@@ -553,7 +558,7 @@ def test_a_rematch_keeps_the_names_picked(tmp_path: Path) -> None:
     table.keys("9 3 D 6 1 A D 6 0 A")  # Ann pegs out
     assert table.ctl.view.phase is Phase.MATCH_OVER
     table.keys("#")  # a new match
-    assert table.ctl.view.phase is Phase.CUT and table.ctl.view.names == ("Ann", "Blue")
+    assert table.ctl.view.phase is Phase.CUT and table.ctl.view.names == ("Ann", "Gold")
 
 
 def test_the_configured_names_are_on_offer_in_the_menu_too(tmp_path: Path) -> None:
@@ -574,7 +579,7 @@ def test_peg_buttons_pick_names_on_a_3x4_keypad(tmp_path: Path) -> None:
 def test_a_three_handed_match_from_the_menu_names_its_third_side(tmp_path: Path) -> None:
     table = Table(tmp_path / "p.db", roster=ROSTER)
     table.keys("ok:long 4 C C 3")  # three-handed; side 3: Ann, then Bob
-    assert table.ctl.view.names == ("Red", "Blue", "Bob")
+    assert table.ctl.view.names == ("Sky", "Gold", "Bob")
 
 
 # --- 3x4 keypad -------------------------------------------------------------------------------
@@ -584,7 +589,7 @@ def test_on_a_3x4_keypad_zero_again_makes_jack_queen_king(tmp_path: Path) -> Non
     table = Table(tmp_path / "k.db", layout=Layout.THREE_BY_FOUR)
     table.keys("9 3 5 ok:long 1")  # starter 5, then end the play from the menu
     table.keys("0 0 0 # 0 # 0 0 5")  # Q; # ends it; 10; J; 5
-    assert table.ctl.entry.line == "Red's hand: Q 10 J 5"
+    assert table.ctl.entry.line == "Sky's hand: Q 10 J 5"
     table.keys("#")  # neither a flush (ranks differ) nor nobs (a jack): one question
     assert table.scores == (17, 0)  # run 10-J-Q 3; fifteens 10/J/Q with each 5: 12; pair 2
 
@@ -690,7 +695,7 @@ def test_a_whole_game_pegged_by_hand_to_121(table: Table) -> None:
         presses += table.keys("D 2 9 A D 1 B")  # A 29, B 1 per deal
         if table.ctl.view.phase is not Phase.GAME_OVER:
             table.keys("ok:long 2")
-    assert table.ctl.view.winner_name == "Red"
+    assert table.ctl.view.winner_name == "Sky"
     assert table.ctl.view.game_points == 3  # B below 61: a double skunk
     table.keys("#")  # the next game of the match
     assert table.ctl.view.game == 2
@@ -706,7 +711,7 @@ def test_a_counting_mode_deal_from_cut_to_next_deal(table: Table) -> None:
     assert table.scores == (6, 30)
     assert table.ctl.view.phase is Phase.STARTER
     assert table.ctl.view.deal == 2
-    assert table.ctl.view.dealer_name == "Red"
+    assert table.ctl.view.dealer_name == "Sky"
 
 
 # --- LED animation ----------------------------------------------------------------------------
@@ -715,16 +720,18 @@ def test_a_counting_mode_deal_from_cut_to_next_deal(table: Table) -> None:
 class Board:
     """A controller driving the default LED layout through the tracks' ``TrackAnimator``."""
 
-    def __init__(self, path: Path, *, display: RecordingDisplay | None = None) -> None:
+    def __init__(
+        self, path: Path, *, display: RecordingDisplay | None = None, sides: int = 2
+    ) -> None:
         self.clock = FakeClock()
-        self.layout = LedLayout.default()
-        self.strip = SimStrip(244, name="board")
+        self.layout = parse_leds({}, sides=sides).layout
+        self.strip = SimStrip(self.layout.strips[0].count, name="board")
         self.display = display or RecordingDisplay()
         self.store = Journal(path)
         self.animator = TrackAnimator(self.layout)
         self.ctl = Controller(
             store=self.store,
-            rules=Rules.six_card(),
+            rules=Rules.six_card() if sides == 2 else Rules.three_handed(),
             display=self.display,
             strips={"board": self.strip},
             render_screen=TextScreen(),
@@ -998,3 +1005,42 @@ def test_nothing_is_drawn_while_the_display_sleeps(tmp_path: Path) -> None:
         table.clock.advance(60)
         table.ctl.tick()
     assert len(table.screen.lines) == lines
+
+
+def test_the_third_sides_front_peg_blinks_until_a_key(
+    tmp_path: Path,
+) -> None:
+    board = Board(tmp_path / "three.db", sides=3)
+    board.run_for(0.1)
+    still = board.frame(board.ctl.view)
+    assert board.shown()[-1] == still and board.ctl.animating
+    board.run_for(BLINK_ON)  # the peg in the start hole goes dark...
+    dark = board.shown()[-1]
+    assert dark != still
+    assert [i for i, (a, b) in enumerate(zip(still, dark, strict=True)) if a != b] == [
+        board.layout.tracks[2].strip_leds[0]  # the third track's start hole
+    ]
+    board.run_for(BLINK_OFF + BLINK_ON + BLINK_OFF)  # ...lit, dark, lit, round and round
+    assert board.shown()[-4:] == [dark, still, dark, still]
+    board.run_for(BLINK_ON / 2)
+    board.keys("*")  # a key that changes nothing finishes the blink with the peg lit
+    assert board.shown()[-1] == still and not board.ctl.animating
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        pytest.param(Language.ENGLISH, ("Sky", "Gold", "Lilac"), id="en"),
+        pytest.param(Language.GERMAN, ("Azur", "Gold", "Lila"), id="de"),
+    ],
+)
+def test_unnamed_sides_are_their_tracks_colours_in_the_tables_language(
+    tmp_path: Path, language: Language, names: tuple[str, ...]
+) -> None:
+    table = Table(tmp_path / "names.db", language=language)
+    assert table.ctl.view.names == names[:2]
+    for _ in range(4):  # the menu's variants, round to three-handed: a side added gets a colour
+        table.keys("ok:long 4 3")
+        if len(table.ctl.view.names) == 3:
+            break
+    assert table.ctl.view.names == names

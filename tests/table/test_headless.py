@@ -346,7 +346,7 @@ def test_a_config_with_too_few_led_tracks_for_the_header_is_an_error(
         "without [leds])\n"
     )
     assert _readme_run(KEYS / "six-card-lurch.keys", "--config", str(config)) == 0
-    assert [side["name"] for side in _state()["sides"]] == ["Ann", "Bob"]  # not Red and Blue
+    assert [side["name"] for side in _state()["sides"]] == ["Ann", "Bob"]  # not Sky and Gold
 
 
 # --------------------------------------------------------------------------- the roster

@@ -242,3 +242,27 @@ def test_with_no_key_source_the_selftest_says_there_is_nothing_to_press_at_once(
     assert said in lines
     assert not any(line.startswith("press keys") for line in lines)
     assert lines[-1] == last
+
+
+def test_the_selftest_says_the_default_colours_are_ok() -> None:
+    status, out = selftest(FakeSystemctl())
+    assert status == 0
+    assert "LED colours: every pair side by side at least 30 apart for every eye: ok" in out
+
+
+def test_the_selftest_warns_of_configured_colours_too_close_for_some_eyes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(
+        "[[leds.strips]]\nname = 'board'\nkind = 'sim'\ncount = 244\n"
+        "[[leds.tracks]]\nfirst = 0\nlength = 122\ncolor = [255, 0, 0]\n"
+        "[[leds.tracks]]\nfirst = 243\ndirection = -1\nlength = 122\ncolor = [0, 255, 0]\n"
+    )
+    argv = ["selftest", "--simulate", "--seconds", "0", "--config", str(config)]
+    assert pegboard_main(argv) == 0  # a warning, not a failure: the board works
+    warnings = [line for line in capsys.readouterr().out.splitlines() if "WARNING" in line]
+    assert warnings == [
+        "LED colours: WARNING: side 1 and side 2 are only 21.0 apart for deuteranopia"
+        " (CAM02-UCS; 30 tells them apart at a glance): choose colours further apart in [leds]"
+    ]

@@ -155,7 +155,7 @@ def test_the_entry_view_shows_typed_ranks_and_the_next_keys_meaning() -> None:
     state = _state("cut 9H 3D", "starter 5H", "next")
     entry, _ = _keys(state, "7 A")
     view = render_entry(entry, Situation.of(state))
-    assert view.line == "Red's hand: 7 J _ _"
+    assert view.line == "Sky's hand: 7 J _ _"
     assert view.hint == "2 more\n0=10 A=J B=Q C=K"
 
 
@@ -299,7 +299,7 @@ def _names(entry: EntryState, state: GameState) -> list[tuple[str, str | None]]:
 def test_the_menu_shows_each_sides_name_under_its_key() -> None:
     state = _state()
     entry, _ = _roster_menu(state, "")
-    assert _names(entry, state) == [("A side 1", "Red"), ("B side 2", "Blue")]
+    assert _names(entry, state) == [("A side 1", "Sky"), ("B side 2", "Gold")]
     view = render_entry(entry, Situation.of(state))
     assert view.hint == "0-9 choose, A-C names\n# next line; * back"
 
@@ -312,7 +312,7 @@ def test_a_sides_key_steps_through_the_roster_and_back_to_its_own_name() -> None
         entry, outcomes = _keys(state, "A", entry)
         assert not outcomes[-1].refusal
         seen.append(_names(entry, state)[0][1])
-    assert seen == ["Ann", "Bob", "Cy", "Red"]
+    assert seen == ["Ann", "Bob", "Cy", "Sky"]
     assert render_entry(entry, Situation.of(state)).cursor == 10  # on side 1's line
 
 
@@ -343,7 +343,7 @@ def test_peg_buttons_pick_names_in_the_menu_and_a_3x4_menu_shows_no_letters() ->
     state = _state()
     entry, outcomes = _roster_menu(state, "peg1", layout=Layout.THREE_BY_FOUR)
     assert not outcomes[-1].refusal
-    assert _names(entry, state) == [("side 1", "Red"), ("side 2", "Ann")]
+    assert _names(entry, state) == [("side 1", "Sky"), ("side 2", "Ann")]
     assert render_entry(entry, Situation.of(state)).hint.startswith("0-9; peg button: name\n")
 
 
@@ -352,14 +352,14 @@ def test_a_third_side_from_the_variant_gets_a_free_name_and_a_line() -> None:
     entry, _ = _roster_menu(state, "A 4")  # side 1 Ann, then three-handed
     assert _names(entry, state) == [
         ("A side 1", "Ann"),
-        ("B side 2", "Blue"),
-        ("C side 3", "Green"),
+        ("B side 2", "Gold"),
+        ("C side 3", "Lilac"),
     ]
     entry, outcomes = _keys(state, "C 3", entry)
     request = outcomes[-1].request
-    assert isinstance(request, NewMatch) and request.names == ("Ann", "Blue", "Bob")
+    assert isinstance(request, NewMatch) and request.names == ("Ann", "Gold", "Bob")
     entry, _ = _roster_menu(state, "A 4 4 4 4 4 4")  # round the variants: back to two sides
-    assert _names(entry, state) == [("A side 1", "Ann"), ("B side 2", "Blue")]
+    assert _names(entry, state) == [("A side 1", "Ann"), ("B side 2", "Gold")]
 
 
 def test_hash_walks_down_to_the_name_lines() -> None:
@@ -385,7 +385,7 @@ def test_the_menu_says_why_a_name_cannot_be_picked(
     state = _state()
     entry, outcomes = _roster_menu(state, keys, roster)
     assert outcomes[-1].refusal == refusal
-    assert entry.menu is not None and entry.menu.names[1] == "Blue"  # nothing changed
+    assert entry.menu is not None and entry.menu.names[1] == "Gold"  # nothing changed
 
 
 def test_the_roster_survives_the_keypad_being_cleared() -> None:
@@ -402,7 +402,7 @@ def test_with_muggins_in_the_play_a_card_waits_for_its_claim() -> None:
     entry, outcomes = _keys(state, "5")
     assert outcomes[-1].commands == ()
     view = render_entry(entry, Situation.of(state))
-    assert view.line == "Red lays 5: claims _"
+    assert view.line == "Sky lays 5: claims _"
     entry, outcomes = _keys(state, "2 #", entry)
     claim, play = outcomes[-1].commands
     assert claim == Claim(2)
@@ -493,7 +493,7 @@ def test_the_show_of_a_deal_pegged_by_hand_refuses_no_points_and_over_29() -> No
     _, outcomes = _keys(state, "2 9")
     assert outcomes[-1].commands == (Show(points=29),)
     entry, _ = _keys(state, "1")
-    assert render_entry(entry, Situation.of(state)).line == "Red's hand: 1"
+    assert render_entry(entry, Situation.of(state)).line == "Sky's hand: 1"
     assert render_entry(entry, Situation.of(state)).hint == "# = 1, or 2nd digit"
 
 

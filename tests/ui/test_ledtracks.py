@@ -16,6 +16,9 @@ from pegboard.engine.rules import Rules
 from pegboard.engine.view import GameView, render_view
 from pegboard.errors import ConfigError
 from pegboard.ui.ledtracks import (
+    BLINK_OFF,
+    BLINK_ON,
+    PEG_FRAMES,
     REAR_SHARE,
     LedLayout,
     MarkColors,
@@ -413,6 +416,48 @@ def test_a_new_match_with_more_sides_jumps_to_its_tracks_in_one_step() -> None:
     two = render_view(GameState.new(Rules.six_card()))
     steps = animator.animate(two, _three_handed_view())
     assert len(steps) == 1
+
+
+def _three_tracks() -> LedLayout:
+    from pegboard.config.leds import parse_leds
+
+    return parse_leds({}, sides=3).layout
+
+
+def test_the_third_sides_front_peg_blinks_for_good_a_cue_without_colour() -> None:
+    layout = _three_tracks()
+    view = _pegged(_three_handed_view(), ((10, 5), (20, 10), (30, 15)), None)
+    steps = TrackAnimator(layout).animate(None, view)
+    lit, dark, again = steps
+    still = render_tracks(track_state(view), layout)
+    assert dict(lit.frame) == dict(again.frame) == still
+    assert (lit.hold, dark.hold, again.hold) == (BLINK_ON, BLINK_OFF, BLINK_ON)
+    assert (lit.again, dark.again, again.again) == (None, None, 1)  # round: dark, lit, dark...
+    third = layout.tracks[2]
+    front = third.strip_leds[hole_led(third, 30)[0]]
+    pairs = zip(still["board"], dark.frame["board"], strict=True)
+    differs = [i for i, (a, b) in enumerate(pairs) if a != b]
+    assert differs == [front]  # only the third side's front peg goes dark
+    assert dark.frame["board"][front] == (12, 12, 12)  # what lies under: hole 30's street mark
+    assert still["board"][front] == tuple(round(c * layout.brightness) for c in third.color)
+
+
+def test_two_sides_do_not_blink_and_the_blink_can_be_turned_off() -> None:
+    two = render_view(GameState.new(Rules.six_card()))
+    assert [s.again for s in TrackAnimator(LedLayout.default()).animate(None, two)] == [None]
+    three = TrackAnimator(_three_tracks(), blink=False).animate(None, _three_handed_view())
+    assert [s.again for s in three] == [None]
+
+
+def test_a_peg_of_the_third_side_travels_then_blinks() -> None:
+    layout = _three_tracks()
+    view = _three_handed_view()
+    before = _pegged(view, ((0, 0), (0, 0), (10, 0)), None)
+    after = _pegged(view, ((0, 0), (0, 0), (30, 10)), None)
+    steps = TrackAnimator(layout).animate(before, after)
+    assert len(steps) == PEG_FRAMES + 2
+    assert steps[-1].again == PEG_FRAMES  # round from the dark step after the travel
+    assert dict(steps[PEG_FRAMES - 1].frame) == render_tracks(track_state(after), layout)
 
 
 def test_a_win_by_a_side_without_a_track_does_not_flash() -> None:

@@ -61,11 +61,11 @@ PLAY_END = [*PLAY_GO, "go", "play 2C", "play 4S", "play 3H", "play 5S"]
 PEGGED = [*CUT, "peg Ann 50", "peg Ann 2"]
 UNDONE = [*SHOW_29, "undo"]
 MUGGINS = [*CUT, "starter 5C", "next", "claim 20", "show 5H 5D 5S JC"]
-# Blue on 103: Red (12) and Green (0) behind the double skunk line
-THREE_BOTH_SKUNKED = ["cut 9H 3C 4D", "peg Red 12", "peg Blue 53", "peg Blue 50"]
-# Blue on 103: Red (70) behind the lurch line, Green (10) behind the double skunk line
-THREE_LURCH_AND_SKUNK = ["cut 9H 3C 4D", "peg Red 61", "peg Red 9", "peg Blue 53", "peg Blue 50"]
-THREE_LURCH_AND_SKUNK += ["peg Green 10"]
+# Gold on 103: Sky (12) and Lilac (0) behind the double skunk line
+THREE_BOTH_SKUNKED = ["cut 9H 3C 4D", "peg Sky 12", "peg Gold 53", "peg Gold 50"]
+# Gold on 103: Sky (70) behind the lurch line, Lilac (10) behind the double skunk line
+THREE_LURCH_AND_SKUNK = ["cut 9H 3C 4D", "peg Sky 61", "peg Sky 9", "peg Gold 53", "peg Gold 50"]
+THREE_LURCH_AND_SKUNK += ["peg Lilac 10"]
 
 ENTRY = EntryView("Ann's hand", "4 5 6 J", "flush? # no 1=4 2=5\n(cards of one suit)", Mode.FLUSH)
 CUT_HINT = "rank each; # random\n0=10 A=J B=Q C=K"
@@ -595,18 +595,18 @@ def test_no_english_word_on_a_scoreboard_is_cut_off(
 
 @pytest.mark.parametrize("style", STYLES)
 def test_the_three_handed_warning_fits_by_initials_or_on_two_rows(style: Style) -> None:
-    """ "double skunk: Red, Green" is too wide for 128 pixels: the columns' initials say it."""
+    """ "double skunk: Sky, Lilac" is too wide for 128 pixels: the columns' initials say it."""
     view = view_after(THREE_BOTH_SKUNKED, Rules.three_handed())
     p = paint.Painter((128, 64), "1", style)
     face, rows = status_module.warning_rows(
         view, (p.status, p.small), 126, translator(Language.ENGLISH)
     )
-    assert (face, rows) == (p.small, ["double skunk: R, G"])
+    assert (face, rows) == (p.small, ["double skunk: S, L"])
     view = view_after(THREE_LURCH_AND_SKUNK, Rules.three_handed())
     face, rows = status_module.warning_rows(
         view, (p.status, p.small), 126, translator(Language.ENGLISH)
     )
-    assert (face, rows) == (p.small, ["lurch: Red needs 21", "double skunk: Green"])
+    assert (face, rows) == (p.small, ["lurch: Sky needs 21", "double skunk: Lilac"])
 
 
 def test_the_cut_check_catches_a_warning_cut_off(cuts: list[str]) -> None:

@@ -39,7 +39,7 @@ def painted(
         pytest.param((520, 90, 615, 210), PANEL, "(576, 176)", id="a-score-digit"),
         pytest.param((115, 510, 235, 585), PANEL, "(128, 560)", id="the-count-26"),
         pytest.param((520, 530, 770, 565), PANEL, "(528, 544)", id="the-calls"),
-        pytest.param((770, 88, 840, 114), PANEL, "(784, 96)", id="the-crib-badge"),
+        pytest.param((805, 88, 875, 114), PANEL, "(816, 96)", id="the-crib-badge"),
     ],
 )
 def test_a_lost_peg_digit_or_badge_fails_the_comparison(
@@ -55,7 +55,7 @@ def test_the_odds_bar_lost_fails_the_comparison() -> None:
     why = screenshot_differs(
         golden, painted(golden, (156, 248, 1258, 278), golden.getpixel((5, 700)))
     )
-    assert why is not None and why.startswith("mean difference 3.54"), why
+    assert why is not None and why.startswith("mean difference 6.27"), why
 
 
 def test_noise_spread_thinly_passes_the_comparison() -> None:

@@ -34,12 +34,12 @@ if TYPE_CHECKING:
 
 SIZES = [pytest.param(TV, id="1920x1080"), pytest.param(SMALL_TV, id="1280x720")]
 
-# the reviewer's three-handed game over: Red 121, Blue 50 (double skunked), Green 70 (lurched)
+# the reviewer's three-handed game over: Sky 121, Gold 50 (double skunked), Lilac 70 (lurched)
 THREE_OVER = (
     ("--variant", "three-handed"),
     (
         *("cut 9C 3D 5H", "starter 5C", "next"),
-        *("peg Red 61", "peg Blue 50", "peg Green 30", "peg Green 40", "peg Red 60"),
+        *("peg Sky 61", "peg Gold 50", "peg Lilac 30", "peg Lilac 40", "peg Sky 60"),
     ),
 )
 
@@ -275,15 +275,15 @@ PANELS_CUT_JS = (
 THREE_OVER_WORDS = {
     Language.ENGLISH: (
         ["wins!", "double skunk!", "lurched!"],
-        "Red beat Blue, Green",
-        "Red\u2013\u2060Blue\u00a01\u20130 \u00b7 Red\u2013\u2060Green\u00a01\u20130 \u00b7 "
-        "Blue\u2013\u2060Green\u00a00\u20130",
+        "Sky beat Gold, Lilac",
+        "Sky\u2013\u2060Gold\u00a01\u20130 \u00b7 Sky\u2013\u2060Lilac\u00a01\u20130 \u00b7 "
+        "Gold\u2013\u2060Lilac\u00a00\u20130",
     ),
     Language.GERMAN: (
         ["gewinnt!", "dreifach!", "Schneider!"],
-        "Red schl\u00e4gt Blue, Green",
-        "Red\u2013\u2060Blue\u00a01\u20130 \u00b7 Red\u2013\u2060Green\u00a01\u20130 \u00b7 "
-        "Blue\u2013\u2060Green\u00a00\u20130",
+        "Sky schl\u00e4gt Gold, Lilac",
+        "Sky\u2013\u2060Gold\u00a01\u20130 \u00b7 Sky\u2013\u2060Lilac\u00a01\u20130 \u00b7 "
+        "Gold\u2013\u2060Lilac\u00a00\u20130",
     ),
 }
 
@@ -302,14 +302,14 @@ def test_a_three_handed_game_over_shows_every_word_whole(
     flags, tonight, h2h = THREE_OVER_WORDS[language]
     with served(db, language) as server, opened(browser, server, size) as page:
         cards = page.evaluate(CARDS_JS)
-        assert [card["name"] for card in cards] == ["Red", "Blue", "Green"]
+        assert [card["name"] for card in cards] == ["Sky", "Gold", "Lilac"]
         assert [card["found"] for card in cards] == [[], [], []]
         assert page.evaluate(PANELS_CUT_JS) == []
         assert page.locator(".side:not([hidden]) .lurch").all_text_contents() == flags
         assert page.locator("#results tr:not([hidden]) td.w").all_text_contents() == [tonight]
         assert page.locator("#h2h-text").text_content() == h2h
         heads = page.locator("#records thead th.v:not([hidden])").all_text_contents()
-        assert heads == ["Red", "Blue", "Green"]
+        assert heads == ["Sky", "Gold", "Lilac"]
         png = page.screenshot()
     suffix = "-de" if language is Language.GERMAN else ""
     screenshot_golden(png, f"three-handed-over{suffix}-{size['width']}x{size['height']}")
@@ -346,7 +346,7 @@ LONGEST_CALLS = {
     # the 29 wins the game: the calls in the smaller panel between games
     "29-wins-the-game": (
         ("--variant", "three-handed"),
-        ("cut 9C 3D 5H", "starter 5C", "next", "peg Red 50", "peg Red 50", "show 5H 5D 5S JC"),
+        ("cut 9C 3D 5H", "starter 5C", "next", "peg Sky 50", "peg Sky 50", "show 5H 5D 5S JC"),
         "neunundzwanzig",
     ),
 }
@@ -389,10 +389,10 @@ ROWS_JS = """() => {
 
 
 def twelve_matches(db: Path) -> None:
-    """Twelve single-game matches, Red beating Blue in each, one after the other."""
+    """Twelve single-game matches, Sky beating Gold in each, one after the other."""
     for _ in range(12):
-        keep(db, ("--match", "single"), ("cut 9C 3D", "starter 5C", "next", "peg Red 61"))
-        pegboard("game", "do", "--db", str(db), "peg Blue 30", "peg Red 60")
+        keep(db, ("--match", "single"), ("cut 9C 3D", "starter 5C", "next", "peg Sky 61"))
+        pegboard("game", "do", "--db", str(db), "peg Gold 30", "peg Sky 60")
 
 
 @pytest.mark.parametrize("over", [False, True], ids=["next-match", "game-over"])

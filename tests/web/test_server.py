@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from pegboard.colours import linear_to_srgb
 from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, apply
 from pegboard.engine.match import MatchFormat
@@ -253,9 +254,13 @@ def test_both_pages_load_the_house_look_before_their_own(page: Path) -> None:
 
 def test_the_house_side_colours_are_the_led_tracks() -> None:
     css = (HOUSE_DIR / "house.css").read_text(encoding="utf-8")
-    found = re.findall(r'\[data-side="(\d)"\] \{ --c: rgb\((\d+), (\d+), (\d+)\);', css)
-    colours = {int(side): tuple(map(int, rgb)) for side, *rgb in found}
-    assert colours == dict(enumerate(DEFAULT_SIDE_COLORS))
+    found = dict(re.findall(r'\[data-side="(\d)"\] \{ --c: (#[0-9a-f]{6});', css))
+    # the LED's light, sRGB-encoded (pegboard.colours): the page shows what the LEDs show
+    encoded = {
+        str(side): "#" + "".join(f"{round(255 * linear_to_srgb(v / 255)):02x}" for v in color)
+        for side, color in enumerate(DEFAULT_SIDE_COLORS)
+    }
+    assert found == encoded
 
 
 @pytest.mark.parametrize(
