@@ -60,10 +60,10 @@ def test_the_entry_reads_its_title_text_and_hint() -> None:
         pytest.param(DOUBLE_SKUNK, None, Language.ENGLISH, "Bob double-skunked!", id="skunk"),
         pytest.param(LURCHED, None, Language.GERMAN, "Bob: Schneider!", id="lurched-de"),
         pytest.param(
-            ["cut 9H 3C 4D", "peg Red 61", "peg Red 60"],
+            ["cut 9H 3C 4D", "peg Sky 61", "peg Sky 60"],
             Rules.three_handed(),
             Language.ENGLISH,
-            "Blue, Green double-skunked!",
+            "Gold, Lilac double-skunked!",
             id="three-handed",
         ),
     ],
