@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # the pub page's browser tests launch Debian's chromium; Playwright never downloads its own
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test lint browser broker docs bench bench-pi bench-scale soak install-pi clean odds \
+.PHONY: run test lint browser broker sound docs bench bench-pi bench-scale soak install-pi clean odds \
 	tables
 
 $(STAMP): pyproject.toml
@@ -35,8 +35,13 @@ browser:
 broker:
 	tools/need_system_packages.sh mosquitto=mosquitto
 
+# the spoken calls' tests render speech with Debian's espeak-ng and check it with sox (into WAV
+# files: no sound card needed), installed the same way
+sound:
+	tools/need_system_packages.sh espeak-ng=espeak-ng sox=sox
+
 # pytest on every core (-n auto): the exhaustive checks run side by side
-test: lint browser broker
+test: lint browser broker sound
 	$(BIN)/pytest -n auto
 
 # the README's pictures from the current screens: docs/screens/*.png (compared by

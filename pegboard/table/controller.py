@@ -99,7 +99,9 @@ from pegboard.table.outputs import (
     LedRenderer,
     PageCounter,
     ScreenRenderer,
+    SoundSwitch,
     StillAnimator,
+    toggle_sound,
 )
 from pegboard.ui.count import PAGE_KEY
 from pegboard.ui.hints import render_entry
@@ -112,6 +114,7 @@ from pegboard.ui.keypad import (
     RandomCut,
     ShowRecord,
     Situation,
+    ToggleSound,
     expire,
     press,
 )
@@ -166,6 +169,8 @@ class Controller:
     swaps bytes), and an exception in it is logged and never stops a key. *history* (the
     journal's ``HistoryReader``) reads the head-to-head page's figures in its own thread; it is
     poked when the evening changes (``table.headtohead``). Without it the page reads them here.
+    *sound* (the speaker, which hears changes through *on_change*) is what ``ok`` held in the
+    menu turns off and on.
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -199,8 +204,10 @@ class Controller:
         win_chances: Callable[[GameState], tuple[float, ...] | None] | None = None,
         on_change: Callable[[GameState, GameView], None] | None = None,
         history: HistoryReader | None = None,
+        sound: SoundSwitch | None = None,
     ) -> None:
         self.store = store
+        self._sound = sound  # the menu's sound switch
         self._records = RecordPage(store, history)  # the head-to-head page's figures
         self._on_change = on_change
         self._win_chances = win_chances
@@ -447,6 +454,9 @@ class Controller:
             commands.append(random_cut(self._rng, self._state.rules.sides))
         if isinstance(outcome.request, ShowRecord):
             return self._show_record(entry)
+        if isinstance(outcome.request, ToggleSound):
+            self._entry, self.last_error = entry, toggle_sound(self._sound, self._language)
+            return True
         if isinstance(outcome.request, NewMatch):
             if commands:
                 self._do(commands)

@@ -1,7 +1,9 @@
-"""What the controller draws with: the renderers' types and the LED animator's Protocol.
+"""What the controller draws with: the renderers' types, the LED animator's Protocol, and the
+sound switch the menu turns.
 
-The wiring makes them (``wiring.screen_renderer``, ``ledtracks.TrackAnimator``); the
-controller only calls them, in its own thread, with the values it holds.
+The wiring makes them (``wiring.screen_renderer``, ``ledtracks.TrackAnimator``,
+``wiring.start_speaker``); the controller only calls them, in its own thread, with the values
+it holds.
 """
 
 from __future__ import annotations
@@ -10,13 +12,22 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from pegboard.engine.view import GameView
+from pegboard.i18n import Language, translator
 from pegboard.ui.ledtracks import LedFrame, LedStep
 from pegboard.ui.screens import Screen
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-__all__ = ["LedAnimator", "LedRenderer", "PageCounter", "ScreenRenderer", "StillAnimator"]
+__all__ = [
+    "LedAnimator",
+    "LedRenderer",
+    "PageCounter",
+    "ScreenRenderer",
+    "SoundSwitch",
+    "StillAnimator",
+    "toggle_sound",
+]
 
 ScreenRenderer = Callable[[Screen], "Image"]
 """screen -> a Pillow image of the display's size and mode (``screens.render_screen``)."""
@@ -47,3 +58,23 @@ class StillAnimator:
 
     def animate(self, before: GameView | None, after: GameView) -> Sequence[LedStep]:
         return (LedStep(self._render(after)),)
+
+
+class SoundSwitch(Protocol):
+    """The board's voice as the menu sees it (``table.speaker.Speaker``)."""
+
+    def toggle(self) -> bool:
+        """Mute when speaking, unmute when muted; True: now muted. Never blocks."""
+        ...
+
+
+def toggle_sound(sound: SoundSwitch | None, language: Language) -> str:
+    """Turn the sound off or on (the menu's held ``ok``) and say which, in *language*.
+
+    >>> toggle_sound(None, Language.ENGLISH)
+    'no sound: [sound] is off'
+    """
+    tr = translator(language)
+    if sound is None:
+        return tr.gettext("no sound: [sound] is off")
+    return tr.gettext("sound off") if sound.toggle() else tr.gettext("sound on")

@@ -20,7 +20,7 @@ The keys (4x4 keypad; the 3x4 keypad has no letter column)::
                    D  peg mode: points, then the side (A-C, a peg button, or # and 1-3)
 
 Buttons: ``peg0``/``peg1``/``peg2`` add 1 to a side (presses close together make one peg),
-``undo`` (held: redo), ``ok`` = ``#`` (held: the menu).
+``undo`` (held: redo), ``ok`` = ``#`` (held: the menu; held in it: sound off or on).
 
 The grammar, phase by phase. Each key has one meaning in each place, so nothing is guessed:
 
@@ -99,7 +99,7 @@ from pegboard.ui.hands import (
     question_for,
     question_hint,
 )
-from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, menu_size, variant_name
+from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, ToggleSound, menu_size, variant_name
 from pegboard.ui.suits import HandFacts, pick, play_suit, reenter, suit_hand
 
 __all__ = [
@@ -114,6 +114,7 @@ __all__ = [
     "RandomCut",
     "ShowRecord",
     "Situation",
+    "ToggleSound",
     "expire",
     "press",
     "rank_of_key",
@@ -171,7 +172,7 @@ class ShowRecord:
     keypad, ``#`` past the menu's last line); the controller reads them from the journal."""
 
 
-Request = NewMatch | RandomCut | ShowRecord
+Request = NewMatch | RandomCut | ShowRecord | ToggleSound
 
 
 @frozen
@@ -423,8 +424,8 @@ def _press(
     if key == "ok" and action is KeyAction.LONG_PRESS:
         # the menu opens afresh on its first line: a cursor left on a name line of a menu for
         # three sides would point past a two-sided game's lines
-        if entry.mode is Mode.MENU:
-            return replace(entry, mode=entry.back, menu_cursor=0), Outcome()
+        if entry.mode is Mode.MENU:  # held again: the sound off or on, and the menu closes
+            return replace(entry, mode=entry.back, menu_cursor=0), Outcome(request=ToggleSound())
         choice = MenuChoice.of(situation.view, situation.rules, entry.roster)
         opened = replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice, menu_cursor=0)
         return opened, Outcome()

@@ -21,6 +21,7 @@ from pegboard.ui.keypad import (
     RandomCut,
     ShowRecord,
     Situation,
+    ToggleSound,
     expire,
     press,
     rank_of_key,
@@ -254,9 +255,9 @@ def test_menu_d_asks_for_the_head_to_head_page_and_closes_the_menu() -> None:
 def test_on_a_3x4_keypad_hash_past_the_menus_last_line_asks_for_the_head_to_head_page() -> None:
     """The 3x4 has no D: the page comes after the last line; the 4x4 starts the list again."""
     state = _state()
-    lines = "# " * 11  # ten numbered lines and two sides: # walks from the first to the last
+    lines = "# " * 12  # ten numbered lines, two sides and the sound's: # walks to the last
     entry, outcomes = _roster_menu(state, lines, layout=Layout.THREE_BY_FOUR)
-    assert entry.mode is Mode.MENU and entry.menu_cursor == 11
+    assert entry.mode is Mode.MENU and entry.menu_cursor == 12
     assert all(outcome == Outcome() for outcome in outcomes)
     entry, outcomes = _keys(state, "#", entry)
     assert outcomes[-1] == Outcome(request=ShowRecord())
@@ -292,8 +293,18 @@ def _roster_menu(
 
 
 def _names(entry: EntryState, state: GameState) -> list[tuple[str, str | None]]:
-    """The menu's name lines: after the ten numbered ones."""
-    return list(render_entry(entry, Situation.of(state)).menu[10:])
+    """The menu's name lines: after the ten numbered ones, before the sound's."""
+    return list(render_entry(entry, Situation.of(state)).menu[10:-1])
+
+
+def test_ok_held_in_the_menu_turns_the_sound_off_or_on_and_closes_the_menu() -> None:
+    state = _state()
+    entry, _ = _roster_menu(state, "# #")  # the cursor moved: the menu is open
+    assert entry.mode is Mode.MENU
+    assert render_entry(entry, Situation.of(state)).menu[-1] == ("ok held: sound", None)
+    entry, outcome = press(entry, KeyEvent("ok", _long()), Situation.of(state), 0)
+    assert outcome == Outcome(request=ToggleSound())
+    assert entry.mode is not Mode.MENU and entry.menu_cursor == 0
 
 
 def test_the_menu_shows_each_sides_name_under_its_key() -> None:
@@ -366,7 +377,7 @@ def test_hash_walks_down_to_the_name_lines() -> None:
     state = _state()
     entry, _ = _roster_menu(state, " ".join("#" * 11))
     assert render_entry(entry, Situation.of(state)).cursor == 11  # side 2's line
-    entry, _ = _keys(state, "#", entry)
+    entry, _ = _keys(state, "# #", entry)  # the sound's line, then
     assert render_entry(entry, Situation.of(state)).cursor == 0  # round to the top
 
 
