@@ -36,7 +36,7 @@ from .cards import Card
 from .events import Event, HandCounted, Pegged, Source
 from .game import GameState, Phase, show_order
 from .match import MatchFormat
-from .scoring import Breakdown, ScoreKind, show_calls
+from .scoring import Breakdown, ScoreItem, ScoreKind, show_calls
 
 __all__ = [
     "GameView",
@@ -45,6 +45,7 @@ __all__ = [
     "ResultView",
     "ScoreView",
     "SideView",
+    "play_items",
     "render_pegs",
     "render_view",
 ]
@@ -190,10 +191,29 @@ def _calls(breakdown: Breakdown, source: Source, reason: str, points: int) -> tu
     if source is Source.BONUS:
         return (f"three for last for {points}",)
     if source is Source.PLAY:
-        return tuple(
-            _play_call(item.kind, item.points, len(item.cards)) for item in breakdown.items
-        )
+        items = play_items(breakdown.items)
+        return tuple(_play_call(item.kind, item.points, len(item.cards)) for item in items)
     return tuple(show_calls(breakdown)) or ("nineteen",)
+
+
+def play_items(items: Sequence[ScoreItem]) -> tuple[ScoreItem, ...]:
+    """A play's items as they are called: its pairs (one item per pair of cards) as one item,
+    so three of a kind is called "pair royal for 6", not three pairs for 2.
+
+    >>> from .cards import parse_cards
+    >>> fives = parse_cards("5H 5C 5D")
+    >>> pairs = [ScoreItem(ScoreKind.PAIR, (a, b), 2) for a, b in zip(fives, fives[1:] + fives[:1])]
+    >>> [(i.kind.value, i.points, len(i.cards)) for i in play_items(pairs)]
+    [('pair', 6, 3)]
+    """
+    pairs = [item for item in items if item.kind is ScoreKind.PAIR]
+    if len(pairs) < 2:
+        return tuple(items)
+    cards = tuple(dict.fromkeys(card for item in pairs for card in item.cards))
+    joined = ScoreItem(ScoreKind.PAIR, cards, sum(item.points for item in pairs))
+    first = items.index(pairs[0])
+    rest = [item for item in items if item.kind is not ScoreKind.PAIR]
+    return (*rest[:first], joined, *rest[first:])
 
 
 def _play_call(kind: ScoreKind, points: int, cards: int) -> str:

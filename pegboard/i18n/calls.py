@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pegboard.engine.scoring import Breakdown, ScoreItem, ScoreKind, show_calls
-from pegboard.engine.view import ScoreView
+from pegboard.engine.view import ScoreView, play_items
 from pegboard.i18n import NC_, Language, Translator, translator
 
 __all__ = ["peg_calls", "play_call", "show_calls_in", "spoken"]
@@ -238,7 +238,9 @@ def peg_calls(peg: ScoreView, language: Language) -> tuple[str, ...]:
             return (tr.gettext("three for last for {points}").format(points=n),)
     items = tuple(ScoreItem(ScoreKind(i.kind), i.cards, i.points) for i in peg.items)
     if peg.source == "play":
-        return tuple(play_call(i.kind, i.points, len(i.cards), language) for i in items)
+        return tuple(
+            play_call(i.kind, i.points, len(i.cards), language) for i in play_items(items)
+        )
     return tuple(show_calls_in(Breakdown(items), language)) or (tr.gettext("nineteen"),)
 
 

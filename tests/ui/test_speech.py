@@ -52,6 +52,18 @@ _DEAL = ["cut 9H 3C", "starter JC"]
             [*_DEAL, "play 5H", "play KD"], DE, ((Said.PLAY, "Bob, fünfzehn – zwei"),), id="de"
         ),
         pytest.param([*_DEAL, "play 5H", "play 5S"], EN, ((Said.PLAY, "Bob, a pair for 2"),)),
+        pytest.param(
+            [*_DEAL, "play 4H", "play 4S", "play 4D"],
+            EN,
+            ((Said.PLAY, "Ann, pair royal for 6"),),
+            id="pair-royal",
+        ),
+        pytest.param(
+            [*_DEAL, "play 4H", "play 4S", "play 4D"],
+            DE,
+            ((Said.PLAY, "Ann, 6 für Drilling"),),
+            id="pair-royal-de",
+        ),
         pytest.param(["cut 9H 3C", "peg Ann 3"], EN, ((Said.PEG, "Ann, 3"),), id="peg"),
         pytest.param(["cut 9H 3C", "peg Bob 12"], DE, ((Said.PEG, "Bob, zwölf"),), id="peg-de"),
     ],
