@@ -45,11 +45,15 @@ test: lint browser broker sound
 	$(BIN)/pytest -n auto
 
 # the README's pictures from the current screens: docs/screens/*.png (compared by
-# tests/test_docs_screens.py, so they cannot go stale) and the session GIF
-docs: $(STAMP)
+# tests/test_docs_screens.py, so they cannot go stale), the session GIF, and a deal's spoken
+# calls, docs/spoken-deal.wav (16 kHz, 8-bit: a few hundred KB; tests/test_docs_speech.py)
+docs: $(STAMP) sound
 	$(BIN)/pytest -q tests/test_docs_screens.py --update-golden
 	out=$$(mktemp -d) && $(BIN)/pegboard run --simulate --headless \
 		--keys tests/keys/readme-session.keys --out $$out --gif docs/session.gif && rm -r $$out
+	out=$$(mktemp -d) && $(BIN)/pegboard run --simulate --headless \
+		--keys tests/keys/spoken-deal.keys --out $$out --speech $$out/deal.wav \
+		&& sox $$out/deal.wav -r 16000 -b 8 docs/spoken-deal.wav && rm -r $$out
 
 # benchmarks print figures; cribbage-scorer is the reference for the scoring comparison only
 bench: $(STAMP)

@@ -46,6 +46,7 @@ __all__ = [
     "Voice",
     "WavSink",
     "first_sound_at",
+    "join_wavs",
 ]
 
 log = logging.getLogger(__name__)
@@ -333,3 +334,42 @@ class Voice:
         if self._espeak is not None:
             self._espeak.wait()
         self._espeak = self._playback = None
+
+
+def join_wavs(paths: Sequence[Path], out: Path, *, gap: float = 0.5) -> float:
+    """Write the WAVs *paths* (mono, 16-bit, one rate) one after another into *out*, the
+    silence at either end of each left out and *gap* seconds of it between them; returns
+    *out*'s length in seconds.
+
+    Raises:
+        OSError: a file cannot be read or *out* written.
+        ValueError: the WAVs differ in rate or are not mono 16-bit.
+    """
+    rate = 22050
+    frames: list[bytes] = []
+    for n, path in enumerate(paths):
+        with wave.open(str(path), "rb") as wav:
+            if wav.getnchannels() != 1 or wav.getsampwidth() != 2:
+                raise ValueError(f"{str(path)!r} is not mono 16-bit (expected eSpeak's WAV)")
+            if n and wav.getframerate() != rate:
+                raise ValueError(f"{str(path)!r} is at {wav.getframerate()} Hz, not {rate}")
+            rate = wav.getframerate()
+            frames += [bytes(2 * round(gap * rate))] if n else []
+            frames.append(_trimmed(wav.readframes(wav.getnframes())))
+    with wave.open(str(out), "wb") as joined:
+        joined.setnchannels(1)
+        joined.setsampwidth(2)
+        joined.setframerate(rate)
+        joined.writeframes(b"".join(frames))
+    return sum(map(len, frames)) / 2 / rate
+
+
+def _trimmed(frames: bytes) -> bytes:
+    """16-bit mono *frames* without the silence at either end."""
+    samples = array.array("h", frames[: len(frames) - len(frames) % 2])
+    if sys.byteorder == "big":
+        samples.byteswap()
+    loud = [n for n, sample in enumerate(samples) if abs(sample) >= SILENCE]
+    if not loud:
+        return b""
+    return frames[2 * loud[0] : 2 * (loud[-1] + 1)]

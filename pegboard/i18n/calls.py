@@ -238,9 +238,7 @@ def peg_calls(peg: ScoreView, language: Language) -> tuple[str, ...]:
             return (tr.gettext("three for last for {points}").format(points=n),)
     items = tuple(ScoreItem(ScoreKind(i.kind), i.cards, i.points) for i in peg.items)
     if peg.source == "play":
-        return tuple(
-            play_call(i.kind, i.points, len(i.cards), language) for i in play_items(items)
-        )
+        return tuple(play_call(i.kind, i.points, len(i.cards), language) for i in play_items(items))
     return tuple(show_calls_in(Breakdown(items), language)) or (tr.gettext("nineteen"),)
 
 

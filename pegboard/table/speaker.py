@@ -83,6 +83,11 @@ class Speaker:
         self.spoken: list[str] = []
         """Every text handed to the voice, in order (for tests and the simulator's log)."""
 
+    @property
+    def voice(self) -> Voice:
+        """The voice it speaks with."""
+        return self._voice
+
     # --- the controller's side (its thread): only hand over ---------------------------------
 
     def on_change(self, state: GameState, view: GameView) -> None:
