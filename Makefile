@@ -60,9 +60,11 @@ bench: $(STAMP)
 	$(BIN)/pip install --quiet cribbage-scorer
 	$(BIN)/python bench/run_all.py
 
-# the Pi Zero 2 W figures: every process under a 10% CPU quota (a cgroup; needs root)
-bench-pi: $(STAMP)
+# the Pi Zero 2 W figures: every process under a 10% CPU quota (a cgroup; needs root); then
+# key -> first spoken word under the Pi 4 (30%) and Pi Zero 2 W (10%) stand-ins
+bench-pi: $(STAMP) sound
 	$(BIN)/python bench/pi_quota.py
+	$(BIN)/python bench/bench_speech.py
 
 # issue 21's cost at scale: every reader of "everything so far" at 100, 1,000 and 10,000 games
 # (the league at 1,000 to 100,000), each a process of its own; the databases are cached in
