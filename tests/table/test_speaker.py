@@ -213,3 +213,38 @@ def test_ok_held_twice_turns_the_sound_off_and_on(tmp_path: Path) -> None:
         controller.handle(held)
         controller.handle(held)
         assert controller.last_error == "no sound: [sound] is off"
+
+
+def test_the_daemon_starts_the_speaker_with_sound_on_and_the_menu_turns_it_off(
+    tmp_path: Path,
+) -> None:
+    from pegboard.config.settings import config_from_mapping
+    from pegboard.table.daemon import run_daemon
+    from pegboard.table.sdnotify import Notifier
+    from pegboard.table.wiring import sim_ports, start_speaker
+
+    quiet = config_from_mapping({"game": {"database": str(tmp_path / "q.db")}})
+    assert start_speaker(quiet) is None  # no [sound]: no speaker, nothing of it loaded
+    config = config_from_mapping(
+        {"game": {"database": str(tmp_path / "p.db")}, "sound": {"enabled": True}}
+    )
+    stop = threading.Event()
+    said: list[str] = []
+
+    def on_ready(controller: Controller) -> None:
+        held = KeyEvent("ok", KeyAction.LONG_PRESS)
+        press(controller, CUT)
+        controller.handle(held)
+        controller.handle(held)
+        said.append(controller.last_error)
+        stop.set()
+
+    run_daemon(
+        config,
+        sim_ports(config),
+        notifier=Notifier(env={}),
+        stop=stop,
+        install_signals=False,
+        on_ready=on_ready,
+    )
+    assert said == ["sound off"]
