@@ -22,6 +22,7 @@ menu's sound line) stop the words at once and keep the thread quiet until unmute
 
 from __future__ import annotations
 
+import collections
 import logging
 import queue
 import threading
@@ -39,6 +40,7 @@ __all__ = ["Speaker", "espeak_voice"]
 log = logging.getLogger(__name__)
 
 _POLL = 0.05  # seconds between looks at the voice while it speaks (to hear of a failure)
+_KEPT = 64  # texts kept in ``Speaker.spoken``: a board that runs for weeks keeps no more
 
 
 def espeak_voice(language: Language, configured: str = "") -> str:
@@ -74,14 +76,16 @@ class Speaker:
         self._muted = threading.Event()  # set by the menu (controller's thread), read here
         self._idle = threading.Event()  # nothing waiting and nothing speaking (for tests)
         self._idle.set()
+        self._pending = 0  # changes handed over and not yet read (under _lock)
+        self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
         # the thread's own: the last change seen, and whether the device is known to fail
         self._last: tuple[GameState, GameView] | None = None
         self._failing = False
         self._playing = False  # words handed to a device that has not failed them (yet)
         self._closing = False
-        self.spoken: list[str] = []
-        """Every text handed to the voice, in order (for tests and the simulator's log)."""
+        self.spoken: collections.deque[str] = collections.deque(maxlen=_KEPT)
+        """The texts handed to the voice, in order, the last ``_KEPT`` of them (for tests)."""
 
     @property
     def voice(self) -> Voice:
@@ -92,7 +96,9 @@ class Speaker:
 
     def on_change(self, state: GameState, view: GameView) -> None:
         """The controller's ``on_change``: queue the change; never blocks."""
-        self._idle.clear()
+        with self._lock:
+            self._pending += 1
+            self._idle.clear()
         self._inbox.put((state, view, self._muted.is_set()))
 
     @property
@@ -106,7 +112,6 @@ class Speaker:
             self._muted.clear()
             return False
         self._muted.set()
-        self._idle.clear()
         self._inbox.put(None)  # wake the thread: it stops the words now
         return True
 
@@ -137,8 +142,7 @@ class Speaker:
                 first = self._inbox.get(timeout=_POLL if speaking else None)
             except queue.Empty:
                 speaking = self._poll()
-                if not speaking and self._inbox.empty():
-                    self._idle.set()
+                self._settle(speaking, 0)
                 continue
             batch = [first]
             while True:  # read what piled up: only the newest words are said
@@ -148,7 +152,8 @@ class Speaker:
                     break
             if self._closing:
                 return
-            words = [u for item in batch if item is not None and (u := self._read(*item))]
+            changes = [item for item in batch if item is not None]
+            words = [u for item in changes if (u := self._read(*item))]
             if self._muted.is_set():  # off now: nothing more is said, whenever it came
                 self._voice.stop()
                 words = []
@@ -160,18 +165,31 @@ class Speaker:
                     time.sleep(_POLL / 5)
                     speaking = self._poll()
             speaking = self._poll()
-            if not speaking and self._inbox.empty():
+            self._settle(speaking, len(changes))
+
+    def _settle(self, speaking: bool, read: int) -> None:
+        """*read* more changes are read; idle when none is left and nothing is being said."""
+        with self._lock:
+            self._pending -= read
+            if not speaking and not self._pending:
                 self._idle.set()
 
     def _read(self, state: GameState, view: GameView, muted: bool) -> Utterance | None:
-        """The words of the change to *state*, *view* (None: nothing to say, or *muted*)."""
+        """The words of the change to *state*, *view* (None: nothing to say, or *muted*).
+
+        A bug in finding them is logged and that change says nothing: the board goes on.
+        """
         last, self._last = self._last, (state, view)
         if last is None or muted:
             return None
-        events = events_between(last[0], state)
-        if events is None:
+        try:
+            events = events_between(last[0], state)
+            if events is None:
+                return None
+            return utterance_of(last[1], view, events, self._language)
+        except Exception:
+            log.exception("sound: could not find the words of a change; saying nothing")
             return None
-        return utterance_of(last[1], view, events, self._language)
 
     def _say(self, utterance: Utterance) -> bool:
         """Hand *utterance* to the voice (an empty one stops it); True while it speaks."""

@@ -62,7 +62,7 @@ def test_a_deal_is_said_into_wav_files_of_speech(tmp_path: Path) -> None:
         press(table(store, speaker), f"{CUT} {DEAL}")
         assert speaker.wait_idle()
     speaker.close()
-    assert speaker.spoken == SAID
+    assert list(speaker.spoken) == SAID
     assert [r.text for r in sink.recordings] == SAID
     for recording in sink.recordings:
         # eSpeak at 175 words a minute: about 13 characters a second, a little silence around
@@ -79,8 +79,8 @@ def test_in_german_the_deal_is_said_in_the_german_documents_words(tmp_path: Path
         press(table(store, speaker, Language.GERMAN), f"{CUT} {DEAL}")
         assert speaker.wait_idle()
     speaker.close()
-    assert speaker.spoken[:2] == ["Bob, Passe", "Ann, Passe, einen fürs Passen"]
-    assert speaker.spoken[6] == "Fünfzehn – zwei und eine Dreierfolge macht fünf"
+    assert list(speaker.spoken)[:2] == ["Bob, Passe", "Ann, Passe, einen fürs Passen"]
+    assert list(speaker.spoken)[6] == "Fünfzehn – zwei und eine Dreierfolge macht fünf"
     assert len(speaker.spoken) == len(SAID)
     for recording in sink.recordings:
         assert recording.voice == "de"
@@ -207,7 +207,7 @@ def test_ok_held_twice_turns_the_sound_off_and_on(tmp_path: Path) -> None:
         press(controller, "8")
         assert speaker.wait_idle()
     speaker.close()
-    assert speaker.spoken == ["Bob, a run of 3 for 3"]
+    assert list(speaker.spoken) == ["Bob, a run of 3 for 3"]
     with Journal(tmp_path / "q.db") as store:
         controller = table(store, None)
         controller.handle(held)
@@ -248,3 +248,32 @@ def test_the_daemon_starts_the_speaker_with_sound_on_and_the_menu_turns_it_off(
         on_ready=on_ready,
     )
     assert said == ["sound off"]
+
+
+def test_a_bug_in_finding_the_words_is_logged_and_the_speaker_goes_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pegboard.table import speaker as module
+
+    real = module.utterance_of
+    broken = {"once": True}
+
+    def utterance_of(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if broken.pop("once", False):
+            raise KeyError("a bug")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "utterance_of", utterance_of)
+    sink = WavSink(tmp_path / "said")
+    speaker = Speaker(Voice(sink), cut_short=False)
+    speaker.start()
+    with caplog.at_level(logging.ERROR), Journal(tmp_path / "p.db") as store:
+        controller = table(store, speaker)
+        press(controller, CUT + " 4 9 0 C # # 6 7 5")  # the cut's words raise; the rest speak
+        assert speaker.wait_idle()
+    speaker.close()
+    assert list(speaker.spoken) == SAID[:3]
+    errors = [r for r in caplog.records if r.name == "pegboard.table.speaker"]
+    assert [r.getMessage() for r in errors] == [
+        "sound: could not find the words of a change; saying nothing"
+    ]
