@@ -243,8 +243,8 @@ class Controller:
         self._record: HeadToHeadView | None = None  # the head-to-head page, while it is up
         # the menu offers the roster and the configured names (the config's names are players
         # of the house too, and may differ from the names of the match the journal resumes)
-        offered = dict.fromkeys([*roster, *(self._names or ())])
-        self._entry = EntryState(layout, roster=tuple(offered), language=language)
+        offered = tuple(dict.fromkeys([*roster, *(self._names or ())]))
+        self._entry = EntryState(layout, roster=offered, language=language, sound=bool(sound))
         self._language = language  # what the keypad's hints and the news say
         self.last_error = ""
         self._dirty_screen = True

@@ -20,7 +20,7 @@ The keys (4x4 keypad; the 3x4 keypad has no letter column)::
                    D  peg mode: points, then the side (A-C, a peg button, or # and 1-3)
 
 Buttons: ``peg0``/``peg1``/``peg2`` add 1 to a side (presses close together make one peg),
-``undo`` (held: redo), ``ok`` = ``#`` (held: the menu; held in it: sound off or on).
+``undo`` (held: redo), ``ok`` = ``#`` (held: the menu; held in it: the sound off or on).
 
 The grammar, phase by phase. Each key has one meaning in each place, so nothing is guessed:
 
@@ -309,10 +309,12 @@ class EntryState:
     back: Mode = field(default=Mode.TYPING)
     language: Language = Language.ENGLISH
     """What the hints and refusals say (the config's ``[game] language``)."""
+    sound: bool = False
+    """The board speaks (``[sound]``): the menu's ``ok`` held turns it off and on."""
 
     def cleared(self) -> EntryState:
-        """The idle keypad of the same layout, roster and language."""
-        return EntryState(self.layout, roster=self.roster, language=self.language)
+        """The idle keypad of the same layout, roster, language and sound."""
+        return EntryState(self.layout, roster=self.roster, language=self.language, sound=self.sound)
 
 
 # --- keys -------------------------------------------------------------------------------------
@@ -424,8 +426,9 @@ def _press(
     if key == "ok" and action is KeyAction.LONG_PRESS:
         # the menu opens afresh on its first line: a cursor left on a name line of a menu for
         # three sides would point past a two-sided game's lines
-        if entry.mode is Mode.MENU:  # held again: the sound off or on, and the menu closes
-            return replace(entry, mode=entry.back, menu_cursor=0), Outcome(request=ToggleSound())
+        if entry.mode is Mode.MENU:  # held again: the menu closes (and the sound goes off or on)
+            toggle = ToggleSound() if entry.sound else None
+            return replace(entry, mode=entry.back, menu_cursor=0), Outcome(request=toggle)
         choice = MenuChoice.of(situation.view, situation.rules, entry.roster)
         opened = replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice, menu_cursor=0)
         return opened, Outcome()
@@ -779,11 +782,11 @@ def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState
     if key == "*":
         return replace(entry, mode=entry.back, menu_cursor=0), Outcome()
     if key == "#":  # walk down the list (a small screen shows a few lines at a time)
-        last = entry.menu_cursor + 1 >= menu_size(choice)
+        last = entry.menu_cursor + 1 >= menu_size(choice, entry.sound)
         if last and entry.layout is Layout.THREE_BY_FOUR:
             # no D on a 3x4: past the last line comes the head-to-head page, as D shows it
             return entry.cleared(), Outcome(request=ShowRecord())
-        cursor = (entry.menu_cursor + 1) % menu_size(choice)
+        cursor = (entry.menu_cursor + 1) % menu_size(choice, entry.sound)
         return replace(entry, menu_cursor=cursor), Outcome()
     if key == "D" and entry.layout is Layout.FOUR_BY_FOUR:  # the head-to-head page
         return entry.cleared(), Outcome(request=ShowRecord())

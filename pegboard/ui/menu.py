@@ -11,8 +11,9 @@ the roster (the config's ``[game] roster``), skipping a name another side holds,
 last come back to the name the side had when the menu opened. ``3`` starts the new match with
 everything the lines show; ``#`` walks down the lines, and ``*`` leaves, changing nothing.
 ``D`` shows the head-to-head page; a 3x4 keypad has no ``D``, and ``#`` past its last line
-shows the page instead of starting the list again. The last line says that ``ok`` held again
-turns the board's voice off, or on again (``ToggleSound``; ``[sound]``), and closes the menu.
+shows the page instead of starting the list again. On a board that speaks (``[sound]``) the
+last line says that ``ok`` held again turns the voice off, or on again (``ToggleSound``), as
+it closes the menu; elsewhere ``ok`` held only closes it.
 
 ``MenuChoice`` holds what a new match will get and ``menu_lines`` what each line reads. Pure:
 the keypad grammar (``keypad.py``) turns keys into these steps.
@@ -231,17 +232,23 @@ def variant_name(variant: Variant) -> str:
     return _VARIANTS.get(variant, variant.value)
 
 
-def menu_size(choice: MenuChoice) -> int:
-    """How many lines the menu has: the numbered ones, one name line per side, the sound's."""
-    return len(MENU) + choice.rules.sides + 1
+def menu_size(choice: MenuChoice, sound: bool = False) -> int:
+    """How many lines the menu has: the numbered ones, one name line per side, and the
+    sound's on a board that speaks (*sound*)."""
+    return len(MENU) + choice.rules.sides + sound
 
 
 def menu_lines(
-    choice: MenuChoice, *, letters: bool, language: Language = Language.ENGLISH
+    choice: MenuChoice,
+    *,
+    letters: bool,
+    language: Language = Language.ENGLISH,
+    sound: bool = False,
 ) -> tuple[tuple[str, str | None], ...]:
     """Each line's label and value (None: an action): "4 variant" "six-card", then a line per
     side, "A side 1" "Ann" (with *letters*; a keypad without the letter keys: "side 1"), then
-    the sound's, "ok held: sound" (off or on again), in *language*."""
+    on a board that speaks (*sound*) the sound's, "ok held: sound" (off or on again), in
+    *language*."""
     tr = translator(language)
     settings = choice.settings(language)
     lines = tuple(
@@ -263,7 +270,7 @@ def menu_lines(
             )
             for side, name in enumerate(names[: choice.rules.sides])
         )
-        + ((tr.gettext("ok held: sound"), None),)
+        + (((tr.gettext("ok held: sound"), None),) if sound else ())
     )
 
 

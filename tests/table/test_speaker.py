@@ -193,6 +193,7 @@ def test_ok_held_twice_turns_the_sound_off_and_on(tmp_path: Path) -> None:
         controller = table(store, speaker)
         press(controller, CUT + " 4 9 0 C")
         controller.handle(held)  # the menu
+        assert controller.entry.menu[-1] == ("ok held: sound", None)
         controller.handle(held)  # held again: sound off
         assert controller.last_error == "sound off" and speaker.muted
         press(controller, "# #")  # Ann's go: not said
@@ -211,8 +212,10 @@ def test_ok_held_twice_turns_the_sound_off_and_on(tmp_path: Path) -> None:
     with Journal(tmp_path / "q.db") as store:
         controller = table(store, None)
         controller.handle(held)
-        controller.handle(held)
-        assert controller.last_error == "no sound: [sound] is off"
+        assert controller.entry.menu  # the menu, without the sound's line
+        assert ("ok held: sound", None) not in controller.entry.menu
+        controller.handle(held)  # held again: the menu only closes, as it always did
+        assert controller.last_error == "" and not controller.entry.menu
 
 
 def test_the_daemon_starts_the_speaker_with_sound_on_and_the_menu_turns_it_off(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pegboard.devices.ports import KeyAction, KeyEvent
@@ -255,9 +257,9 @@ def test_menu_d_asks_for_the_head_to_head_page_and_closes_the_menu() -> None:
 def test_on_a_3x4_keypad_hash_past_the_menus_last_line_asks_for_the_head_to_head_page() -> None:
     """The 3x4 has no D: the page comes after the last line; the 4x4 starts the list again."""
     state = _state()
-    lines = "# " * 12  # ten numbered lines, two sides and the sound's: # walks to the last
+    lines = "# " * 11  # ten numbered lines and two sides: # walks from the first to the last
     entry, outcomes = _roster_menu(state, lines, layout=Layout.THREE_BY_FOUR)
-    assert entry.mode is Mode.MENU and entry.menu_cursor == 12
+    assert entry.mode is Mode.MENU and entry.menu_cursor == 11
     assert all(outcome == Outcome() for outcome in outcomes)
     entry, outcomes = _keys(state, "#", entry)
     assert outcomes[-1] == Outcome(request=ShowRecord())
@@ -293,18 +295,36 @@ def _roster_menu(
 
 
 def _names(entry: EntryState, state: GameState) -> list[tuple[str, str | None]]:
-    """The menu's name lines: after the ten numbered ones, before the sound's."""
-    return list(render_entry(entry, Situation.of(state)).menu[10:-1])
+    """The menu's name lines: after the ten numbered ones."""
+    return list(render_entry(entry, Situation.of(state)).menu[10:])
 
 
-def test_ok_held_in_the_menu_turns_the_sound_off_or_on_and_closes_the_menu() -> None:
+def test_on_a_board_that_speaks_ok_held_in_the_menu_turns_the_sound_off_or_on() -> None:
     state = _state()
-    entry, _ = _roster_menu(state, "# #")  # the cursor moved: the menu is open
-    assert entry.mode is Mode.MENU
-    assert render_entry(entry, Situation.of(state)).menu[-1] == ("ok held: sound", None)
-    entry, outcome = press(entry, KeyEvent("ok", _long()), Situation.of(state), 0)
+    speaking = EntryState(roster=ROSTER, sound=True)
+    held = KeyEvent("ok", _long())
+    entry, _ = press(speaking, held, Situation.of(state), 0)
+    entry, _ = _keys(state, "# #", entry)  # the cursor moved: the menu is open
+    lines = render_entry(entry, Situation.of(state)).menu
+    assert lines[-1] == ("ok held: sound", None) and len(lines) == 13
+    entry, outcome = press(entry, held, Situation.of(state), 0)
     assert outcome == Outcome(request=ToggleSound())
     assert entry.mode is not Mode.MENU and entry.menu_cursor == 0
+    assert entry.cleared().sound  # the keypad goes on knowing the board speaks
+    # on a 3x4 keypad the sound's line is the last before the head-to-head page
+    entry, _ = press(replace(speaking, layout=Layout.THREE_BY_FOUR), held, Situation.of(state), 0)
+    entry, outcomes = _keys(state, "# " * 12, entry)
+    assert entry.menu_cursor == 12 and all(outcome == Outcome() for outcome in outcomes)
+    _, outcomes = _keys(state, "#", entry)
+    assert outcomes[-1] == Outcome(request=ShowRecord())
+
+
+def test_on_a_board_without_sound_ok_held_only_closes_the_menu() -> None:
+    state = _state()
+    entry, _ = _roster_menu(state, "# #")
+    assert ("ok held: sound", None) not in render_entry(entry, Situation.of(state)).menu
+    entry, outcome = press(entry, KeyEvent("ok", _long()), Situation.of(state), 0)
+    assert outcome == Outcome() and entry.mode is not Mode.MENU
 
 
 def test_the_menu_shows_each_sides_name_under_its_key() -> None:
@@ -377,7 +397,7 @@ def test_hash_walks_down_to_the_name_lines() -> None:
     state = _state()
     entry, _ = _roster_menu(state, " ".join("#" * 11))
     assert render_entry(entry, Situation.of(state)).cursor == 11  # side 2's line
-    entry, _ = _keys(state, "# #", entry)  # the sound's line, then
+    entry, _ = _keys(state, "#", entry)
     assert render_entry(entry, Situation.of(state)).cursor == 0  # round to the top
 
 
