@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # the pub page's browser tests launch Debian's chromium; Playwright never downloads its own
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test lint browser broker docs bench bench-pi bench-scale soak install-pi clean odds \
+.PHONY: run test lint browser broker sound docs bench bench-pi bench-scale soak install-pi clean odds \
 	tables
 
 $(STAMP): pyproject.toml
@@ -35,25 +35,36 @@ browser:
 broker:
 	tools/need_system_packages.sh mosquitto=mosquitto
 
+# the spoken calls' tests render speech with Debian's espeak-ng and check it with sox (into WAV
+# files: no sound card needed), installed the same way
+sound:
+	tools/need_system_packages.sh espeak-ng=espeak-ng sox=sox
+
 # pytest on every core (-n auto): the exhaustive checks run side by side
-test: lint browser broker
+test: lint browser broker sound
 	$(BIN)/pytest -n auto
 
 # the README's pictures from the current screens: docs/screens/*.png (compared by
-# tests/test_docs_screens.py, so they cannot go stale) and the session GIF
-docs: $(STAMP)
+# tests/test_docs_screens.py, so they cannot go stale), the session GIF, and a deal's spoken
+# calls, docs/spoken-deal.wav (16 kHz, 8-bit: a few hundred KB; tests/test_docs_speech.py)
+docs: $(STAMP) sound
 	$(BIN)/pytest -q tests/test_docs_screens.py --update-golden
 	out=$$(mktemp -d) && $(BIN)/pegboard run --simulate --headless \
 		--keys tests/keys/readme-session.keys --out $$out --gif docs/session.gif && rm -r $$out
+	out=$$(mktemp -d) && $(BIN)/pegboard run --simulate --headless \
+		--keys tests/keys/spoken-deal.keys --out $$out --speech $$out/deal.wav \
+		&& sox $$out/deal.wav -r 16000 -b 8 docs/spoken-deal.wav && rm -r $$out
 
 # benchmarks print figures; cribbage-scorer is the reference for the scoring comparison only
 bench: $(STAMP)
 	$(BIN)/pip install --quiet cribbage-scorer
 	$(BIN)/python bench/run_all.py
 
-# the Pi Zero 2 W figures: every process under a 10% CPU quota (a cgroup; needs root)
-bench-pi: $(STAMP)
+# the Pi Zero 2 W figures: every process under a 10% CPU quota (a cgroup; needs root); then
+# key -> first spoken word under the Pi 4 (30%) and Pi Zero 2 W (10%) stand-ins
+bench-pi: $(STAMP) sound
 	$(BIN)/python bench/pi_quota.py
+	$(BIN)/python bench/bench_speech.py
 
 # issue 21's cost at scale: every reader of "everything so far" at 100, 1,000 and 10,000 games
 # (the league at 1,000 to 100,000), each a process of its own; the databases are cached in

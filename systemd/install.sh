@@ -6,13 +6,14 @@
 #   systemd/install.sh --dry-run            # print what it would do, change nothing
 #
 # What it does, each step skipped when already done (so it is safe to run again):
-#   1. apt packages: python3-venv, python3-dev, python3-lgpio (gpiozero's backend on Bookworm)
+#   1. apt packages: python3-venv, python3-dev, python3-lgpio (gpiozero's backend on Bookworm),
+#      espeak-ng and alsa-utils (the spoken calls, [sound]: eSpeak NG into aplay)
 #   2. I2C and SPI on (raspi-config nonint, or dtparam lines in /boot/firmware/config.txt),
-#      I2C at 400 kHz (dtparam=i2c_arm_baudrate=400000), i2c-dev loaded at boot; and when the
+#      I2C at 400 kHz (dtparam=i2c_arm_baudrate=400000), i2c-dev loaded at boot; when the
 #      config in use (the one in /etc/pegboard, else the example) drives WS2812 over SPI, the
 #      clock pinned: core_freq=250 on a Pi Zero/1/2/3 (the default example's), core_freq_min=500
-#      on a Pi 4
-#   3. groups gpio, i2c, spi, input and a system user "pegboard" in them
+#      on a Pi 4; with --i2s-amp the MAX98357A amplifier's overlay (dtoverlay=max98357a,no-sdmode)
+#   3. groups gpio, i2c, spi, input, audio and a system user "pegboard" in them
 #   4. a venv in /opt/pegboard/venv with pegboard and its Pi extras (with --league also the
 #      league extra, paho-mqtt), and the pegboard command on PATH: /usr/local/bin/pegboard, a
 #      link to the venv's (so `sudo pegboard selftest` works)
@@ -36,6 +37,7 @@ EXTRAS="pi"
 DRY_RUN=0
 START=0
 SPI_WS2812=0
+I2S_AMP=0
 WEB=0
 LEAGUE=0
 REBOOT_NEEDED=0
@@ -43,7 +45,7 @@ REBOOT_NEEDED=0
 usage() {
     cat <<USAGE
 usage: install.sh [--dry-run] [--start] [--web] [--league] [--example zero|pi5|FILE]
-                  [--spi-ws2812] [--prefix DIR] [--bin-dir DIR] [--user NAME]
+                  [--spi-ws2812] [--i2s-amp] [--prefix DIR] [--bin-dir DIR] [--user NAME]
                   [--extras LIST] [--boot-config FILE] [--unit-dir DIR]
                   [--config-dir DIR] [--model-file FILE]
 
@@ -55,10 +57,12 @@ usage: install.sh [--dry-run] [--start] [--web] [--league] [--example zero|pi5|F
                    and the league extra (paho-mqtt) with the others in --extras;
                    edit its IPAddressAllow= to the hub's address afterwards
   --example        the config copied to $CONFIG_DIR/config.toml when there is none yet:
-                   zero (Pi Zero 2 W + SSD1306 + WS2812, the default), pi5 (Pi 5 + SH1106 +
-                   APA102) or a file of your own
+                   zero (Pi Zero 2 W + SSD1306 + WS2812, the default), zero-amp (the same
+                   with a MAX98357A amplifier: its pin map), pi5 (Pi 5 + SH1106 + APA102)
+                   or a file of your own
   --spi-ws2812     fix the core clock (core_freq=250) whatever the config and the model say
                    (without it: when the config drives WS2812 over SPI, by the Pi's model)
+  --i2s-amp        a MAX98357A I2S amplifier on GPIO 18, 19, 21: its overlay in config.txt
   --prefix DIR     where the venv goes (default $PREFIX)
   --bin-dir DIR    where the pegboard command is linked, on PATH (default $BIN_DIR)
   --user NAME      the service user (default $SERVICE_USER)
@@ -75,11 +79,13 @@ while [ $# -gt 0 ]; do
         --dry-run) DRY_RUN=1 ;;
         --start) START=1 ;;
         --spi-ws2812) SPI_WS2812=1 ;;
+        --i2s-amp) I2S_AMP=1 ;;
         --web) WEB=1 ;;
         --league) LEAGUE=1 ;;
         --example)
             case "${2:?--example needs a value}" in
                 zero) EXAMPLE="$SRC/hardware/pi-zero-2w-ssd1306-ws2812.toml" ;;
+                zero-amp) EXAMPLE="$SRC/hardware/pi-zero-2w-ssd1306-ws2812-max98357a.toml" ;;
                 pi5) EXAMPLE="$SRC/hardware/pi5-sh1106-apa102.toml" ;;
                 *) EXAMPLE="$2" ;;
             esac
@@ -153,7 +159,7 @@ fi
 
 say "1/6 packages"
 missing=()
-for pkg in python3-venv python3-dev python3-lgpio; do
+for pkg in python3-venv python3-dev python3-lgpio espeak-ng alsa-utils; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$pkg")
     fi
@@ -227,9 +233,14 @@ elif [ "$SPI_STRIP" = 1 ]; then
         "(${MODEL:-no $MODEL_FILE}): a Pi 0-3 needs core_freq=250 in $BOOT_CONFIG, a Pi 4" \
         "core_freq_min=500 (install.sh --spi-ws2812 adds core_freq=250)"
 fi
+if [ "$I2S_AMP" = 1 ]; then
+    # the MAX98357A on the PCM pins (GPIO18 BCLK, 19 LRCLK, 21 DIN); its SD pin is left to the
+    # breakout's pull-up, so the overlay claims no GPIO for it (GPIO4 stays free)
+    ensure_line "$BOOT_CONFIG" "dtoverlay=max98357a,no-sdmode"
+fi
 
 say "3/6 groups and user"
-for group in gpio i2c spi input; do
+for group in gpio i2c spi input audio; do
     if getent group "$group" >/dev/null; then
         echo "ok: group $group exists"
     else
@@ -242,7 +253,7 @@ else
     run useradd --system --user-group --home-dir /var/lib/pegboard --no-create-home \
         --shell /usr/sbin/nologin "$SERVICE_USER"
 fi
-run usermod -a -G gpio,i2c,spi,input "$SERVICE_USER"
+run usermod -a -G gpio,i2c,spi,input,audio "$SERVICE_USER"
 
 say "4/6 venv in $PREFIX/venv, pegboard on PATH"
 if [ -x "$PREFIX/venv/bin/python" ]; then
@@ -325,7 +336,7 @@ if [ "$START" = 1 ]; then
 fi
 
 if [ "$REBOOT_NEEDED" = 1 ]; then
-    say "done; reboot once so the I2C/SPI settings take effect (sudo reboot)"
+    say "done; reboot once so the I2C/SPI (and sound) settings take effect (sudo reboot)"
 else
     say "done; pegboard starts at boot (now: sudo systemctl start pegboard; logs: journalctl -u pegboard -f)"
 fi

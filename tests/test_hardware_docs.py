@@ -24,18 +24,27 @@ HEADER = {
 DEFAULTS = parse_config("")
 
 
-def _pin_map() -> dict[str, tuple[int, int]]:
-    """README's pin map: config key -> (header pin, GPIO), for the rows that name one key."""
+AMPLIFIER = "## With a speaker: the amplifier pin map"
+
+
+def _pin_map(amplifier: bool = False) -> dict[str, tuple[int, int]]:
+    """README's pin map: config key -> (header pin, GPIO), for the rows that name one key;
+    with *amplifier*, the second map's (the amplifier's section), else the first's."""
     rows: dict[str, tuple[int, int]] = {}
     text = (HARDWARE / "README.md").read_text(encoding="utf-8")
+    first, _, rest = text.partition(AMPLIFIER)
+    text = rest.split("\n## ", 1)[0] if amplifier else first
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) != 4 or not cells[0].isdigit():
             continue
         gpio = re.fullmatch(r"GPIO(\d+)", cells[1])
-        key = re.fullmatch(r"`(buttons\.\w+|keypad\.(?:rows|cols)\[\d\])`", cells[3])
+        key = re.fullmatch(r"`(buttons\.\w+|keypad\.(?:rows|cols)\[\d\]|sound\.i2s)`", cells[3])
         if gpio and key:
-            rows[key.group(1)] = (int(cells[0]), int(gpio.group(1)))
+            name = key.group(1)
+            if name == "sound.i2s":  # three pins, one key
+                name = f"sound.i2s GPIO{gpio.group(1)}"
+            rows[name] = (int(cells[0]), int(gpio.group(1)))
     return rows
 
 
@@ -51,6 +60,27 @@ def test_the_pin_map_in_the_readme_is_the_config_defaults_on_the_right_header_pi
     assert {key: gpio for key, (_, gpio) in table.items()} == _default_pins(DEFAULTS)
     for key, (pin, gpio) in table.items():
         assert HEADER[pin] == gpio, f"{key}: header pin {pin} is GPIO{HEADER[pin]}, not {gpio}"
+
+
+def test_the_amplifier_pin_map_is_its_example_config_on_the_right_header_pins() -> None:
+    amp = load_config(HARDWARE / "pi-zero-2w-ssd1306-ws2812-max98357a.toml")
+    table = _pin_map(amplifier=True)
+    assert len(table) == 5  # the amplifier's three pins, and the two it moves
+    moved = {key: gpio for key, (_, gpio) in table.items() if not key.startswith("sound.")}
+    assert moved == {"keypad.cols[3]": 24, "buttons.undo": 25}
+    pins = _default_pins(amp)
+    assert {key: pins[key] for key in moved} == moved
+    assert (
+        {gpio for key, (_, gpio) in table.items() if key.startswith("sound.")}
+        == set(amp.sound.pins)
+        == {18, 19, 21}
+    )
+    for key, (pin, gpio) in table.items():
+        assert HEADER[pin] == gpio, f"{key}: header pin {pin} is GPIO{HEADER[pin]}, not {gpio}"
+    # the rest of the board is the first map's
+    rest = {key: gpio for key, gpio in pins.items() if key not in moved}
+    assert rest.items() <= _default_pins(DEFAULTS).items()
+    assert amp.sound.enabled and amp.sound.device == "plughw:CARD=MAX98357A,DEV=0"
 
 
 def _svg_texts(name: str) -> list[str]:

@@ -231,3 +231,24 @@ def test_an_unknown_model_gets_a_note_not_a_guess(tmp_path: Path) -> None:
         line.startswith(f"note: {EXAMPLE} drives WS2812 over SPI, and the Pi's model is unknown")
         for line in lines
     )
+
+
+def test_the_spoken_calls_packages_are_installed_and_i2s_amp_adds_the_overlay(
+    tmp_path: Path,
+) -> None:
+    plain = dry_run(tmp_path)
+    assert not any("max98357a" in line for line in plain)
+    assert any(
+        line.startswith("would run: usermod -a -G gpio,i2c,spi,input,audio ") for line in plain
+    )
+    text = INSTALL.read_text(encoding="utf-8")
+    assert "python3-lgpio espeak-ng alsa-utils; do" in text  # apt-get installs those missing
+    lines = dry_run(tmp_path, "--i2s-amp", "--example", "zero-amp")
+    overlay = f"would append to {tmp_path / 'config.txt'}: dtoverlay=max98357a,no-sdmode"
+    assert overlay in lines
+    example = INSTALL.parents[1] / "hardware" / "pi-zero-2w-ssd1306-ws2812-max98357a.toml"
+    assert any(line.startswith(f"would run: install -m 0640 -o root -g pegboard {example} ")
+               for line in lines)  # fmt: skip
+    (tmp_path / "config.txt").write_text("dtoverlay=max98357a,no-sdmode\n")
+    again = dry_run(tmp_path, "--i2s-amp")
+    assert f"ok: {tmp_path / 'config.txt'} already has dtoverlay=max98357a,no-sdmode" in again

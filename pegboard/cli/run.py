@@ -78,6 +78,13 @@ def register(subparsers: Any) -> None:
         help="also write an animated GIF of the session from its start: at most its first 500 "
         "distinct frames (the log says how many more were left out)",
     )
+    sim.add_argument(
+        "--speech",
+        type=Path,
+        metavar="PATH",
+        help="headless: also write what the board says aloud (eSpeak NG) to this WAV file, "
+        "every call in full",
+    )
     sim.add_argument("--seed", type=int, default=0, help="seed for random cuts (headless)")
     sim.add_argument(
         "--wait-for-signal",
@@ -190,6 +197,8 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         )
     if args.headless and args.out is None:
         usage_error("--headless needs --out DIR")
+    if args.speech is not None and (not args.headless or args.wait_for_signal):
+        usage_error("--speech needs --simulate --headless (without --wait-for-signal)")
     if (args.bind is not None or args.port is not None) and not args.web:
         usage_error("--bind and --port need --web")
     if args.web and args.headless and not args.wait_for_signal:
@@ -234,6 +243,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 serving=None if web is None else lambda: _say_where(web, out),
                 language=language,  # --lang wins over a key file's language header
                 told=lambda line: print(line, file=out, flush=True),
+                speech=args.speech,
             )
         finally:
             if web is not None:

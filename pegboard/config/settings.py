@@ -32,8 +32,9 @@ roster, match format, database), ``[display]``
 (luma.core.cmdline's own option names, plus ``contrast``, ``dim_after``, ``sleep_after``, the
 screens' ``style`` and how long news and each page of a count stay up),
 ``[buttons]``, ``[keypad]``, ``[usb_keypad]``, ``[leds]`` (read by ``pegboard.config.leds``),
-``[simulator]``, ``[web]`` (the pub page, ``pegboard.config.web``) and ``[league]`` (the board's
-place in a league over MQTT: absent, nothing is published and paho is never loaded). Every key
+``[simulator]``, ``[web]`` (the pub page, ``pegboard.config.web``), ``[league]`` (the board's
+place in a league over MQTT: absent, nothing is published and paho is never loaded) and
+``[sound]`` (the calls spoken aloud, ``pegboard.config.sound``). Every key
 is read with ``pegboard.config.fields``, so every message has one style. After each section is
 read, the pins are checked across sections: no GPIO may serve two purposes.
 """
@@ -50,6 +51,7 @@ from pegboard.config.fields import REQUIRED, Fields
 from pegboard.config.game import GameConfig, parse_game
 from pegboard.config.league import LeagueConfig, is_topic_name, parse_league
 from pegboard.config.leds import LedsConfig, parse_leds
+from pegboard.config.sound import SoundConfig, parse_sound
 from pegboard.config.web import WebConfig, parse_web
 from pegboard.devices.leds import StripKind
 from pegboard.devices.ports import board_buttons
@@ -319,6 +321,7 @@ class Config:
     source: str = "<defaults>"
     league: LeagueConfig | None = None
     """None: no ``[league]`` section, nothing is published."""
+    sound: SoundConfig = field(default_factory=SoundConfig)
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -418,6 +421,7 @@ _SECTIONS = (
     "simulator",
     "web",
     "league",
+    "sound",
 )
 
 
@@ -446,7 +450,10 @@ def config_from_mapping(
             f"has {game.rules.sides} sides (expected one track per side)"
         )
     league = parse_league(top.sub("league"), base) if "league" in data else None
-    config = Config(game, display, buttons, keypad, usb, leds, simulator, web, source, league)
+    sound = parse_sound(top.sub("sound"))
+    config = Config(
+        game, display, buttons, keypad, usb, leds, simulator, web, source, league, sound
+    )
     _check_pins(config)
     return config
 
@@ -653,9 +660,11 @@ def _strip_pins(leds: LedsConfig) -> dict[int, str]:
 
 
 def _check_pins(config: Config) -> None:
-    """No GPIO may be claimed twice: by the display, a strip, a button or the keypad."""
+    """No GPIO may be claimed twice: by the display, a strip, the amplifier, a button or the
+    keypad."""
     claims: list[tuple[int, str]] = list(config.display.pins.items())
     claims += list(_strip_pins(config.leds).items())
+    claims += list(config.sound.pins.items())
     if config.buttons.enabled:
         claims += [(pin, f"buttons.{name}") for name, pin in config.buttons.pins.items()]
     if config.keypad.enabled:

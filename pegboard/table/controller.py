@@ -79,7 +79,9 @@ from pegboard.table.outputs import (
     Outputs,
     PageCounter,
     ScreenRenderer,
+    SoundSwitch,
     StillAnimator,
+    toggle_sound,
 )
 from pegboard.table.power import DisplayPower, Power
 from pegboard.ui import timeline
@@ -95,6 +97,7 @@ from pegboard.ui.keypad import (
     RandomCut,
     ShowRecord,
     Situation,
+    ToggleSound,
     expire,
     press,
 )
@@ -141,6 +144,8 @@ class Controller:
     swaps bytes), and an exception in it is logged and never stops a key. *history* (the
     journal's ``HistoryReader``) reads the head-to-head page's figures in its own thread; it is
     poked when the evening changes (``table.headtohead``). Without it the page reads them here.
+    *sound* (the speaker, which hears changes through *on_change*) is what ``ok`` held in the
+    menu turns off and on.
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -174,8 +179,10 @@ class Controller:
         win_chances: Callable[[GameState], tuple[float, ...] | None] | None = None,
         on_change: Callable[[GameState, GameView], None] | None = None,
         history: HistoryReader | None = None,
+        sound: SoundSwitch | None = None,
     ) -> None:
         self.store = store
+        self._sound = sound  # the menu's sound switch
         self._records = RecordPage(store, history)  # the head-to-head page's figures
         self._on_change = on_change
         self._win_chances = win_chances
@@ -200,8 +207,8 @@ class Controller:
         self._record: HeadToHeadView | None = None  # the head-to-head page, while it is up
         # the menu offers the roster and the configured names (the config's names are players
         # of the house too, and may differ from the names of the match the journal resumes)
-        offered = dict.fromkeys([*roster, *(self._names or ())])
-        self._entry = EntryState(layout, roster=tuple(offered), language=language)
+        offered = tuple(dict.fromkeys([*roster, *(self._names or ())]))
+        self._entry = EntryState(layout, roster=offered, language=language, sound=bool(sound))
         self._language = language  # what the keypad's hints and the news say
         self.last_error = ""
         # what must be drawn again (it changed, or its port failed), and when to retry
@@ -421,6 +428,9 @@ class Controller:
             commands.append(random_cut(self._rng, self._state.rules.sides))
         if isinstance(outcome.request, ShowRecord):
             return self._show_record(entry)
+        if isinstance(outcome.request, ToggleSound):
+            self._entry, self.last_error = entry, toggle_sound(self._sound, self._language)
+            return True
         if isinstance(outcome.request, NewMatch):
             if commands:
                 self._do(commands)

@@ -42,7 +42,8 @@ controller's thread; on SIGTERM its streams are told "paused" and closed first, 
 stops at once. A page that cannot start is logged; the daemon runs on without it. With
 ``[league]`` the journal keeps an outbox of finished games and the league publisher gets each
 view too (``league.publisher``: it only takes the view; its own thread does the network); on
-the way out it says "offline".
+the way out it says "offline". With ``[sound] enabled`` the speaker gets each change too
+(``table.speaker``: it only takes the change; its own thread finds the words and starts eSpeak).
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ from pegboard.table.wiring import (
     on_changes,
     paused_frame,
     start_league,
+    start_speaker,
     start_web,
     web_publisher,
 )
@@ -83,6 +85,7 @@ from pegboard.ui.screens import render_error
 
 if TYPE_CHECKING:
     from pegboard.league.publisher import LeaguePublisher
+    from pegboard.table.speaker import Speaker
     from pegboard.web.server import WebServer
 
 _SUMMARY_GRACE = 60.0
@@ -192,6 +195,7 @@ def run_daemon(
         log.warning("%s", store.notice)
     controller: Controller | None = None
     league: LeaguePublisher | None = None
+    speaker: Speaker | None = None
     # the history (the page's evening and players, the head-to-head page), read in its own
     # thread with its own read-only connection; started once READY is sent
     reader = HistoryReader(config.game.database)
@@ -233,12 +237,21 @@ def run_daemon(
                 raise
         web = web if web is not None else start_web(config)
         league = start_league(config)
+        speaker = start_speaker(config)
         on_change = on_changes(
             web_publisher(web, reader, config.game.language) if web is not None else None,
             league.on_change if league is not None else None,
+            speaker.on_change if speaker is not None else None,
         )
         controller = build_controller(
-            config, store, ports, clock=clock, rng=rng, on_change=on_change, history=reader
+            config,
+            store,
+            ports,
+            clock=clock,
+            rng=rng,
+            on_change=on_change,
+            history=reader,
+            sound=speaker,
         )
         result = RunResult(controller)
         log.info(
@@ -276,6 +289,8 @@ def run_daemon(
             web.close()  # the pages say "paused" now, not when the ports are done
         if league is not None:
             league.close()  # "offline"; what is unsent waits in the outbox
+        if speaker is not None:
+            speaker.close()
         stop_ports(controller, ports)
         store.close()
         for number, handler in previous.items():

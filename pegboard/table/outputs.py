@@ -1,11 +1,13 @@
-"""What the controller draws with: the renderers' types, the LED animator's Protocol, and
-``Outputs``, the display and the strips as the controller's thread drives them.
+"""What the controller draws with: the renderers' types, the LED animator's Protocol,
+``Outputs`` (the display and the strips as the controller's thread drives them) and the
+sound switch the menu turns.
 
-The wiring makes the renderers (``wiring.screen_renderer``, ``ledtracks.TrackAnimator``); the
-controller only calls them, in its own thread, with the values it holds. ``Outputs`` remembers
-what the ports show, so an equal screen or an unchanged strip is not sent again, and turns a
-port's failure (``HardwareError``, ``OSError``) into a logged ``False`` for the controller to
-retry later: the game goes on meanwhile.
+The wiring makes the renderers and the voice (``wiring.screen_renderer``,
+``ledtracks.TrackAnimator``, ``wiring.start_speaker``); the controller only calls them, in its
+own thread, with the values it holds. ``Outputs`` remembers what the ports show, so an equal
+screen or an unchanged strip is not sent again, and turns a port's failure
+(``HardwareError``, ``OSError``) into a logged ``False`` for the controller to retry later:
+the game goes on meanwhile.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 from pegboard.devices.ports import Color, Display, LedStrip, SleepingDisplay
 from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
+from pegboard.i18n import Language, translator
 from pegboard.ui.ledtracks import LedFrame, LedStep
 from pegboard.ui.screens import Screen
 
@@ -29,7 +32,9 @@ __all__ = [
     "Outputs",
     "PageCounter",
     "ScreenRenderer",
+    "SoundSwitch",
     "StillAnimator",
+    "toggle_sound",
 ]
 
 log = logging.getLogger(__name__)
@@ -158,3 +163,23 @@ class Outputs:
         except (HardwareError, OSError) as e:
             log.warning("display contrast failed: %s", e)
             self.drawn = None  # a display that failed may come back blank: draw it again
+
+
+class SoundSwitch(Protocol):
+    """The board's voice as the menu sees it (``table.speaker.Speaker``)."""
+
+    def toggle(self) -> bool:
+        """Mute when speaking, unmute when muted; True: now muted. Never blocks."""
+        ...
+
+
+def toggle_sound(sound: SoundSwitch | None, language: Language) -> str:
+    """Turn the sound off or on (the menu's held ``ok``) and say which, in *language*.
+
+    >>> toggle_sound(None, Language.ENGLISH)
+    'no sound: [sound] is off'
+    """
+    tr = translator(language)
+    if sound is None:
+        return tr.gettext("no sound: [sound] is off")
+    return tr.gettext("sound off") if sound.toggle() else tr.gettext("sound on")

@@ -4,7 +4,10 @@
    visible), both diagonals, the size and the I2C address.
 2. Every LED of every strip lights in turn, dim white, then the strip goes dark, so a dead or
    swapped LED, or a strip wired from the wrong end, shows at once.
-3. Every key and button pressed is echoed, on the OLED and on stdout, for *seconds*; with no
+3. With ``[sound] enabled``, the board says a few test words (eSpeak NG into the configured
+   ALSA device: the I2S amplifier, USB audio); the step fails when the device does (no card,
+   no ``aplay`` or ``espeak-ng``). Simulated, the words go to a WAV file instead.
+4. Every key and button pressed is echoed, on the OLED and on stdout, for *seconds*; with no
    key source open there is nothing to press, and the test says so at once instead of waiting
    (no key source enabled in the config is a failure: a pegboard needs keys).
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import queue
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,7 +36,10 @@ from typing import TYPE_CHECKING, TextIO
 
 from pegboard.config.settings import Config
 from pegboard.devices.ports import Display, KeyEvent
+from pegboard.devices.sound import AlsaSink, Sink, Voice, WavSink
 from pegboard.errors import HardwareError
+from pegboard.i18n import translator
+from pegboard.table.speaker import espeak_voice
 from pegboard.table.wiring import Ports, open_ports, sim_ports
 from pegboard.ui.legibility import MIN_DISTANCE, shortfalls
 
@@ -185,11 +192,13 @@ def run_selftest(
     sweep_delay: float = 0.02,
     run: Runner = run_command,
     open_hardware: Callable[[Config], Ports] = open_ports,
+    sound: Sink | None = None,
 ) -> int:
     """Test the display, every LED and every key; returns the exit status.
 
     On real hardware (not *simulate*) a running pegboard service is stopped first and started
-    again at the end (``ServicePause`` through *run*); *open_hardware* opens the ports.
+    again at the end (``ServicePause`` through *run*); *open_hardware* opens the ports. The
+    test words go to *sound* when given, else to ALSA (simulated: to a temporary WAV file).
 
     Raises:
         KeyScriptError: *keys_file* cannot be read.
@@ -198,13 +207,19 @@ def run_selftest(
         from pegboard.table.keyscript import ScriptedKeys
 
         scripted = [ScriptedKeys.from_file(keys_file)] if keys_file is not None else []
-        return _test_ports(sim_ports(config, scripted), config, out, seconds, simulate=True)
+        with tempfile.TemporaryDirectory(prefix="pegboard-selftest-") as folder:
+            sink = sound if sound is not None else WavSink(Path(folder))
+            ports = sim_ports(config, scripted)
+            return _test_ports(ports, config, out, seconds, simulate=True, sound=sink)
     pause = ServicePause(out, run)
     if not pause.stop():
         return 1
     try:
         ports = open_hardware(config)
-        status = _test_ports(ports, config, out, seconds, sleep=sleep, sweep_delay=sweep_delay)
+        sink = sound if sound is not None else AlsaSink(config.sound.device)
+        status = _test_ports(
+            ports, config, out, seconds, sleep=sleep, sweep_delay=sweep_delay, sound=sink
+        )
     finally:
         restarted = pause.restart()
     return status if restarted else 1
@@ -219,8 +234,10 @@ def _test_ports(
     simulate: bool = False,
     sleep: Callable[[float], None] = time.sleep,
     sweep_delay: float = 0.0,
+    sound: Sink | None = None,
 ) -> int:
-    """The test card, the LED sweep and the key echo on *ports*; the exit status."""
+    """The test card, the LED sweep, the test words and the key echo on *ports*; the exit
+    status."""
     if simulate:
         sleep, sweep_delay = (lambda s: None), 0.0
     failures = 0
@@ -246,6 +263,7 @@ def _test_ports(
             out.write(f"LED strip {name!r}: FAILED: {e}\n")
             failures += 1
     out.write(colour_check(config) + "\n")
+    failures += _say_test_words(config, sound, out)
     for name, why in ports.unavailable.items():  # enabled in the config, but did not open
         out.write(f"keys {name}: FAILED: {why}\n")
         failures += 1
@@ -308,6 +326,32 @@ def colour_check(config: Config) -> str:
         f" apart for {worst.vision.value} (CAM02-UCS; {MIN_DISTANCE:g} tells them apart at"
         " a glance): choose colours further apart in [leds]"
     )
+
+
+def _say_test_words(config: Config, sink: Sink | None, out: TextIO) -> int:
+    """Say the test words into *sink* with the board's voice; 1 when that failed."""
+    if not config.sound.enabled or sink is None:
+        out.write("sound: disabled in the config\n")
+        return 0
+    language = config.game.language
+    voice = Voice(
+        sink,
+        voice=espeak_voice(language, config.sound.voice),
+        volume=config.sound.volume,
+        speed=config.sound.speed,
+    )
+    words = translator(language).gettext("pegboard sound test: fifteen two, fifteen four")
+    where = f"{sink.device!r}" if isinstance(sink, AlsaSink) else "a WAV file"
+    out.write(f"sound: saying {words!r} on {where}\n")
+    out.flush()
+    try:
+        voice.say(words)
+        voice.wait()
+    except HardwareError as e:
+        out.write(f"sound: FAILED: {e}\n")
+        return 1
+    out.write("sound: test words said: ok (heard them?)\n")
+    return 0
 
 
 def _show(display: Display | None, lines: list[str], out: TextIO, label: str | None) -> int:

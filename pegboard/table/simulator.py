@@ -77,9 +77,10 @@ from pegboard.table.terminal import (
     render_halfblocks,
 )
 from pegboard.table.trace import TRACE_NAME, ScreenTrace
-from pegboard.table.wiring import Ports, build_controller, sim_ports
+from pegboard.table.wiring import Ports, build_controller, sim_ports, start_speaker
 
 if TYPE_CHECKING:
+    from pegboard.table.speaker import Speaker
     from pegboard.web.server import WebServer
 
 __all__ = [
@@ -179,6 +180,7 @@ def run_headless(
     language: Language | None = None,
     gif_frames: int = GIF_FRAMES,
     told: Callable[[str], None] | None = None,
+    speech: Path | None = None,
 ) -> Controller:
     """Replay *keys_file* through the real controller on simulated ports, then write the outputs.
 
@@ -195,6 +197,8 @@ def run_headless(
     also the session's first *gif_frames* distinct frames, which the GIF shows. With
     ``[league]`` configured, *told* is given a line at the end saying where the finished games
     wait for the league (``outbox_note``).
+    With *speech*, what the board says (``table.speaker``, whatever ``[sound]`` says) is
+    written to that WAV file, every utterance in full, half a second apart.
 
     The replay stops at a key the device refuses unless the file marks it ``!``, and at a
     marked key it accepts; the outputs show where it stopped, then ``ReplayError`` is raised.
@@ -236,22 +240,60 @@ def run_headless(
             )
         if web is not None:
             web.close()  # nothing to serve once the replay is written
+        speaker = _recording_speaker(config, speech, stack)
         with Journal(
             config.game.database, outbox=config.league is not None, table=_HEADLESS
         ) as store:
             controller = build_controller(
-                config, store, ports, clock=clock, rng=random.Random(seed)
+                config,
+                store,
+                ports,
+                clock=clock,
+                rng=random.Random(seed),
+                on_change=speaker.on_change if speaker is not None else None,
+                sound=speaker,
             )
             controller.tick()  # the first frame
             notifier.ready("headless")
             with ScreenTrace(out_dir / TRACE_NAME, config, clock.monotonic()) as trace:
                 problem = _replay(controller, script, clock, trace)
+            if speech is not None and speaker is not None:
+                _write_speech(speaker, speech)
             write_outputs(out_dir, controller, ports, config.leds.layout)
             if gif is not None:
                 write_reel(gif, ports)
     if problem is not None:
         raise problem
     return controller
+
+
+def _recording_speaker(
+    config: Config, speech: Path | None, stack: contextlib.ExitStack
+) -> Speaker | None:
+    """A speaker saying everything in full into WAV files in a temporary folder (None: no
+    *speech* asked for)."""
+    if speech is None:
+        return None
+    import tempfile
+
+    from pegboard.devices.sound import WavSink
+
+    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="pegboard-speech-")))
+    speaker = start_speaker(config, WavSink(folder), cut_short=False)
+    assert speaker is not None
+    stack.callback(speaker.close)
+    return speaker
+
+
+def _write_speech(speaker: Speaker, path: Path) -> None:
+    """Wait for *speaker*'s last words, then join what it said into *path*."""
+    from pegboard.devices.sound import WavSink, join_wavs
+
+    speaker.wait_idle()
+    sink = speaker.voice.sink
+    assert isinstance(sink, WavSink)
+    length = join_wavs([r.path for r in sink.recordings], path)
+    log.info("speech: %d utterances, %.1f s, in %s", len(sink.recordings), length, path)
 
 
 def outbox_note(journal: Path, *, throwaway: bool) -> str:

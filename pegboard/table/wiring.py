@@ -27,6 +27,10 @@ A page that cannot start (its port in use) is logged in one line; the game goes 
 ``start_league`` starts the board's league publisher when ``[league]`` is configured
 (``pegboard.league.publisher``, imported only then: a board without a league never loads
 paho), and ``on_changes`` hands each change to the page and the league alike.
+
+``start_speaker`` starts the board's voice when ``[sound] enabled`` (``table.speaker``: eSpeak
+NG into ALSA, or into WAV files for a recording); it too takes each change through
+``on_changes``, on a thread of its own.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from pegboard.errors import HardwareError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller, LedRenderer, PageCounter, ScreenRenderer
+from pegboard.table.outputs import SoundSwitch
 from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import LedLayout, TrackAnimator
 from pegboard.ui.paint import Style
@@ -56,8 +61,10 @@ from pegboard.ui.screens import Screen, choose_screen, render_screen, screen_pag
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+    from pegboard.devices.sound import Sink
     from pegboard.journal.reader import HistoryReader
     from pegboard.league.publisher import LeaguePublisher
+    from pegboard.table.speaker import Speaker
     from pegboard.web.server import WebServer
 
 __all__ = [
@@ -72,6 +79,7 @@ __all__ = [
     "screen_renderer",
     "sim_ports",
     "start_league",
+    "start_speaker",
     "start_web",
     "web_publisher",
 ]
@@ -257,10 +265,12 @@ def build_controller(
     rng: random.Random | None = None,
     on_change: Callable[[GameState, GameView], None] | None = None,
     history: HistoryReader | None = None,
+    sound: SoundSwitch | None = None,
 ) -> Controller:
     """One controller over *store* and *ports*, with the config's rules, names, roster and
     renderers; *on_change* is called after every state change (``web_publisher``); *history*
-    reads the journal's history beside it (``journal.reader``; None: read when asked).
+    reads the journal's history beside it (``journal.reader``; None: read when asked);
+    *sound* is the speaker the menu turns off and on (``start_speaker``).
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -299,6 +309,7 @@ def build_controller(
         win_chances=_win_chances if config.display.win_probability else None,
         on_change=on_change,
         history=history,
+        sound=sound,
     )
 
 
@@ -374,6 +385,35 @@ def start_league(config: Config) -> LeaguePublisher | None:
         league.port,
     )
     return publisher
+
+
+# -- the voice ------------------------------------------------------------------------------
+
+
+def start_speaker(
+    config: Config, sink: Sink | None = None, *, cut_short: bool = True
+) -> Speaker | None:
+    """The board's speaker, started, when ``[sound] enabled`` or a *sink* is given; else None.
+
+    It speaks into *sink*, else ALSA's ``[sound] device``, in the table's language (or the
+    configured voice). A recording (*cut_short* False) says every utterance in full.
+    """
+    sound = config.sound
+    if not sound.enabled and sink is None:
+        return None
+    from pegboard.devices.sound import AlsaSink, Voice
+    from pegboard.table.speaker import Speaker, espeak_voice
+
+    language = config.game.language
+    voice = Voice(
+        sink if sink is not None else AlsaSink(sound.device),
+        voice=espeak_voice(language, sound.voice),
+        volume=sound.volume,
+        speed=sound.speed,
+    )
+    speaker = Speaker(voice, language, said=sound.said, cut_short=cut_short)
+    speaker.start()
+    return speaker
 
 
 def on_changes(

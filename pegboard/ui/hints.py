@@ -98,7 +98,7 @@ def _entry_view(entry: EntryState, situation: Situation) -> EntryView:
             choice = entry.menu or MenuChoice.of(
                 view, situation.rules, entry.roster, entry.language
             )
-            lines = menu_lines(choice, letters=four, language=entry.language)
+            lines = menu_lines(choice, letters=four, language=entry.language, sound=entry.sound)
             first = t("0-9 choose, A-C names") if four else t("0-9; peg button: name")
             hint = f"{first}\n{t('# next line; * back')}"
             return EntryView(t("menu"), "", hint, mode, menu=lines, cursor=entry.menu_cursor)

@@ -20,7 +20,7 @@ The keys (4x4 keypad; the 3x4 keypad has no letter column)::
                    D  peg mode: points, then the side (A-C, a peg button, or # and 1-3)
 
 Buttons: ``peg0``/``peg1``/``peg2`` add 1 to a side (presses close together make one peg),
-``undo`` (held: redo), ``ok`` = ``#`` (held: the menu).
+``undo`` (held: redo), ``ok`` = ``#`` (held: the menu; held in it: the sound off or on).
 
 The grammar, phase by phase. Each key has one meaning in each place, so nothing is guessed:
 
@@ -99,7 +99,7 @@ from pegboard.ui.hands import (
     question_for,
     question_hint,
 )
-from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, menu_size, variant_name
+from pegboard.ui.menu import MENU, NAME_KEYS, MenuChoice, ToggleSound, menu_size, variant_name
 from pegboard.ui.suits import HandFacts, pick, play_suit, reenter, suit_hand
 
 __all__ = [
@@ -114,6 +114,7 @@ __all__ = [
     "RandomCut",
     "ShowRecord",
     "Situation",
+    "ToggleSound",
     "expire",
     "press",
     "rank_of_key",
@@ -171,7 +172,7 @@ class ShowRecord:
     keypad, ``#`` past the menu's last line); the controller reads them from the journal."""
 
 
-Request = NewMatch | RandomCut | ShowRecord
+Request = NewMatch | RandomCut | ShowRecord | ToggleSound
 
 
 @frozen
@@ -308,10 +309,12 @@ class EntryState:
     back: Mode = field(default=Mode.TYPING)
     language: Language = Language.ENGLISH
     """What the hints and refusals say (the config's ``[game] language``)."""
+    sound: bool = False
+    """The board speaks (``[sound]``): the menu's ``ok`` held turns it off and on."""
 
     def cleared(self) -> EntryState:
-        """The idle keypad of the same layout, roster and language."""
-        return EntryState(self.layout, roster=self.roster, language=self.language)
+        """The idle keypad of the same layout, roster, language and sound."""
+        return EntryState(self.layout, roster=self.roster, language=self.language, sound=self.sound)
 
 
 # --- keys -------------------------------------------------------------------------------------
@@ -423,8 +426,11 @@ def _press(
     if key == "ok" and action is KeyAction.LONG_PRESS:
         # the menu opens afresh on its first line: a cursor left on a name line of a menu for
         # three sides would point past a two-sided game's lines
-        if entry.mode is Mode.MENU:
-            return replace(entry, mode=entry.back, menu=None, menu_cursor=0), Outcome()
+        if entry.mode is Mode.MENU:  # held again: the menu closes (and the sound goes off or on)
+            toggle = ToggleSound() if entry.sound else None
+            return replace(entry, mode=entry.back, menu=None, menu_cursor=0), Outcome(
+                request=toggle
+            )
         choice = MenuChoice.of(situation.view, situation.rules, entry.roster, entry.language)
         opened = replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice, menu_cursor=0)
         return opened, Outcome()
@@ -780,11 +786,11 @@ def _menu(entry: EntryState, key: str, situation: Situation) -> tuple[EntryState
     if key == "*":  # back, idle again unless something was typed before (it opens afresh)
         return replace(entry, mode=entry.back, menu=None, menu_cursor=0), Outcome()
     if key == "#":  # walk down the list (a small screen shows a few lines at a time)
-        last = entry.menu_cursor + 1 >= menu_size(choice)
+        last = entry.menu_cursor + 1 >= menu_size(choice, entry.sound)
         if last and entry.layout is Layout.THREE_BY_FOUR:
             # no D on a 3x4: past the last line comes the head-to-head page, as D shows it
             return entry.cleared(), Outcome(request=ShowRecord())
-        cursor = (entry.menu_cursor + 1) % menu_size(choice)
+        cursor = (entry.menu_cursor + 1) % menu_size(choice, entry.sound)
         return replace(entry, menu_cursor=cursor), Outcome()
     if key == "D" and entry.layout is Layout.FOUR_BY_FOUR:  # the head-to-head page
         return entry.cleared(), Outcome(request=ShowRecord())

@@ -11,7 +11,9 @@ the roster (the config's ``[game] roster``), skipping a name another side holds,
 last come back to the name the side had when the menu opened. ``3`` starts the new match with
 everything the lines show; ``#`` walks down the lines, and ``*`` leaves, changing nothing.
 ``D`` shows the head-to-head page; a 3x4 keypad has no ``D``, and ``#`` past its last line
-shows the page instead of starting the list again.
+shows the page instead of starting the list again. On a board that speaks (``[sound]``) the
+last line says that ``ok`` held again turns the voice off, or on again (``ToggleSound``), as
+it closes the menu; elsewhere ``ok`` held only closes it.
 
 ``MenuChoice`` holds what a new match will get and ``menu_lines`` what each line reads. Pure:
 the keypad grammar (``keypad.py``) turns keys into these steps.
@@ -30,7 +32,16 @@ from pegboard.frozen import frozen
 from pegboard.i18n import N_, NC_, Language, translator
 from pegboard.i18n.values import local_default_names
 
-__all__ = ["MENU", "NAME_KEYS", "MenuChoice", "menu_lines", "menu_size", "unique", "variant_name"]
+__all__ = [
+    "MENU",
+    "NAME_KEYS",
+    "MenuChoice",
+    "ToggleSound",
+    "menu_lines",
+    "menu_size",
+    "unique",
+    "variant_name",
+]
 
 MENU = {
     "1": N_("next"),
@@ -50,6 +61,12 @@ NAME_KEYS = "ABC"
 """The key that picks each side's name in the menu (as in peg mode, A is side 1)."""
 
 _BEST_OF_THREE = MatchFormat.BEST_OF_THREE
+
+
+@frozen
+class ToggleSound:
+    """Request: turn the board's voice off, or on again (``ok`` held in the menu); the
+    controller has the speaker."""
 
 
 @frozen
@@ -225,16 +242,22 @@ def variant_name(variant: Variant) -> str:
     return _VARIANTS.get(variant, variant.value)
 
 
-def menu_size(choice: MenuChoice) -> int:
-    """How many lines the menu has: the numbered ones, then one name line per side."""
-    return len(MENU) + choice.rules.sides
+def menu_size(choice: MenuChoice, sound: bool = False) -> int:
+    """How many lines the menu has: the numbered ones, one name line per side, and the
+    sound's on a board that speaks (*sound*)."""
+    return len(MENU) + choice.rules.sides + sound
 
 
 def menu_lines(
-    choice: MenuChoice, *, letters: bool, language: Language = Language.ENGLISH
+    choice: MenuChoice,
+    *,
+    letters: bool,
+    language: Language = Language.ENGLISH,
+    sound: bool = False,
 ) -> tuple[tuple[str, str | None], ...]:
     """Each line's label and value (None: an action): "4 variant" "six-card", then a line per
-    side, "A side 1" "Ann" (with *letters*; a keypad without the letter keys: "side 1"), in
+    side, "A side 1" "Ann" (with *letters*; a keypad without the letter keys: "side 1"), then
+    on a board that speaks (*sound*) the sound's, "ok held: sound" (off or on again), in
     *language*."""
     tr = translator(language)
     settings = choice.settings(language)
@@ -246,14 +269,18 @@ def menu_lines(
     )
     names = choice.names or choice.defaults[: choice.rules.sides]
     side_n = tr.gettext("side {n}")
-    return lines + tuple(
-        (
-            f"{NAME_KEYS[side]} {side_n.format(n=side + 1)}"
-            if letters
-            else side_n.format(n=side + 1),
-            name,
+    return (
+        lines
+        + tuple(
+            (
+                f"{NAME_KEYS[side]} {side_n.format(n=side + 1)}"
+                if letters
+                else side_n.format(n=side + 1),
+                name,
+            )
+            for side, name in enumerate(names[: choice.rules.sides])
         )
-        for side, name in enumerate(names[: choice.rules.sides])
+        + (((tr.gettext("ok held: sound"), None),) if sound else ())
     )
 
 

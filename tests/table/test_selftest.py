@@ -266,3 +266,59 @@ def test_the_selftest_warns_of_configured_colours_too_close_for_some_eyes(
         "LED colours: WARNING: side 1 and side 2 are only 21.0 apart for deuteranopia"
         " (CAM02-UCS; 30 tells them apart at a glance): choose colours further apart in [leds]"
     ]
+
+
+# -- the sound ------------------------------------------------------------------------------
+
+SOUND = "[sound]\nenabled = true\n"
+
+
+def test_with_sound_the_selftest_says_its_test_words_into_the_sink(tmp_path: Path) -> None:
+    from pegboard.devices.sound import WavSink
+    from tests.audio import assert_speech
+
+    out, sink = io.StringIO(), WavSink(tmp_path)
+    status = run_selftest(parse_config(SOUND), out, simulate=True, seconds=0, sound=sink)
+    assert status == 0
+    assert "sound: saying 'pegboard sound test: fifteen two, fifteen four' on a WAV file\n" in (
+        out.getvalue()
+    )
+    assert "sound: test words said: ok (heard them?)\n" in out.getvalue()
+    (said,) = sink.recordings
+    assert said.voice == "en"
+    assert_speech(said.path, shortest=1.5, longest=5)
+    german = run_selftest(
+        parse_config(SOUND + '[game]\nlanguage = "de"\n'), io.StringIO(), simulate=True,
+        seconds=0, sound=sink,
+    )  # fmt: skip
+    assert german == 0 and sink.recordings[1].voice == "de"
+    assert sink.recordings[1].text == "pegboard Tontest: fünfzehn zwei, fünfzehn vier"
+
+
+def test_a_sound_device_that_fails_fails_the_selftest(tmp_path: Path) -> None:
+    from pegboard.devices.sound import AlsaSink
+
+    player = tmp_path / "aplay"  # aplay on a Pi whose amplifier's overlay is missing
+    player.write_text(
+        "#!/bin/sh\ncat >/dev/null\necho 'aplay: main:831: audio open error: No such file or "
+        "directory' >&2\nexit 1\n"
+    )
+    player.chmod(0o755)
+    out = io.StringIO()
+    status = run_selftest(
+        parse_config(SOUND), out, seconds=0, sleep=lambda s: None, run=FakeSystemctl(),
+        open_hardware=FakeSystemctl().open_hardware(good_ports()),
+        sound=AlsaSink(program=str(player)),
+    )  # fmt: skip
+    assert status == 1
+    assert (
+        "sound: FAILED: sound device 'default' failed: aplay: main:831: audio open error: "
+        "No such file or directory\n"
+    ) in out.getvalue()
+    assert "0 key presses; 1 FAILED\n" in out.getvalue()
+
+
+def test_without_sound_the_selftest_says_it_is_disabled() -> None:
+    out = io.StringIO()
+    assert run_selftest(parse_config(""), out, simulate=True, seconds=0) == 0
+    assert "sound: disabled in the config\n" in out.getvalue()

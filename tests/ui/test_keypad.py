@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pegboard.devices.ports import KeyAction, KeyEvent
@@ -21,6 +23,7 @@ from pegboard.ui.keypad import (
     RandomCut,
     ShowRecord,
     Situation,
+    ToggleSound,
     expire,
     press,
     rank_of_key,
@@ -294,6 +297,34 @@ def _roster_menu(
 def _names(entry: EntryState, state: GameState) -> list[tuple[str, str | None]]:
     """The menu's name lines: after the ten numbered ones."""
     return list(render_entry(entry, Situation.of(state)).menu[10:])
+
+
+def test_on_a_board_that_speaks_ok_held_in_the_menu_turns_the_sound_off_or_on() -> None:
+    state = _state()
+    speaking = EntryState(roster=ROSTER, sound=True)
+    held = KeyEvent("ok", _long())
+    entry, _ = press(speaking, held, Situation.of(state), 0)
+    entry, _ = _keys(state, "# #", entry)  # the cursor moved: the menu is open
+    lines = render_entry(entry, Situation.of(state)).menu
+    assert lines[-1] == ("ok held: sound", None) and len(lines) == 13
+    entry, outcome = press(entry, held, Situation.of(state), 0)
+    assert outcome == Outcome(request=ToggleSound())
+    assert entry.mode is not Mode.MENU and entry.menu_cursor == 0
+    assert entry.cleared().sound  # the keypad goes on knowing the board speaks
+    # on a 3x4 keypad the sound's line is the last before the head-to-head page
+    entry, _ = press(replace(speaking, layout=Layout.THREE_BY_FOUR), held, Situation.of(state), 0)
+    entry, outcomes = _keys(state, "# " * 12, entry)
+    assert entry.menu_cursor == 12 and all(outcome == Outcome() for outcome in outcomes)
+    _, outcomes = _keys(state, "#", entry)
+    assert outcomes[-1] == Outcome(request=ShowRecord())
+
+
+def test_on_a_board_without_sound_ok_held_only_closes_the_menu() -> None:
+    state = _state()
+    entry, _ = _roster_menu(state, "# #")
+    assert ("ok held: sound", None) not in render_entry(entry, Situation.of(state)).menu
+    entry, outcome = press(entry, KeyEvent("ok", _long()), Situation.of(state), 0)
+    assert outcome == Outcome() and entry.mode is not Mode.MENU
 
 
 def test_the_menu_shows_each_sides_name_under_its_key() -> None:

@@ -8,6 +8,11 @@
 // below (the German ones are those of the German rules document and of the table's catalogue,
 // pegboard/locale/de/LC_MESSAGES/pegboard.po), and the calls from the payload's `calls`, which
 // the server renders in that language (the view's own calls are English).
+//
+// The calls aloud (for a TV with speakers), opt-in: with `?speak` in the page's address a
+// button appears, and once it is pressed (browsers speak only after a press) each new peg is
+// said with the browser's speech (speechSynthesis) in the payload's language: who, then the
+// calls, as the board itself says them; new words cut the old ones short, an undo stops them.
 "use strict";
 
 (function () {
@@ -54,6 +59,7 @@
       live: "live", paused: "paused", "connecting…": "connecting\u2026",
       "reconnecting…": "reconnecting\u2026", "updated {ago}": "updated {ago}",
       "{n} min ago": "{n} min ago", "{n} h ago": "{n} h ago",
+      "hear the calls": "\uD83D\uDD0A hear the calls", "silence the calls": "\uD83D\uDD07 silence the calls",
     },
     de: {
       crib: "Krippe", "chance to win": "Gewinnchance", "double skunk": "dreifach",
@@ -96,6 +102,7 @@
       live: "live", paused: "Pause", "connecting…": "verbinde\u2026",
       "reconnecting…": "verbinde neu\u2026", "updated {ago}": "aktualisiert {ago}",
       "{n} min ago": "vor {n} min", "{n} h ago": "vor {n} h",
+      "hear the calls": "\uD83D\uDD0A Ansagen h\u00F6ren", "silence the calls": "\uD83D\uDD07 Ansagen stumm",
     },
   };
   var STALE_MS = 60000; // "updated N min ago" once nothing new came for this long
@@ -329,6 +336,7 @@
 
     applyState(view);
     applyLast(view, payload.calls);
+    speakNew(view, payload);
     applyEvening(evening);
     applyPlayers(view, payload.players);
     fitAll();
@@ -604,6 +612,50 @@
     setData(panel, "shown", rows.filter(function (row) { return !row.hidden; }).length);
   }
   window.addEventListener("resize", fitAll);
+
+  // -- the calls aloud (opt-in) ---------------------------------------------------------------
+
+  var speakButton = $("#speak");
+  var speaking = false; // pressed on: new pegs are said
+  var heard = null; // the last peg and the scores' total the page has seen
+  function showSpeak() {
+    speakButton.hidden = !/[?&]speak(?:[=&]|$)/.test(location.search) || !window.speechSynthesis;
+    setData(speakButton, "on", speaking ? "yes" : "no");
+    setText(speakButton, say(speaking ? "silence the calls" : "hear the calls"));
+  }
+  speakButton.addEventListener("click", function () {
+    speaking = !speaking;
+    if (!speaking) window.speechSynthesis.cancel();
+    showSpeak();
+  });
+  function speakNew(view, payload) {
+    var last = view.last;
+    var calls = last ? (Array.isArray(payload.calls) ? payload.calls : last.calls) : [];
+    var total = view.sides.reduce(function (sum, side) { return sum + side.score; }, 0);
+    var now = {
+      peg: last ? JSON.stringify([view.game, last.side, last.score, last.source, calls]) : "",
+      total: total, game: view.game, winner: view.winner,
+    };
+    var before = heard;
+    heard = now;
+    showSpeak();
+    if (!speaking || before === null || before.game !== now.game) return;
+    if (now.total < before.total) { // taken back: the words said are wrong now
+      window.speechSynthesis.cancel();
+      return;
+    }
+    if (!last || now.peg === before.peg) return; // nothing new pegged
+    var who = last.seat != null ? view.seat_names[last.seat] : last.name;
+    var text = who + ", " + calls.join(", ");
+    if (view.winner != null && before.winner == null) {
+      text += ". " + view.names[view.winner] + " " + say("wins");
+    }
+    var words = new SpeechSynthesisUtterance(text);
+    words.lang = payload.language === "de" ? "de-DE" : "en-GB";
+    window.speechSynthesis.cancel();
+    window.speechSynthesis.speak(words);
+  }
+  showSpeak();
 
   // -- the connection ------------------------------------------------------------------------
 
