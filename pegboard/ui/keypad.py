@@ -427,10 +427,8 @@ def _press(
         # the menu opens afresh on its first line: a cursor left on a name line of a menu for
         # three sides would point past a two-sided game's lines
         if entry.mode is Mode.MENU:  # held again: the menu closes (and the sound goes off or on)
-            toggle = ToggleSound() if entry.sound else None
-            return replace(entry, mode=entry.back, menu=None, menu_cursor=0), Outcome(
-                request=toggle
-            )
+            closed = replace(entry, mode=entry.back, menu=None, menu_cursor=0)
+            return closed, Outcome(request=ToggleSound() if entry.sound else None)
         choice = MenuChoice.of(situation.view, situation.rules, entry.roster, entry.language)
         opened = replace(entry, mode=Mode.MENU, back=entry.mode, menu=choice, menu_cursor=0)
         return opened, Outcome()

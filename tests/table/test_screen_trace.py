@@ -137,5 +137,6 @@ def test_the_repositorys_key_files_wait_while_the_table_reads_each_count(
 ) -> None:
     """The tutorials' key files (and so the README's GIF) show every count whole."""
     frames = _replay(tmp_path, keys.read_text(), "large")
-    assert any(f["kind"] == "count" for f in frames)
+    if keys.stem != "spoken-deal":  # its one count pegs Ann out: the game-over screen shows it
+        assert any(f["kind"] == "count" for f in frames)
     assert unread_pages(frames, PAGE_SECONDS) == []
