@@ -433,10 +433,11 @@ def build_parser() -> argparse.ArgumentParser:
 def _register_extensions(sub: Any, *, stats_parsers: Any) -> None:
     """Subcommands that live in their own modules: the game, the device (run, selftest), the
     history (history, stats players), the score sheet, the pub page (serve) and the league."""
-    from pegboard.cli import game, history, league, odds, run, serve, sheet, stats
+    from pegboard.cli import game, history, lay, league, odds, run, serve, sheet, stats
 
     game.register(sub)
     odds.register(sub)
+    lay.register(sub)
     run.register(sub)
     history.register(sub)
     stats.register_stats(stats_parsers)

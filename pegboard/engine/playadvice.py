@@ -214,8 +214,8 @@ def position_of(
     left = state.cards_left
     if left[me] != len(hand):
         raise InvalidHandError(
-            f"you hold {len(hand)} cards ({format_cards(hand) or 'none'}) but have "
-            f"{left[me]} left to lay ({rules.hand_size} less {rules.hand_size - left[me]} laid)"
+            f"you hold {len(hand)} cards ({format_cards(hand) or 'none'}) but the cards laid "
+            f"leave you {left[me]} to lay (expected {left[me]} cards held)"
         )
     out = set(known)
     counts = [0] * 14

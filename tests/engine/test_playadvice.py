@@ -196,7 +196,7 @@ def test_a_card_named_twice() -> None:
 
 
 def test_the_hand_does_not_add_up() -> None:
-    with pytest.raises(InvalidHandError, match="have 4 left"):
+    with pytest.raises(InvalidHandError, match="leave you 4 to lay"):
         advise_play(parse_cards("5H 6H 7H"), [], Card.parse("KC"), dealer=False)
 
 
