@@ -32,8 +32,10 @@ fit by a key that depends only on the card and the table (the series and the cou
 opponent's turn the belief splits into one group per rank it would lay (the holdings whose most
 preferred card is that rank) and one group that says go. At the player's turn the figure is the
 best card's, the same card for every holding still in the belief: the player cannot see which it
-is. The search is exhaustive; the sub-searches at the start of a series, and every search where
-the player has no cards left, are remembered (they recur along many orders of the same cards).
+is. The search is exhaustive. Remembered for one decision: the sub-searches at the start of a
+series and the play-out of each holding once the player has no cards left (they recur along
+many orders of the same cards); across decisions (a few thousand each, a few MB): the points
+each rank makes on a series and the policy's order.
 
 Variants: the two-player ones (six-card, five-card with its single series, two-in-the-crib), and
 the optional rule that the starter counts in play. Three and four players are not covered:
@@ -52,7 +54,7 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from pegboard.errors import IllegalPlayError, InvalidHandError, PegboardError
 from pegboard.frozen import frozen
@@ -69,6 +71,7 @@ __all__ = [
     "Position",
     "advise_play",
     "best_card",
+    "forget",
     "position_of",
     "rank_points_of",
 ]
@@ -78,6 +81,9 @@ _ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
 """_ONE[r]: one card of rank r in a packed holding (3 bits a rank)."""
 _MASK = (0, *(7 << 3 * (rank - 1) for rank in range(1, 14)))
 _PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
+_BITS = tuple((rank, _MASK[rank], _ONE[rank]) for rank in range(14))
+_MEMORY = 1 << 12
+"""How many tails (and their scores, the policy's order) the search keeps between decisions."""
 
 
 class PlayAdviceError(PegboardError, ValueError):
@@ -288,6 +294,12 @@ def advise_play(
     )
 
 
+def forget() -> None:
+    """Empty every memory of the search (a benchmark's cold start)."""
+    for memo in (_fresh, _playout, _patterns, _tail, _greedy_order):
+        memo.cache_clear()
+
+
 def best_card(position: Position) -> int:
     """The best rank to lay (0: go), lowest rank among equals."""
     figures = rank_points_of(position)
@@ -299,7 +311,14 @@ def rank_points_of(position: Position) -> dict[int, tuple[int, int]]:
 
     The net total is the sum over the belief of weight x net points; divide by the weights' sum.
     """
-    p = position
+    try:
+        return _figures(position)
+    finally:  # these hold beliefs: kept for one decision only
+        _fresh.cache_clear()
+        _playout.cache_clear()
+
+
+def _figures(p: Position) -> dict[int, tuple[int, int]]:
     belief = dict(p.belief)
     room = MAX_COUNT - p.count
     legal = sorted({rank for rank in p.mine if _PIPS[rank] <= room})
@@ -346,25 +365,48 @@ def _less(mine: tuple[int, ...], rank: int) -> tuple[int, ...]:
     return mine[:i] + mine[i + 1 :]
 
 
-@cache
 def _score(series: tuple[int, ...], rank: int, count: int) -> int:
     """Points for laying *rank* on *series* (ranks since the reset) making *count*."""
-    points = 2 if count in (15, MAX_COUNT) else 0
-    same = 0
-    for other in reversed(series):
-        if other != rank:
-            break
+    return (2 if count == 15 or count == MAX_COUNT else 0) + _patterns(series)[rank]
+
+
+@lru_cache(maxsize=_MEMORY)
+def _patterns(series: tuple[int, ...]) -> tuple[int, ...]:
+    """For each rank (index 1-13), the pairs and run it would make laid on *series*.
+
+    The last card's rank pairs with the equal cards before it. Another rank makes a run with
+    the longest suffix of distinct ranks that it completes: a suffix of L consecutive ranks
+    is completed by the rank below or above it, a suffix of L ranks with one gap by the gap.
+    """
+    out = [0] * 14
+    if not series:
+        return tuple(out)
+    last = series[-1]
+    same = 1
+    while same < len(series) and series[-same - 1] == last:
         same += 1
-    if same:
-        return points + (0, 2, 6, 12, 20)[same]  # (a fifth is asked of no holding)
-    n = len(series)
-    for length in range(min(n + 1, 13), 2, -1):
-        window = {*series[n - length + 1 :], rank}
-        if len(window) == length and max(window) - min(window) == length - 1:
-            return points + length
-    return points
+    out[last] = (0, 2, 6, 12, 20)[same]  # (a fifth is asked of no holding)
+    held: set[int] = set()
+    low, high = 14, 0
+    for length, rank in enumerate(reversed(series), 1):
+        if rank in held:
+            break
+        held.add(rank)
+        low, high = min(low, rank), max(high, rank)
+        if length < 2:
+            continue
+        span = high - low + 1
+        if span == length:  # consecutive: the rank below or above makes a run of length + 1
+            if low > 1:
+                out[low - 1] = length + 1
+            if high < 13:
+                out[high + 1] = length + 1
+        elif span == length + 1:  # one gap: the gap makes it
+            out[(low + high) * span // 2 - sum(held)] = length + 1
+    return tuple(out)
 
 
+@lru_cache(maxsize=_MEMORY)
 def _tail(series: tuple[int, ...]) -> tuple[int, ...]:
     """The part of a series that can still score: its longest suffix of distinct ranks, with the
     last card's equal predecessors (for pairs) kept in front."""
@@ -379,18 +421,20 @@ def _tail(series: tuple[int, ...]) -> tuple[int, ...]:
     return series[min(i, j) :]
 
 
-@cache
+@lru_cache(maxsize=_MEMORY)
 def _greedy_order(series: tuple[int, ...], count: int) -> tuple[tuple[int, int, int], ...]:
     """The greedy policy's preference over the ranks that fit: (rank, mask, one) best first."""
     room = MAX_COUNT - count
+    patterns = _patterns(series)
     keyed = []
     for rank in range(1, 14):
-        if _PIPS[rank] <= room:
-            after = count + _PIPS[rank]
-            key = (_score(series, rank, after), after not in (5, 21), _PIPS[rank], rank)
-            keyed.append((key, rank))
+        pips = _PIPS[rank]
+        if pips <= room:
+            after = count + pips
+            points = patterns[rank] + (2 if after == 15 or after == MAX_COUNT else 0)
+            keyed.append((points, after != 5 and after != 21, pips, rank))
     keyed.sort(reverse=True)
-    return tuple((rank, _MASK[rank], _ONE[rank]) for _, rank in keyed)
+    return tuple(_BITS[key[3]] for key in keyed)
 
 
 def _turn(
@@ -405,6 +449,13 @@ def _turn(
     single: bool,
 ) -> int:
     """The net total (sum over the belief of weight x net points) with *turn* to act."""
+    if not mine:
+        # the player has no cards left: each holding plays out on its own (splitting the
+        # belief pays only while the player still has choices to make)
+        return sum(
+            weight * _playout(mine, packed, opp_left, series, count, turn, went, last, single)
+            for packed, weight in belief.items()
+        )
     if turn == ME:
         room = MAX_COUNT - count
         legal = {rank for rank in mine if _PIPS[rank] <= room}
@@ -421,11 +472,6 @@ def _turn(
                 best = value
         assert best is not None
         return best
-    if not mine:
-        return -sum(
-            weight * _alone(packed, series, count, went, last, single)
-            for packed, weight in belief.items()
-        )
     groups: dict[int, dict[int, int]] = {}
     stuck: dict[int, int] = {}
     order = _greedy_order(series, count)
@@ -521,30 +567,57 @@ def _fresh(
 
 
 @cache
-def _alone(
-    packed: int, series: tuple[int, ...], count: int, went: int, last: int, single: bool
+def _playout(
+    mine: tuple[int, ...],
+    packed: int,
+    opp_left: int,
+    series: tuple[int, ...],
+    count: int,
+    turn: int,
+    went: int,
+    last: int,
+    single: bool,
 ) -> int:
-    """The opponent's points when the player has no cards left: it plays its holding out."""
+    """The player's net points from here against one holding, the player's cards (if any) all
+    of one rank, so the player lays one whenever it fits, else says go."""
     total = 0
+    left = [len(mine), opp_left]
     while True:
-        order = _greedy_order(series, count)
-        for rank, mask, one in order:
-            if packed & mask:
-                count += _PIPS[rank]
-                total += _score(series, rank, count)
-                series = _tail((*series, rank))
-                packed -= one
-                last = OPP
-                break
-        else:  # it says go (or has no cards): the series ends, last layer pegs 1
-            if not series:
-                return total
-            total += 1 if last == OPP else -1
-            if single or not packed:
-                return total
-            series, count, last = (), 0, -1
-            continue
-        if count == MAX_COUNT:
-            if single or not packed:
-                return total
-            series, count, last = (), 0, -1
+        rank = 0
+        if turn == ME:
+            if left[ME] and _PIPS[mine[0]] <= MAX_COUNT - count:
+                rank = mine[0]
+        else:
+            for held, mask, one in _greedy_order(series, count):
+                if packed & mask:
+                    rank = held
+                    packed -= one
+                    break
+        other = 1 - turn
+        if rank:
+            count += _PIPS[rank]
+            points = _score(series, rank, count)
+            total += points if turn == ME else -points
+            series = _tail((*series, rank))
+            left[turn] -= 1
+            last = turn
+            if count == MAX_COUNT:
+                closer, point = turn, 0
+            elif left[other] and not went >> other & 1:
+                turn = other
+                continue
+            elif left[turn]:
+                continue
+            else:
+                closer, point = turn, 1
+        else:
+            went |= 1 << turn
+            if left[other] and not went >> other & 1:
+                turn = other
+                continue
+            closer, point = last, 1
+        total += point if closer == ME else -point
+        if single or not (left[ME] or left[OPP]):
+            return total
+        turn = 1 - closer if left[1 - closer] else closer
+        series, count, went, last = (), 0, 0, -1
