@@ -47,11 +47,17 @@ def net_play(trace: DealTrace, seat: int) -> int:
 
 
 def mean_se(values: list[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        return statistics.fmean(values), math.nan
     return statistics.fmean(values), statistics.stdev(values) / math.sqrt(len(values))
 
 
-def deals(rules: Rules, n: int, seed: int, advisor: Advisor) -> None:
-    dealer_gain, pone_gain, base_dealer, adv_dealer, adv_pone = [], [], [], [], []
+def deals(rules: Rules, n: int, seed: int, advisor: Advisor, every: int) -> None:
+    dealer_gain: list[int] = []
+    pone_gain: list[int] = []
+    base_dealer: list[int] = []
+    adv_dealer: list[int] = []
+    adv_pone: list[int] = []
     started = time.process_time()
     for i in range(n):
         deck_seed = seed * 1_000_003 + i
@@ -67,7 +73,22 @@ def deals(rules: Rules, n: int, seed: int, advisor: Advisor) -> None:
         adv_pone.append(as_pone)
         dealer_gain.append(as_dealer - base)
         pone_gain.append(as_pone - (-base))
-    cpu = time.process_time() - started
+        if (i + 1) % every == 0 or i + 1 == n:
+            cpu = time.process_time() - started
+            _print_deals(i + 1, seed, cpu, base_dealer, adv_dealer, adv_pone, dealer_gain,
+                         pone_gain)  # fmt: skip
+
+
+def _print_deals(
+    n: int,
+    seed: int,
+    cpu: float,
+    base_dealer: list[int],
+    adv_dealer: list[int],
+    adv_pone: list[int],
+    dealer_gain: list[int],
+    pone_gain: list[int],
+) -> None:
     print(f"six-card, {n:,} duplicate deals (seed {seed}), {cpu / n * 1000:.0f} ms CPU a deck")
     for label, values in (
         ("greedy dealer's net pegging against greedy", base_dealer),
@@ -81,6 +102,7 @@ def deals(rules: Rules, n: int, seed: int, advisor: Advisor) -> None:
     both = [(d + p) / 2 for d, p in zip(dealer_gain, pone_gain, strict=True)]
     mean, se = mean_se(both)
     print(f"  {'gain, the two seats averaged':<46} {mean:+.3f} a deal (standard error {se:.3f})")
+    sys.stdout.flush()
 
 
 def game(rules: Rules, seed: int, policies: tuple[PlayPolicy, PlayPolicy], advisor: Advisor) -> int:
@@ -97,7 +119,7 @@ def game(rules: Rules, seed: int, policies: tuple[PlayPolicy, PlayPolicy], advis
         dealer = 1 - dealer
 
 
-def games(rules: Rules, n: int, seed: int, advisor: Advisor) -> None:
+def games(rules: Rules, n: int, seed: int, advisor: Advisor, every: int) -> None:
     pairs = []
     started = time.process_time()
     for i in range(n):
@@ -105,14 +127,15 @@ def games(rules: Rules, n: int, seed: int, advisor: Advisor) -> None:
         first = game(rules, game_seed, (A, G), advisor) == 0
         second = game(rules, game_seed, (G, A), advisor) == 1
         pairs.append((first + second) / 2)
-    cpu = time.process_time() - started
-    mean, se = mean_se(pairs)
-    print(
-        f"six-card, {n:,} pairs of duplicate games ({2 * n:,} games, seed {seed}), "
-        f"{cpu / n:.1f} s CPU a pair"
-    )
-    print(f"  advised play's share of the games won against greedy: {mean:.2%} "
-          f"(standard error {se:.2%})")  # fmt: skip
+        if (i + 1) % every == 0 or i + 1 == n:
+            cpu = time.process_time() - started
+            mean, se = mean_se(pairs)
+            print(
+                f"six-card, {i + 1:,} pairs of duplicate games ({2 * (i + 1):,} games, seed "
+                f"{seed}), {cpu / (i + 1):.1f} s CPU a pair"
+            )
+            print(f"  advised play's share of the games won against greedy: {mean:.2%} "
+                  f"(standard error {se:.2%})", flush=True)  # fmt: skip
 
 
 def main() -> None:
@@ -120,13 +143,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="duplicate decks")
     parser.add_argument("--games", type=int, default=200, help="pairs of duplicate games")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=1000, help="print the figures so far")
     args = parser.parse_args()
     rules = Rules.six_card()
     advisor = Advisor(rules)
     if args.deals:
-        deals(rules, args.deals, args.seed, advisor)
+        deals(rules, args.deals, args.seed, advisor, args.every)
     if args.games:
-        games(rules, args.games, args.seed, advisor)
+        games(rules, args.games, args.seed, advisor, max(1, args.every // 10))
 
 
 if __name__ == "__main__":

@@ -101,6 +101,7 @@ from pegboard.table.outputs import (
     ScreenRenderer,
     StillAnimator,
 )
+from pegboard.table.playhint import PlayHinter
 from pegboard.ui.count import PAGE_KEY
 from pegboard.ui.hints import render_entry
 from pegboard.ui.keypad import (
@@ -199,8 +200,10 @@ class Controller:
         win_chances: Callable[[GameState], tuple[float, ...] | None] | None = None,
         on_change: Callable[[GameState, GameView], None] | None = None,
         history: HistoryReader | None = None,
+        play_hint: PlayHinter | None = None,  # table.playhint: its keys come first; no command
     ) -> None:
         self.store = store
+        self._hint = play_hint
         self._records = RecordPage(store, history)  # the head-to-head page's figures
         self._on_change = on_change
         self._win_chances = win_chances
@@ -300,7 +303,7 @@ class Controller:
         """The screen to show now (what the display shows, when it is awake)."""
         return choose_screen(
             self._view,
-            entry=self.entry,
+            entry=(self._hint and self._hint.view()) or self.entry,
             error=self.last_error or None,
             count_page=self._page,
             news=self._news,
@@ -344,6 +347,10 @@ class Controller:
             self._dirty_screen = True
             self._push()
             return
+        if self._hint and self._hint.handle(event, self._state, idle=not self.entry.typing):
+            self._dirty_screen = True
+            self._push()
+            return
         if self._turns_page(event):
             self._page += 1
             self._page_due = now + self._page_seconds
@@ -378,6 +385,7 @@ class Controller:
             record = self._records.record(*self._record.names)
             self._dirty_screen = self._dirty_screen or record != self._record
             self._record = record
+        self._dirty_screen |= bool(self._hint and self._hint.poll())  # a hint's line came
         if self._news is not None and self._news_until is not None and now >= self._news_until:
             self._news, self._news_until, self._dirty_screen = self._news.faded(), None, True
         self._step_pages(now)

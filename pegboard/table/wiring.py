@@ -48,9 +48,11 @@ from pegboard.errors import HardwareError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller, LedRenderer, PageCounter, ScreenRenderer
+from pegboard.table.playhint import PlayHinter
 from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import LedLayout, TrackAnimator
 from pegboard.ui.paint import Style
+from pegboard.ui.playhint import hint_allowed
 from pegboard.ui.screens import Screen, choose_screen, render_screen, screen_pages
 
 if TYPE_CHECKING:
@@ -279,6 +281,11 @@ def build_controller(
         win_chances=_win_chances if config.display.win_probability else None,
         on_change=on_change,
         history=history,
+        play_hint=PlayHinter(
+            language=game.language,
+            layout=layout or Layout.FOUR_BY_FOUR,
+            allowed=lambda: hint_allowed(config.display.play_hint),
+        ),
     )
 
 
