@@ -70,7 +70,6 @@ __all__ = [
     "PlayOption",
     "Position",
     "advise_play",
-    "best_card",
     "forget",
     "position_of",
     "rank_points_of",
@@ -298,12 +297,6 @@ def forget() -> None:
     """Empty every memory of the search (a benchmark's cold start)."""
     for memo in (_fresh, _playout, _patterns, _tail, _greedy_order):
         memo.cache_clear()
-
-
-def best_card(position: Position) -> int:
-    """The best rank to lay (0: go), lowest rank among equals."""
-    figures = rank_points_of(position)
-    return max(figures, key=lambda rank: (figures[rank][1], -rank))
 
 
 def rank_points_of(position: Position) -> dict[int, tuple[int, int]]:
