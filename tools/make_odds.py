@@ -3,14 +3,18 @@
 Usage::
 
     .venv/bin/python tools/make_odds.py [--deals N] [--variant NAME ...] [--traces DIR]
-                                        [--no-selfplay] [--seed S]
+                                        [--no-selfplay] [--seed S] [--play greedy|advised]
 
 Three stages, each rerunnable on its own:
 
 1. **Self-play** (slow: about 0.5-1.5 ms a deal after the advice cache warms up, more before).
    Plays ``--deals`` deals per variant with ``pegboard.engine.selfplay`` and appends them, in
    chunks of ``CHUNK`` deals, to ``DIR/<variant>/chunk-NNNN.bin`` (``build/odds-traces`` by
-   default: not committed). Each chunk has its own seed, so a chunk is the same whenever it is
+   default: not committed; ``build/odds-traces-advised`` with ``--play advised``, so the two
+   policies' chunks never mix). ``--play advised`` plays the two-player variants with the exact
+   play advice in both seats (``selfplay.PlayPolicy.ADVISED``, about 0.15 s a six-card deal
+   against the greedy play's 1 ms); the advice covers two players only, so four-handed and two
+   against one stay greedy. Each chunk has its own seed, so a chunk is the same whenever it is
    played; a run that stops keeps every finished chunk, and the next run goes on from there
    (``--deals`` is the total wanted). ``--no-selfplay`` skips this stage.
 2. **Counts**: every trace read back and summed into the counts the dynamic programme needs
@@ -45,7 +49,13 @@ sys.path.insert(0, str(ROOT))
 
 from pegboard.engine import odds  # noqa: E402
 from pegboard.engine.rules import Rules, Variant  # noqa: E402
-from pegboard.engine.selfplay import Advisor, DealTrace, Stage, play_deal  # noqa: E402
+from pegboard.engine.selfplay import (  # noqa: E402
+    Advisor,
+    DealTrace,
+    PlayPolicy,
+    Stage,
+    play_deal,
+)
 
 CHUNK = 20_000
 """Deals per trace file."""
@@ -96,9 +106,15 @@ def chunk_seed(seed: int, variant: Variant, chunk: int) -> int:
     return seed * 1_000_003 + list(Variant).index(variant) * 100_003 + chunk
 
 
-def selfplay(variant: Variant, deals: int, traces: Path, seed: int) -> None:
-    """Play chunks until *traces* holds at least *deals* deals of *variant*."""
+def selfplay(
+    variant: Variant, deals: int, traces: Path, seed: int, play: PlayPolicy = PlayPolicy.GREEDY
+) -> None:
+    """Play chunks until *traces* holds at least *deals* deals of *variant*, each seat playing
+    *play* (greedy where the advice does not reach: more than two players)."""
     rules = Rules.for_variant(variant)
+    if rules.players != 2:
+        play = PlayPolicy.GREEDY
+    policies = (play,) * rules.players
     folder = traces / variant.value
     folder.mkdir(parents=True, exist_ok=True)
     advisor = Advisor(rules)
@@ -114,7 +130,7 @@ def selfplay(variant: Variant, deals: int, traces: Path, seed: int) -> None:
         for n in range(size):
             # the deal goes round the table; by symmetry only the dealer's seat matters
             dealer = (chunk * size + n) % rules.players
-            encode(play_deal(rules, dealer, rng, advisor), out)
+            encode(play_deal(rules, dealer, rng, advisor, policies), out)
         tmp = path.with_suffix(".tmp")
         tmp.write_bytes(out.tobytes())
         tmp.rename(path)  # a chunk on disk is always whole
@@ -230,7 +246,13 @@ def main(argv: list[str] | None = None) -> int:
         choices=[v.value for v in odds.VARIANTS],
         help="only these variants (default: every variant with a table)",
     )
-    parser.add_argument("--traces", type=Path, default=ROOT / "build" / "odds-traces")
+    parser.add_argument("--traces", type=Path, default=None, help="where the chunks are kept")
+    parser.add_argument(
+        "--play",
+        choices=[p.value for p in PlayPolicy],
+        default=PlayPolicy.GREEDY.value,
+        help="the self-play's play (advised: two-player variants)",
+    )
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--no-selfplay", action="store_true", help="use the traces on disk")
     parser.add_argument("--selfplay-only", action="store_true", help="stop after self-play")
@@ -252,6 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         print(f"make_odds.py: error: {e}", file=sys.stderr)
         return 2
+    play = PlayPolicy(args.play)
+    if args.traces is None:
+        name = "odds-traces" if play is PlayPolicy.GREEDY else f"odds-traces-{play.value}"
+        args.traces = ROOT / "build" / name
     variants = [Variant(v) for v in args.variant] if args.variant else list(odds.VARIANTS)
     if args.no_selfplay:  # the traces must be there before anything is counted or written
         missing = [v for v in variants if not _chunks(v, args.traces)]
@@ -265,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     if not args.no_selfplay:
         for variant in variants:
-            selfplay(variant, args.deals, args.traces, args.seed)
+            selfplay(variant, args.deals, args.traces, args.seed, play)
     if args.selfplay_only:
         print(f"self-play done in {time.perf_counter() - started:.0f} s")
         return 0

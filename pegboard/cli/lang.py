@@ -179,6 +179,20 @@ _TEMPLATES = (
         "cannot serve the page on {where}: {what} (no network in this sandbox? under systemd "
         "install systemd/pegboard-web.conf: sudo systemd/install.sh --web)"
     ),
+    # the engine's play advice (pegboard lay)
+    N_(
+        "play advice covers the two-player variants only (six-card, five-card, "
+        "two-in-the-crib), not {variant}"
+    ),
+    N_("the play is over: nothing is left to advise"),
+    N_("it is the opponent's turn, not yours (check the cards laid)"),
+    N_("card {card} is named twice (hand, starter, laid and seen)"),
+    N_(
+        "you hold {n} cards ({cards}) but the cards laid leave you {left} to lay (expected "
+        "{left} cards held)"
+    ),
+    N_("cannot say go: {card} fits (count is {count}) and you held it then"),
+    N_("no holding of the opponent is consistent with the cards seen"),
     # the engine's win probabilities (pegboard odds; its own errors it says directly)
     N_("{who} score {score} is out of range (expected 0 to {most}: {target} has been reached)"),
     N_("{who} score {score} is out of range (expected 0 to {most}: a score is never below 0)"),

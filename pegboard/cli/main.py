@@ -491,6 +491,7 @@ _COMMANDS: dict[str, Callable[[Any], None]] = {
     "demo": _add_demo,
     "game": _registered_by("game"),
     "odds": _registered_by("odds"),
+    "lay": _registered_by("lay"),
     "run": _registered_by("run"),
     "selftest": _registered_by("run", "register_selftest"),
     "history": _registered_by("history"),

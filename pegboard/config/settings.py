@@ -176,6 +176,9 @@ class DisplayConfig:
     """Seconds what a key press did stays told ("Ann +8 → 52") unless another key comes."""
     win_probability: bool = False
     """A thin bar on the scoreboard: each side's chance to win now (two sides; off by default)."""
+    play_hint: bool = True
+    """The play hint: ``*`` in the play (4x4 keypad, two players) shows the best card to lay
+    ("lay 3: +0.9 over 10"); false turns the key off (``ui.playhint``)."""
 
     def luma_args(self) -> list[str]:
         """The options as ``luma.core.cmdline.create_parser(...).parse_args`` takes them.
@@ -484,6 +487,7 @@ _DISPLAY_KEYS = (
     "page_seconds",
     "news_seconds",
     "win_probability",
+    "play_hint",
 )
 
 
@@ -530,6 +534,7 @@ def _parse_display(f: Fields) -> DisplayConfig:
         page_seconds=f.number("page_seconds", d.page_seconds, low=0.5, high=60.0),
         news_seconds=f.number("news_seconds", d.news_seconds, low=0.5, high=60.0),
         win_probability=f.flag("win_probability", d.win_probability),
+        play_hint=f.flag("play_hint", d.play_hint),
     )
     frame_w, frame_h = config.frame_size
     if frame_w < MIN_SIZE[0] or frame_h < MIN_SIZE[1]:

@@ -15,6 +15,11 @@ The policy
   15 or 31 for the next player), then lays the highest card (low cards are kept for the end of a
   series, where they make go and 31), then the highest in card order. A seat with no card that
   fits says go. Nobody counts cards or guesses at the other hands.
+* **The play, advised** (``PlayPolicy.ADVISED``, two players only): the seat lays the first
+  card of the exact play advice (``playadvice.advise_play``: a best response to the greedy
+  play, against every holding of the other seat consistent with what this seat has seen,
+  its own discards included), the lowest card among equals; it says go when none fits. It
+  plays against greedy or against itself; the advice always models the other seat as greedy.
 * **The show**: every hand and the crib are counted in full (no muggins).
 
 A deal is recorded as a ``DealTrace``: every peg in the order the game pegs them (heels, each
@@ -43,7 +48,26 @@ from .play import PlayState, score_play
 from .rules import Rules
 from .scoring import score_total
 
-__all__ = ["Advisor", "DealPeg", "DealTrace", "Stage", "choose_card", "deal_cards", "play_deal"]
+__all__ = [
+    "Advisor",
+    "DealPeg",
+    "DealTrace",
+    "PlayPolicy",
+    "Stage",
+    "advised_card",
+    "choose_card",
+    "deal_cards",
+    "play_deal",
+]
+
+
+class PlayPolicy(enum.Enum):
+    """How a seat chooses its cards in the play."""
+
+    GREEDY = "greedy"
+    """``choose_card``: most points at once, then not leaving 5 or 21, then the highest."""
+    ADVISED = "advised"
+    """``advised_card``: the exact play advice's first card (a best response to greedy)."""
 
 
 class Stage(enum.Enum):
@@ -145,6 +169,28 @@ def choose_card(state: PlayState) -> Card | None:
     return max(legal, key=key)
 
 
+def advised_card(
+    state: PlayState, actions: Sequence[Card | None], discards: Sequence[Card]
+) -> Card | None:
+    """The exact play advice's first card for the seat to act (two players); None means go.
+
+    *actions* is every action of the play so far (None for a go), *discards* the seat's own.
+
+    Raises:
+        ValueError: the hands are not known, or the play is over.
+    """
+    from .playadvice import advise_play
+
+    seat = state.turn
+    if state.hands is None or seat is None or state.starter is None:
+        raise ValueError("the advised policy needs known hands, a starter and a seat to act")
+    advice = advise_play(
+        state.hands[seat], actions, state.starter, dealer=seat == state.dealer,
+        rules=state.rules, seen=discards,
+    )  # fmt: skip
+    return advice.options[0].card
+
+
 def deal_cards(rules: Rules, rng: random.Random) -> tuple[list[list[Card]], list[Card], Card]:
     """A shuffled deal: each seat's dealt cards, the cards from the pack to the crib, the starter.
 
@@ -167,32 +213,53 @@ def crib_owner(rules: Rules, seat: int, dealer: int) -> CribOwner:
 
 
 def play_deal(
-    rules: Rules, dealer: int, rng: random.Random, advisor: Advisor | None = None
+    rules: Rules,
+    dealer: int,
+    rng: random.Random,
+    advisor: Advisor | None = None,
+    policies: Sequence[PlayPolicy] | None = None,
 ) -> DealTrace:
     """Deal, discard, cut, play and count one deal by the policy; every peg in order.
 
-    The trace runs to the end of the deal whatever the scores: the caller decides where the
-    target was reached.
+    *policies* is each seat's play (greedy for every seat by default); the deal itself (the
+    cards, the discards) does not depend on them, so the same *rng* state deals the same deck
+    whatever they are. The trace runs to the end of the deal whatever the scores: the caller
+    decides where the target was reached.
 
     Raises:
-        ValueError: no seat *dealer*.
+        ValueError: no seat *dealer*; a policy per seat is not given; an advised seat in a
+            game of more than two players.
     """
     if not 0 <= dealer < rules.players:
         raise ValueError(f"no seat {dealer!r} to deal in a {rules.players}-player game")
+    plays = tuple(policies) if policies is not None else (PlayPolicy.GREEDY,) * rules.players
+    if len(plays) != rules.players:
+        raise ValueError(f"expected a play policy per seat ({rules.players}), got {len(plays)}")
+    if PlayPolicy.ADVISED in plays and rules.players != 2:
+        raise ValueError("the advised play covers two-player variants only")
     advisor = Advisor(rules) if advisor is None else advisor
     dealt, crib, starter = deal_cards(rules, rng)
     hands = []
+    discards = []
     for seat, cards in enumerate(dealt):
         keep = advisor.best(cards, crib_owner(rules, seat, dealer))
         hands.append(keep)
-        crib.extend(card for card in cards if card not in keep)
+        discards.append([card for card in cards if card not in keep])
+        crib.extend(discards[-1])
     pegs: list[DealPeg] = []
     if starter.rank is Rank.JACK:  # his heels, before anything else
         pegs.append(DealPeg(dealer, 2, Stage.HEELS))
     state = PlayState.start(rules, dealer, starter=starter, hands=hands)
     laid = 0
+    actions: list[Card | None] = []
     while not state.is_over:
-        card = choose_card(state)
+        mover = state.turn
+        assert mover is not None
+        if plays[mover] is PlayPolicy.ADVISED:
+            card = advised_card(state, actions, discards[mover])
+        else:
+            card = choose_card(state)
+        actions.append(card)
         if card is None:
             state, scores = state.go()
         else:

@@ -83,6 +83,7 @@ from pegboard.table.outputs import (
     StillAnimator,
     toggle_sound,
 )
+from pegboard.table.playhint import PlayHinter
 from pegboard.table.power import DisplayPower, Power
 from pegboard.ui import timeline
 from pegboard.ui.count import PAGE_KEY
@@ -180,9 +181,11 @@ class Controller:
         on_change: Callable[[GameState, GameView], None] | None = None,
         history: HistoryReader | None = None,
         sound: SoundSwitch | None = None,
+        play_hint: PlayHinter | None = None,  # table.playhint: its keys come first; no command
     ) -> None:
         self.store = store
         self._sound = sound  # the menu's sound switch
+        self._hint = play_hint
         self._records = RecordPage(store, history)  # the head-to-head page's figures
         self._on_change = on_change
         self._win_chances = win_chances
@@ -260,7 +263,7 @@ class Controller:
         """The screen to show now (what the display shows, when it is awake)."""
         return choose_screen(
             self._view,
-            entry=self.entry,
+            entry=(self._hint and self._hint.view()) or self.entry,
             error=self.last_error or None,
             count_page=self._line.count_page,
             news=self._line.news,
@@ -313,6 +316,10 @@ class Controller:
             self._dirty_screen = True
             self._push()
             return
+        if self._hint and self._hint.handle(event, self._state, idle=not self.entry.typing):
+            self._dirty_screen = True
+            self._push()
+            return
         if self._turns_page(event):
             self._line = self._line.turned(now)
             self._dirty_screen = True
@@ -346,6 +353,7 @@ class Controller:
             record = self._records.record(*self._record.names)
             self._dirty_screen = self._dirty_screen or record != self._record
             self._record = record
+        self._dirty_screen |= bool(self._hint and self._hint.poll())  # a hint's line came
         line = self._line
         if line.counting and self.screen.kind is not ScreenKind.COUNT:
             line = line.held(now)  # covered by typing, the menu or an error: no page unseen

@@ -53,9 +53,11 @@ from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table.controller import Controller, LedRenderer, PageCounter, ScreenRenderer
 from pegboard.table.outputs import SoundSwitch
+from pegboard.table.playhint import PlayHinter
 from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import LedLayout, TrackAnimator
 from pegboard.ui.paint import Style
+from pegboard.ui.playhint import hint_allowed
 from pegboard.ui.screens import Screen, choose_screen, render_screen, screen_pages
 
 if TYPE_CHECKING:
@@ -310,6 +312,11 @@ def build_controller(
         on_change=on_change,
         history=history,
         sound=sound,
+        play_hint=PlayHinter(
+            language=game.language,
+            layout=layout or Layout.FOUR_BY_FOUR,
+            allowed=lambda: hint_allowed(config.display.play_hint),
+        ),
     )
 
 

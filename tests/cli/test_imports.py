@@ -60,6 +60,7 @@ def loaded(modules: set[str], name: str) -> bool:
         ["score", "--json", "--crib", "2H", "4H", "6H", "8H", "KH"],
         ["advise", "5H", "5D", "5S", "JC", "6H", "QD"],
         ["peg", "5H", "10D", "KC"],
+        ["lay", "5H", "10D", "4C", "2S", "--starter", "KH", "--dealer", "--laid", "JC"],
     ],
     ids=lambda argv: " ".join(argv[:2]),
 )

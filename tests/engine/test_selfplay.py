@@ -90,3 +90,53 @@ def test_whose_crib_it_is_from_each_chair() -> None:
         CribOwner.PARTNER,
         CribOwner.OPPONENT,
     ]
+
+
+# --- the advised play (issue 25) -------------------------------------------------------------
+
+
+def test_the_deal_does_not_depend_on_the_play_policies() -> None:
+    from pegboard.engine.selfplay import PlayPolicy
+
+    rules = Rules.six_card()
+    greedy, advised = PlayPolicy.GREEDY, PlayPolicy.ADVISED
+    differ = 0
+    for seed in range(6):
+        traces = [
+            play_deal(rules, seed % 2, random.Random(seed), policies=policies)
+            for policies in ((greedy, greedy), (advised, greedy), (greedy, advised))
+        ]
+        shows = {tuple(p for p in t.pegs if p.stage is not Stage.PLAY) for t in traces}
+        assert len(shows) == 1  # the same cards, discards and starter: the same show
+        plays = {tuple(p for p in t.pegs if p.stage is Stage.PLAY) for t in traces}
+        differ += len(plays) > 1
+    assert differ  # the advised play lays other cards in some deal
+
+
+def test_the_advised_seat_lays_the_advices_first_card() -> None:
+    from pegboard.engine.playadvice import advise_play
+    from pegboard.engine.selfplay import advised_card
+
+    rules = Rules.six_card()
+    hands = [parse_cards("5H 10D 4C 4S"), parse_cards("7C 8C 9H KS")]
+    state = PlayState.start(rules, 1, starter=Card.parse("KH"), hands=hands)
+    card = advised_card(state, [], parse_cards("QC 9D"))
+    best = advise_play(hands[0], [], Card.parse("KH"), dealer=False, seen=parse_cards("QC 9D"))
+    assert card == best.options[0].card == Card.parse("4C")
+    state, _ = state.play(Card.parse("4C"))
+    state, _ = state.play(Card.parse("KS"))
+    laid = parse_cards("4C KS")
+    after = advised_card(state, laid, parse_cards("QC 9D"))
+    advice = advise_play(parse_cards("5H 10D 4S"), laid, Card.parse("KH"), dealer=False,
+                         seen=parse_cards("QC 9D"))  # fmt: skip
+    assert after == advice.options[0].card
+
+
+def test_the_advised_play_is_for_two_players() -> None:
+    from pegboard.engine.selfplay import PlayPolicy
+
+    rules = Rules.three_handed()
+    with pytest.raises(ValueError, match="two-player variants only"):
+        play_deal(rules, 0, random.Random(1), policies=[PlayPolicy.ADVISED] * 3)
+    with pytest.raises(ValueError, match="a play policy per seat"):
+        play_deal(Rules.six_card(), 0, random.Random(1), policies=[PlayPolicy.GREEDY])

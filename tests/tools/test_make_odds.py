@@ -16,7 +16,7 @@ import pytest
 
 from pegboard.engine import odds
 from pegboard.engine.rules import Rules, Variant
-from pegboard.engine.selfplay import Advisor, DealPeg, DealTrace, Stage, play_deal
+from pegboard.engine.selfplay import Advisor, DealPeg, DealTrace, PlayPolicy, Stage, play_deal
 from tests.scripts import load_script
 
 DEALS = 60
@@ -273,3 +273,23 @@ def test_the_shipped_tables_are_not_replaced_from_fewer_than_a_million_deals(
         name = f"six-card.{suffix}"
         assert (folder / "data" / name).read_bytes() == (out / "data" / name).read_bytes()
     assert (folder / "odds.png").read_bytes() == (out / "odds.png").read_bytes()
+
+
+def test_the_advised_play_is_self_played_into_its_own_traces(tmp_path: Path) -> None:
+    tool = load_script("tools/make_odds.py")
+    argv = ["--deals", "40", "--seed", "3", "--variant", "five-card", "--selfplay-only"]
+    assert tool.main([*argv, "--traces", str(tmp_path / "g")]) == 0
+    assert tool.main([*argv, "--traces", str(tmp_path / "a"), "--play", "advised"]) == 0
+    greedy = tool.read_traces(Variant.FIVE_CARD, tmp_path / "g")
+    advised = tool.read_traces(Variant.FIVE_CARD, tmp_path / "a")
+    assert len(greedy) == len(advised) == 40
+    # the same deals (the show is the same), played otherwise in some of them
+    shows = [[p for p in pegs if p[2] is not Stage.PLAY] for _, pegs in greedy]
+    assert shows == [[p for p in pegs if p[2] is not Stage.PLAY] for _, pegs in advised]
+    assert greedy != advised
+    rng = random.Random(tool.chunk_seed(3, Variant.FIVE_CARD, 0))
+    rules = Rules.five_card()
+    first = play_deal(rules, 0, rng, Advisor(rules), (PlayPolicy.ADVISED,) * 2)
+    got = array("B")
+    tool.encode(first, got)
+    assert tool.decode(got.tobytes())[0] == advised[0]

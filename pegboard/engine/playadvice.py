@@ -1,0 +1,616 @@
+"""Play advice: which card to lay, each with its exact expected net pegging points.
+
+Theory of operation
+-------------------
+The play is a game of imperfect information, so "exact" is exact against a stated model
+(``BACKGROUND.md``, "Pegging strength"):
+
+* **The opponent's hand** is every holding of its cards left that is consistent with what the
+  player has seen (their own dealt cards, the starter, the cards laid, any other cards named as
+  seen, and each go the opponent said: a go at count *c* means none of its cards held then fits
+  on *c*), all equally likely.
+* **The opponent plays a named policy** (``Opponent``): today ``greedy``, the self-play's play
+  (``selfplay.choose_card``: the card that pegs most at once, avoiding 5 and 21, then the
+  highest).
+* **The player** lays each legal card and then plays on as well as possible, knowing at each
+  later turn the ranks the opponent has laid and the goes it said (a best response to the
+  policy, not a game-theoretic optimum). Which suit a policy picks among its cards of one rank
+  is taken as no information (``choose_card`` breaks that tie by suit; reading it would be an
+  artefact of the tie-break, not of play).
+
+The figure for a card is the expectation, over those holdings, of the player's pegging points
+from this card to the end of the play minus the opponent's (the card's own points, go, last, 31
+included; the show is not). Every figure is a ratio of two integers, so equal cards compare equal.
+
+How it is computed
+------------------
+Suits never matter in the play, so everything is over ranks. A holding is a multiset of ranks
+(at most 1,820 of four cards), weighted by how many card sets have those ranks (the product of
+``C(unseen of rank r, held of rank r)``), and packed into one integer (3 bits a rank) so that
+"holds a 7" and "lays a 7" are a mask and a subtraction. The greedy policy ranks the cards that
+fit by a key that depends only on the card and the table (the series and the count), so at the
+opponent's turn the belief splits into one group per rank it would lay (the holdings whose most
+preferred card is that rank) and one group that says go. At the player's turn the figure is the
+best card's, the same card for every holding still in the belief: the player cannot see which it
+is. The search is exhaustive. Remembered for one decision: the sub-searches at the start of a
+series and the play-out of each holding once the player has no cards left (they recur along
+many orders of the same cards); across decisions (a few thousand each, a few MB): the points
+each rank makes on a series and the policy's order.
+
+Variants: the two-player ones (six-card, five-card with its single series, two-in-the-crib), and
+the optional rule that the starter counts in play. Three and four players are not covered:
+asking raises ``PlayAdviceError``.
+
+>>> from .cards import parse_cards
+>>> advice = advise_play(
+...     parse_cards("5H 10D 4C 4S"), [], Card.parse("KH"), dealer=False,
+...     seen=parse_cards("QC 9D"))
+>>> [str(option.card) for option in advice.options][:2], advice.holdings
+(['4C', '10D'], 148995)
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Sequence
+from functools import cache, lru_cache
+
+from pegboard.errors import IllegalPlayError, InvalidHandError, PegboardError
+from pegboard.frozen import frozen
+
+from .cards import DECK, Card, format_cards
+from .play import MAX_COUNT, PlayState
+from .rules import Rules
+
+__all__ = [
+    "Opponent",
+    "PlayAdvice",
+    "PlayAdviceError",
+    "PlayOption",
+    "Position",
+    "advise_play",
+    "forget",
+    "position_of",
+    "rank_points_of",
+]
+
+ME, OPP = 0, 1
+_ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
+"""_ONE[r]: one card of rank r in a packed holding (3 bits a rank)."""
+_MASK = (0, *(7 << 3 * (rank - 1) for rank in range(1, 14)))
+_PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
+_BITS = tuple((rank, _MASK[rank], _ONE[rank]) for rank in range(14))
+_MEMORY = 1 << 12
+"""How many tails (and their scores, the policy's order) the search keeps between decisions."""
+
+
+class PlayAdviceError(PegboardError, ValueError):
+    """A position the play advice does not cover (or that cannot happen)."""
+
+
+class Opponent(enum.Enum):
+    """The policy the opponent is assumed to play."""
+
+    GREEDY = "greedy"
+    """``selfplay.choose_card``: most points at once, then not leaving 5 or 21, then highest."""
+
+    @property
+    def description(self) -> str:
+        """How the policy plays, in a line."""
+        return (
+            "lays the card that pegs most at once, then one not leaving the count on 5 or 21, "
+            "then the highest"
+        )
+
+
+@frozen
+class PlayOption:
+    """One legal action with its exact expected net pegging points for the rest of the play.
+
+    ``card`` is None for a go (the only action when no card fits). ``points`` is what the card
+    pegs at once (fifteen, pairs, run, 31; not go or last).
+    """
+
+    card: Card | None
+    points: int
+    net_ev: float
+
+
+@frozen
+class PlayAdvice:
+    """Every legal action, best first, and the model the figures are exact under."""
+
+    options: tuple[PlayOption, ...]
+    count: int
+    opponent: Opponent
+    holdings: int
+    """How many opponent holdings (sets of cards) are consistent with what was seen."""
+    unseen: int
+    """How many cards the player has not seen (the opponent's holdings are drawn from them)."""
+    opponent_cards: int
+
+    @property
+    def model(self) -> str:
+        """The model in one sentence."""
+        return (
+            f"opponent holds {self.opponent_cards} of the {self.unseen} unseen cards "
+            f"({self.holdings} holdings consistent with the cards seen and its goes, equally "
+            f"likely) and plays {self.opponent.value} ({self.opponent.description}); you play "
+            "each later card as well as possible, seeing the ranks it lays and its goes"
+        )
+
+
+@frozen
+class Position:
+    """A position of the play in ranks, from the player's chair (see ``position_of``)."""
+
+    mine: tuple[int, ...]
+    """The player's ranks still held, sorted."""
+    belief: tuple[tuple[int, int], ...]
+    """(packed holding, weight) for every holding of the opponent's cards left."""
+    opp_left: int
+    series: tuple[int, ...]
+    count: int
+    went: int
+    """Bit ME: the player said go in this series; bit OPP: the opponent did."""
+    last: int
+    """Who laid the series' last card (ME, OPP), or -1 for none yet."""
+    single_series: bool
+
+
+def position_of(
+    held: Sequence[Card],
+    laid: Sequence[Card | None],
+    starter: Card,
+    *,
+    dealer: bool,
+    rules: Rules | None = None,
+    seen: Sequence[Card] = (),
+) -> tuple[Position, PlayState, int]:
+    """The rank position for the player to act, the card-level state, and the unseen count.
+
+    *laid* is every action of the play so far in order from the lead: a card, or None for a go.
+
+    Raises:
+        PlayAdviceError: not a two-player variant, not the player's turn, or the play is over.
+        InvalidHandError: a card named twice, or the hand and the cards laid do not add up.
+        IllegalPlayError: the actions cannot happen under the rules.
+    """
+    rules = Rules.six_card() if rules is None else rules
+    if rules.players != 2:
+        raise PlayAdviceError(
+            f"play advice covers the two-player variants only (six-card, five-card, "
+            f"two-in-the-crib), not {rules.variant.value}"
+        )
+    me = 1 if dealer else 0
+    hand = tuple(held)
+    known = [*hand, starter, *seen, *(card for card in laid if card is not None)]
+    if len(set(known)) != len(known):
+        twice = next(card for card in known if known.count(card) > 1)
+        raise InvalidHandError(f"card {twice} is named twice (hand, starter, laid and seen)")
+    state = PlayState.start(rules, 1, starter=starter, excluded=seen)
+    went_at: list[int] = []  # the counts at which the opponent said go
+    mine_went: list[tuple[int, int]] = []  # (count, cards of mine laid by then) at my goes
+    mine_laid: list[Card] = []
+    for action in laid:
+        if state.turn is None:
+            raise PlayAdviceError("the play is over: nothing is left to advise")
+        if action is None:
+            if state.turn != me:
+                went_at.append(state.count)
+            else:
+                mine_went.append((state.count, len(mine_laid)))
+            state, _ = state.go()
+        else:
+            if state.turn == me:
+                mine_laid.append(action)
+            state, _ = state.play(action)
+    for count, before in mine_went:  # the cards held at a go of mine: none may have fitted
+        fits = [c for c in (*mine_laid[before:], *hand) if c.pips <= MAX_COUNT - count]
+        if fits:
+            raise IllegalPlayError(
+                f"cannot say go: {fits[0]} fits (count is {count}) and you held it then"
+            )
+    if state.turn is None:
+        raise PlayAdviceError("the play is over: nothing is left to advise")
+    if state.turn != me:
+        raise PlayAdviceError("it is the opponent's turn, not yours (check the cards laid)")
+    left = state.cards_left
+    if left[me] != len(hand):
+        raise InvalidHandError(
+            f"you hold {len(hand)} cards ({format_cards(hand) or 'none'}) but the cards laid "
+            f"leave you {left[me]} to lay (expected {left[me]} cards held)"
+        )
+    out = set(known)
+    counts = [0] * 14
+    for card in DECK:
+        if card not in out:
+            counts[card.rank] += 1
+    unseen = sum(counts)
+    limit = MAX_COUNT - min(went_at) if went_at else 0  # every card held must be over this
+    belief = _holdings(tuple(counts), left[1 - me], limit)
+    if not belief:
+        raise PlayAdviceError("no holding of the opponent is consistent with the cards seen")
+    series = tuple(card.rank.value for card in state.series)
+    went = sum(1 << (ME if seat == me else OPP) for seat in state.said_go)
+    last = -1
+    if series:
+        last = ME if state.laid[-1][0] == me else OPP
+    position = Position(
+        mine=tuple(sorted(card.rank.value for card in hand)),
+        belief=belief,
+        opp_left=left[1 - me],
+        series=series,
+        count=state.count,
+        went=went,
+        last=last,
+        single_series=rules.single_series,
+    )
+    return position, state, unseen
+
+
+def advise_play(
+    held: Sequence[Card],
+    laid: Sequence[Card | None],
+    starter: Card,
+    *,
+    dealer: bool,
+    rules: Rules | None = None,
+    seen: Sequence[Card] = (),
+    opponent: Opponent = Opponent.GREEDY,
+) -> PlayAdvice:
+    """Every legal card for the player to act with its exact expected net pegging points.
+
+    *held* is the player's cards still held; *laid* every action so far in order from the lead
+    (a card, or None for a go); *dealer* whether the player deals; *seen* any other cards the
+    player has seen (their own discards, a card shown by accident). Options are best first;
+    equal figures go lowest card first. See the module for the model.
+
+    Raises:
+        PlayAdviceError: not a two-player variant, not the player's turn, the play is over.
+        InvalidHandError: a card named twice, or the hand and the cards laid do not add up.
+        IllegalPlayError: the actions cannot happen under the rules.
+    """
+    position, state, unseen = position_of(
+        held, laid, starter, dealer=dealer, rules=rules, seen=seen
+    )
+    total = sum(weight for _, weight in position.belief)
+    figures = rank_points_of(position)
+    options = []
+    hand = sorted(held)
+    for rank, (now, value) in figures.items():
+        card = None if rank == 0 else next(c for c in hand if c.rank == rank)
+        options.append(PlayOption(card=card, points=now, net_ev=value / total))
+    options.sort(key=lambda o: (-o.net_ev, -1 if o.card is None else o.card.index))
+    return PlayAdvice(
+        options=tuple(options),
+        count=state.count,
+        opponent=opponent,
+        holdings=total,
+        unseen=unseen,
+        opponent_cards=position.opp_left,
+    )
+
+
+def forget() -> None:
+    """Empty every memory of the search (a benchmark's cold start)."""
+    for memo in (_fresh, _playout, _patterns, _tail, _greedy_order):
+        memo.cache_clear()
+
+
+def rank_points_of(position: Position) -> dict[int, tuple[int, int]]:
+    """For each legal rank (0 for go when none fits): (points at once, net total over belief).
+
+    The net total is the sum over the belief of weight x net points; divide by the weights' sum.
+    """
+    try:
+        return _figures(position)
+    finally:  # these hold beliefs: kept for one decision only
+        _fresh.cache_clear()
+        _playout.cache_clear()
+
+
+def _figures(p: Position) -> dict[int, tuple[int, int]]:
+    belief = dict(p.belief)
+    room = MAX_COUNT - p.count
+    legal = sorted({rank for rank in p.mine if _PIPS[rank] <= room})
+    if not legal:
+        return {0: (0, _go(p.mine, belief, p.opp_left, p.series, p.count, ME, p.went,
+                           p.last, p.single_series))}  # fmt: skip
+    out = {}
+    for rank in legal:
+        after = p.count + _PIPS[rank]
+        now = _score(p.series, rank, after)
+        weight = sum(belief.values())
+        rest = _laid(ME, rank, _less(p.mine, rank), belief, p.opp_left, p.series, after, p.went,
+                     p.single_series)  # fmt: skip
+        out[rank] = (now, now * weight + rest)
+    return out
+
+
+# --- the search ------------------------------------------------------------------------------
+
+
+def _holdings(counts: tuple[int, ...], size: int, limit: int) -> tuple[tuple[int, int], ...]:
+    """Every multiset of *size* ranks drawn from *counts*, packed, with its number of card sets;
+    only ranks of more than *limit* pips."""
+    out: list[tuple[int, int]] = []
+
+    def walk(rank: int, left: int, packed: int, weight: int) -> None:
+        if left == 0:
+            out.append((packed, weight))
+            return
+        if rank > 13:
+            return
+        walk(rank + 1, left, packed, weight)
+        if _PIPS[rank] > limit:
+            for take in range(1, min(left, counts[rank]) + 1):
+                walk(rank + 1, left - take, packed + take * _ONE[rank],
+                     weight * math.comb(counts[rank], take))  # fmt: skip
+
+    walk(1, size, 0, 1)
+    return tuple(out)
+
+
+def _less(mine: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    i = mine.index(rank)
+    return mine[:i] + mine[i + 1 :]
+
+
+def _score(series: tuple[int, ...], rank: int, count: int) -> int:
+    """Points for laying *rank* on *series* (ranks since the reset) making *count*."""
+    return (2 if count == 15 or count == MAX_COUNT else 0) + _patterns(series)[rank]
+
+
+@lru_cache(maxsize=_MEMORY)
+def _patterns(series: tuple[int, ...]) -> tuple[int, ...]:
+    """For each rank (index 1-13), the pairs and run it would make laid on *series*.
+
+    The last card's rank pairs with the equal cards before it. Another rank makes a run with
+    the longest suffix of distinct ranks that it completes: a suffix of L consecutive ranks
+    is completed by the rank below or above it, a suffix of L ranks with one gap by the gap.
+    """
+    out = [0] * 14
+    if not series:
+        return tuple(out)
+    last = series[-1]
+    same = 1
+    while same < len(series) and series[-same - 1] == last:
+        same += 1
+    out[last] = (0, 2, 6, 12, 20)[same]  # (a fifth is asked of no holding)
+    held: set[int] = set()
+    low, high = 14, 0
+    for length, rank in enumerate(reversed(series), 1):
+        if rank in held:
+            break
+        held.add(rank)
+        low, high = min(low, rank), max(high, rank)
+        if length < 2:
+            continue
+        span = high - low + 1
+        if span == length:  # consecutive: the rank below or above makes a run of length + 1
+            if low > 1:
+                out[low - 1] = length + 1
+            if high < 13:
+                out[high + 1] = length + 1
+        elif span == length + 1:  # one gap: the gap makes it
+            out[(low + high) * span // 2 - sum(held)] = length + 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=_MEMORY)
+def _tail(series: tuple[int, ...]) -> tuple[int, ...]:
+    """The part of a series that can still score: its longest suffix of distinct ranks, with the
+    last card's equal predecessors (for pairs) kept in front."""
+    seen: set[int] = set()
+    i = len(series)
+    while i and series[i - 1] not in seen:
+        seen.add(series[i - 1])
+        i -= 1
+    j = len(series) - 1
+    while j > 0 and series[j - 1] == series[-1] and len(series) - j < 4:
+        j -= 1
+    return series[min(i, j) :]
+
+
+@lru_cache(maxsize=_MEMORY)
+def _greedy_order(series: tuple[int, ...], count: int) -> tuple[tuple[int, int, int], ...]:
+    """The greedy policy's preference over the ranks that fit: (rank, mask, one) best first."""
+    room = MAX_COUNT - count
+    patterns = _patterns(series)
+    keyed = []
+    for rank in range(1, 14):
+        pips = _PIPS[rank]
+        if pips <= room:
+            after = count + pips
+            points = patterns[rank] + (2 if after == 15 or after == MAX_COUNT else 0)
+            keyed.append((points, after != 5 and after != 21, pips, rank))
+    keyed.sort(reverse=True)
+    return tuple(_BITS[key[3]] for key in keyed)
+
+
+def _turn(
+    mine: tuple[int, ...],
+    belief: dict[int, int],
+    opp_left: int,
+    series: tuple[int, ...],
+    count: int,
+    turn: int,
+    went: int,
+    last: int,
+    single: bool,
+) -> int:
+    """The net total (sum over the belief of weight x net points) with *turn* to act."""
+    if not mine:
+        # the player has no cards left: each holding plays out on its own (splitting the
+        # belief pays only while the player still has choices to make)
+        return sum(
+            weight * _playout(mine, packed, opp_left, series, count, turn, went, last, single)
+            for packed, weight in belief.items()
+        )
+    if turn == ME:
+        room = MAX_COUNT - count
+        legal = {rank for rank in mine if _PIPS[rank] <= room}
+        if not legal:
+            return _go(mine, belief, opp_left, series, count, ME, went, last, single)
+        weight = sum(belief.values())
+        best = None
+        for rank in legal:
+            after = count + _PIPS[rank]
+            value = _score(series, rank, after) * weight + _laid(
+                ME, rank, _less(mine, rank), belief, opp_left, series, after, went, single
+            )
+            if best is None or value > best:
+                best = value
+        assert best is not None
+        return best
+    groups: dict[int, dict[int, int]] = {}
+    stuck: dict[int, int] = {}
+    order = _greedy_order(series, count)
+    for packed, weight in belief.items():
+        for rank, mask, one in order:
+            if packed & mask:
+                group = groups.get(rank)
+                if group is None:
+                    groups[rank] = group = {}
+                group[packed - one] = weight
+                break
+        else:
+            stuck[packed] = weight
+    total = 0
+    for rank, group in groups.items():
+        after = count + _PIPS[rank]
+        total -= _score(series, rank, after) * sum(group.values())
+        total += _laid(OPP, rank, mine, group, opp_left - 1, series, after, went, single)
+    if stuck:
+        total += _go(mine, stuck, opp_left, series, count, OPP, went, last, single)
+    return total
+
+
+def _laid(
+    who: int,
+    rank: int,
+    mine: tuple[int, ...],
+    belief: dict[int, int],
+    opp_left: int,
+    before: tuple[int, ...],
+    count: int,
+    went: int,
+    single: bool,
+) -> int:
+    """After *who* laid *rank* (already counted): the rest, with *mine*/*opp_left* after it."""
+    series = _tail((*before, rank))
+    left = (len(mine), opp_left)
+    other = 1 - who
+    if count == MAX_COUNT:
+        return _reset(who, mine, belief, opp_left, 0, single)
+    if left[other] and not went >> other & 1:
+        return _turn(mine, belief, opp_left, series, count, other, went, who, single)
+    if left[who]:
+        return _turn(mine, belief, opp_left, series, count, who, went, who, single)
+    return _reset(who, mine, belief, opp_left, 1, single)
+
+
+def _go(
+    mine: tuple[int, ...],
+    belief: dict[int, int],
+    opp_left: int,
+    series: tuple[int, ...],
+    count: int,
+    who: int,
+    went: int,
+    last: int,
+    single: bool,
+) -> int:
+    """*who* says go."""
+    went |= 1 << who
+    other = 1 - who
+    left = (len(mine), opp_left)
+    if left[other] and not went >> other & 1:
+        return _turn(mine, belief, opp_left, series, count, other, went, last, single)
+    return _reset(last, mine, belief, opp_left, 1, single)
+
+
+def _reset(
+    closer: int,
+    mine: tuple[int, ...],
+    belief: dict[int, int],
+    opp_left: int,
+    point: int,
+    single: bool,
+) -> int:
+    """The series ends: *closer* pegs *point* (go or last); a new series or the end."""
+    weight = sum(belief.values())
+    total = point * weight if closer == ME else -point * weight
+    if single or not (mine or opp_left):
+        return total
+    other = 1 - closer
+    leader = other if (mine, opp_left)[other] else closer
+    return total + _fresh(mine, tuple(sorted(belief.items())), opp_left, leader, single)
+
+
+@cache
+def _fresh(
+    mine: tuple[int, ...], belief: tuple[tuple[int, int], ...], opp_left: int, leader: int,
+    single: bool,
+) -> int:  # fmt: skip
+    """A new series from count 0 (remembered: many orders of play reach the same one)."""
+    return _turn(mine, dict(belief), opp_left, (), 0, leader, 0, -1, single)
+
+
+@cache
+def _playout(
+    mine: tuple[int, ...],
+    packed: int,
+    opp_left: int,
+    series: tuple[int, ...],
+    count: int,
+    turn: int,
+    went: int,
+    last: int,
+    single: bool,
+) -> int:
+    """The player's net points from here against one holding, the player's cards (if any) all
+    of one rank, so the player lays one whenever it fits, else says go."""
+    total = 0
+    left = [len(mine), opp_left]
+    while True:
+        rank = 0
+        if turn == ME:
+            if left[ME] and _PIPS[mine[0]] <= MAX_COUNT - count:
+                rank = mine[0]
+        else:
+            for held, mask, one in _greedy_order(series, count):
+                if packed & mask:
+                    rank = held
+                    packed -= one
+                    break
+        other = 1 - turn
+        if rank:
+            count += _PIPS[rank]
+            points = _score(series, rank, count)
+            total += points if turn == ME else -points
+            series = _tail((*series, rank))
+            left[turn] -= 1
+            last = turn
+            if count == MAX_COUNT:
+                closer, point = turn, 0
+            elif left[other] and not went >> other & 1:
+                turn = other
+                continue
+            elif left[turn]:
+                continue
+            else:
+                closer, point = turn, 1
+        else:
+            went |= 1 << turn
+            if left[other] and not went >> other & 1:
+                turn = other
+                continue
+            closer, point = last, 1
+        total += point if closer == ME else -point
+        if single or not (left[ME] or left[OPP]):
+            return total
+        turn = 1 - closer if left[1 - closer] else closer
+        series, count, went, last = (), 0, 0, -1

@@ -1,0 +1,88 @@
+"""``pegboard lay``: the play advice as text and JSON, in both languages, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pegboard.engine.cards import Card, parse_cards
+from pegboard.engine.playadvice import advise_play
+from tests.cli.helpers import cli
+
+
+def test_the_lead_as_json_is_the_engines_advice(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = cli(
+        capsys, "lay", "5H", "10D", "4C", "4S", "--starter", "KH", "--pone", "--seen", "QC 9D",
+        "--json",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    answer = json.loads(out)
+    advice = advise_play(parse_cards("5H 10D 4C 4S"), [], Card.parse("KH"), dealer=False,
+                         seen=parse_cards("QC 9D"))  # fmt: skip
+    assert [o["card"] for o in answer["options"]] == ["4C", "10D", "5H"]
+    assert [o["net_ev"] for o in answer["options"]] == [o.net_ev for o in advice.options]
+    assert (answer["count"], answer["opponent"], answer["holdings"]) == (0, "greedy", 148995)
+    assert "148995 holdings" in answer["model"] and "greedy" in answer["model"]
+
+
+def test_the_text_shows_each_card_and_the_model(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(capsys, "lay", "5H", "10D", "4C", "2S", "--starter", "KH", "--dealer",
+                         "--laid", "JC", "--count", "10", "--lang", "en")  # fmt: skip
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[0] == "six-card, you are dealer; starter KH, count 10"
+    assert lines[2].split() == ["5H", "2", "+2.64"]  # fifteen 2 on the jack
+    assert [line.split()[0] for line in lines[2:6]] == ["5H", "10D", "2S", "4C"]
+    assert lines[6].startswith("model: the opponent holds 3 of the 46 cards")
+
+
+def test_a_go_is_the_only_action_when_nothing_fits(capsys: pytest.CaptureFixture[str]) -> None:
+    # pone 10H, dealer 9D, pone 2C, dealer 6C (27): the pone's kings do not fit
+    status, out, _ = cli(capsys, "lay", "KH", "KD", "--starter", "5S", "--pone", "--laid",
+                         "10H 9D 2C 6C", "--json")  # fmt: skip
+    answer = json.loads(out)
+    assert status == 0 and [o["card"] for o in answer["options"]] == ["go"]
+
+
+def test_german_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = cli(capsys, "lay", "--lang", "de", "5H", "10D", "4C", "2S", "--starter",
+                         "KH", "--dealer", "--laid", "JC")  # fmt: skip
+    assert status == 0
+    assert out.splitlines()[0] == "sechs Karten, du bist Geber; Startkarte KH, Stand 10"
+    assert out.splitlines()[2].split() == ["5H", "2", "+2,64"]
+    assert out.splitlines()[6].startswith("Modell: der Gegner hält 3 der 46 Karten")
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["5H", "--starter", "KH", "--pone", "--laid", "JC XX"],
+         "pegboard: error: invalid card: 'XX' (expected rank A,2-10,J,Q,K then suit C,D,H,S, "
+         "e.g. '5H')"),
+        (["5H", "10D", "4C", "--starter", "KH", "--dealer", "--laid", "JC"],
+         "pegboard: error: you hold 3 cards (5H 10D 4C) but the cards laid leave you 4 to lay "
+         "(expected 4 cards held)"),
+        (["5H", "10D", "4C", "2S", "--starter", "KH", "--dealer", "--laid", "JC", "--count",
+          "12"], "pegboard: error: --count '12' is not the count of the cards laid (10)"),
+        (["5H", "10D", "4C", "KH", "--starter", "KH", "--pone"],
+         "pegboard: error: card KH is named twice (hand, starter, laid and seen)"),
+        (["5H", "6H", "7H", "--starter", "KC", "--pone", "--variant", "three-handed"],
+         "pegboard: error: play advice covers the two-player variants only (six-card, "
+         "five-card, two-in-the-crib), not three-handed"),
+        (["5H", "6H", "7H", "8H", "--starter", "KC", "--dealer"],
+         "pegboard: error: it is the opponent's turn, not yours (check the cards laid)"),
+    ],
+)  # fmt: skip
+def test_bad_input_gets_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], line: str
+) -> None:
+    status, out, err = cli(capsys, "lay", "--lang", "en", *argv)
+    assert (status, out, err) == (1, "", line + "\n")
+
+
+def test_bad_input_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = cli(capsys, "lay", "--lang", "de", "5H", "6H", "7H", "8H", "--starter",
+                         "KC", "--dealer")  # fmt: skip
+    assert (status, err) == (1, "pegboard: Fehler: der Gegner ist am Zug, nicht du (prüfe die "
+                             "gelegten Karten)\n")  # fmt: skip

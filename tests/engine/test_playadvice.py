@@ -1,0 +1,206 @@
+"""Play advice: exact figures against a brute force with suits, and the model's properties."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pegboard.engine.cards import DECK, Card, Suit, parse_cards
+from pegboard.engine.play import PlayState
+from pegboard.engine.playadvice import PlayAdviceError, advise_play
+from pegboard.engine.rules import Rules
+from pegboard.errors import IllegalPlayError, InvalidHandError
+
+from .play_brute import brute_figures
+
+VARIANTS = [Rules.six_card(), Rules.five_card(), Rules.two_in_the_crib(),
+            Rules.six_card(starter_counts_in_play=True)]  # fmt: skip
+
+
+@dataclass
+class Spot:
+    """A position for the player to act, with a small pool of unseen cards."""
+
+    rules: Rules
+    dealer: bool
+    held: tuple[Card, ...]
+    laid: tuple[Card | None, ...]
+    starter: Card
+    seen: tuple[Card, ...]
+    kind: str
+
+
+def _kind(state: PlayState) -> str:
+    if not state.series:
+        return "lead"
+    if state.said_go:
+        return "after a go"
+    if state.count >= 22:
+        return "near 31"
+    return "middle"
+
+
+def spots(seed: int, per_kind: int) -> Iterator[Spot]:
+    """Random positions of real deals, *per_kind* of each kind, the pool cut to a few cards."""
+    rng = random.Random(seed)
+    wanted = {"lead": per_kind, "after a go": per_kind, "near 31": per_kind, "middle": per_kind}
+    while any(wanted.values()):
+        rules = rng.choice(VARIANTS)
+        deck = list(DECK)
+        rng.shuffle(deck)
+        size = rules.hand_size
+        hands = [deck[:size], deck[size : 2 * size]]
+        starter = deck[2 * size]
+        state = PlayState.start(rules, 1, starter=starter, hands=hands)
+        laid: list[Card | None] = []
+        stop = rng.randrange(0, 2 * size)
+        while not state.is_over and len([c for c in laid if c is not None]) < stop:
+            legal = state.legal_cards()
+            assert legal is not None
+            if legal:
+                card = rng.choice(legal)
+                laid.append(card)
+                state, _ = state.play(card)
+            else:
+                laid.append(None)
+                state, _ = state.go()
+        if state.is_over:
+            continue
+        kind = _kind(state)
+        if not wanted[kind]:
+            continue
+        me = state.turn
+        assert me is not None and state.hands is not None
+        held = state.hands[me]
+        theirs = state.hands[1 - me]
+        # the player's own discards and other cards seen: all but a few unseen cards
+        out = {starter, *held, *theirs, *(c for c in laid if c is not None)}
+        pool = [c for c in DECK if c not in out]
+        rng.shuffle(pool)
+        keep = rng.randrange(0, 4)
+        yield Spot(rules, me == 1, tuple(held), tuple(laid), starter, tuple(pool[keep:]), kind)
+        wanted[kind] -= 1
+
+
+SPOTS = list(spots(2026, 52))
+
+
+@pytest.mark.parametrize("spot", SPOTS, ids=[f"{i}-{s.kind}" for i, s in enumerate(SPOTS)])
+def test_figures_equal_the_brute_force(spot: Spot) -> None:
+    advice = advise_play(spot.held, spot.laid, spot.starter, dealer=spot.dealer,
+                         rules=spot.rules, seen=spot.seen)  # fmt: skip
+    brute = brute_figures(spot.rules, spot.dealer, spot.held, spot.laid, spot.starter, spot.seen)
+    by_rank = {None if o.card is None else o.card.rank: o.net_ev for o in advice.options}
+    assert len(by_rank) == len(advice.options)
+    for card, value in brute.items():
+        assert by_rank[None if card is None else card.rank] == pytest.approx(float(value), abs=1e-9)
+    assert {None if c is None else c.rank for c in brute} == set(by_rank)
+
+
+def test_the_positions_cover_every_kind_and_variant() -> None:
+    assert len(SPOTS) >= 200
+    kinds = {s.kind for s in SPOTS}
+    assert kinds == {"lead", "after a go", "near 31", "middle"}
+    assert {s.rules for s in SPOTS} == set(VARIANTS)
+    assert any(None in s.laid for s in SPOTS)
+
+
+# --- properties ------------------------------------------------------------------------------
+
+_SUITS = list(Suit)
+
+
+def _relabel(cards: tuple[Card | None, ...], perm: list[int]) -> tuple[Card | None, ...]:
+    return tuple(
+        None if c is None else Card(c.rank, _SUITS[perm[_SUITS.index(c.suit)]]) for c in cards
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.permutations(range(4)))
+def test_relabelling_suits_changes_no_figure(seed: int, perm: list[int]) -> None:
+    spot = next(spots(seed, 1))
+    before = advise_play(spot.held, spot.laid, spot.starter, dealer=spot.dealer,
+                         rules=spot.rules, seen=spot.seen)  # fmt: skip
+    (starter,) = _relabel((spot.starter,), perm)
+    assert starter is not None
+    after = advise_play(
+        [c for c in _relabel(spot.held, perm) if c is not None],
+        _relabel(spot.laid, perm),
+        starter,
+        dealer=spot.dealer,
+        rules=spot.rules,
+        seen=[c for c in _relabel(spot.seen, perm) if c is not None],
+    )
+    assert [(o.card and o.card.rank, o.net_ev) for o in before.options] == [
+        (o.card and o.card.rank, o.net_ev) for o in after.options
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_card_that_scores_and_leaves_nothing_is_never_worth_less(seed: int) -> None:
+    # the opponent has laid all its cards and the player holds one: any card of those pips
+    # leaves the opponent nothing and the same count, so one that pegs at once is never worth
+    # less than one that pegs nothing
+    rng = random.Random(seed)
+    rules = Rules.six_card()
+    deck = list(DECK)
+    rng.shuffle(deck)
+    state = PlayState.start(rules, 1, starter=deck[8], hands=[deck[:4], deck[4:8]])
+    laid: list[Card | None] = []
+    while not state.is_over and (state.cards_left[1] or state.turn != 0):
+        legal = state.legal_cards()
+        assert legal is not None
+        action = rng.choice(legal) if legal else None
+        laid.append(action)
+        state, _ = state.go() if action is None else state.play(action)
+    if state.is_over or state.cards_left[0] != 1:
+        return
+    assert state.hands is not None
+    (mine,) = state.hands[0]
+    used = {deck[8], *(c for c in laid if c is not None)}
+    figures = {}
+    for card in DECK:
+        if card.pips == mine.pips and card not in used:
+            (option,) = advise_play([card], laid, deck[8], dealer=False, rules=rules).options
+            figures[card] = option
+    for scorer in figures.values():
+        for blank in figures.values():
+            if scorer.points > 0 == blank.points:
+                assert scorer.net_ev >= blank.net_ev + scorer.points
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+
+def test_three_players_are_not_covered() -> None:
+    with pytest.raises(PlayAdviceError, match="two-player variants only"):
+        advise_play(parse_cards("5H 6H 7H"), [], Card.parse("KC"), dealer=False,
+                    rules=Rules.three_handed())  # fmt: skip
+
+
+def test_not_your_turn() -> None:
+    with pytest.raises(PlayAdviceError, match="opponent's turn"):
+        advise_play(parse_cards("5H 6H 7H 8H"), [], Card.parse("KC"), dealer=True)
+
+
+def test_a_card_named_twice() -> None:
+    with pytest.raises(InvalidHandError, match="5H is named twice"):
+        advise_play(parse_cards("5H 6H 7H 8H"), [], Card.parse("5H"), dealer=False)
+
+
+def test_the_hand_does_not_add_up() -> None:
+    with pytest.raises(InvalidHandError, match="leave you 4 to lay"):
+        advise_play(parse_cards("5H 6H 7H"), [], Card.parse("KC"), dealer=False)
+
+
+def test_an_impossible_go() -> None:
+    with pytest.raises(IllegalPlayError, match="cannot say go"):
+        advise_play(parse_cards("5H 6H 7H"), [Card.parse("KS"), None], Card.parse("KC"),
+                    dealer=True)  # fmt: skip
