@@ -36,6 +36,9 @@ ROOMS: Mapping[str, frozenset[str]] = {
     "web": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "i18n"}),
     # the league over MQTT: the board's publisher and the league service (its page is web's)
     "league": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "web"}),
+    # tournament night's pure core (entrants, seating, cards, standings, bracket, pots): like
+    # the engine it does no I/O; it reads cards (the pots) and the boards' name rules
+    "tourney": frozenset({"errors", "frozen", "engine"}),
     "table": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "web"}
         | {"league", "i18n"}
