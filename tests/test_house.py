@@ -35,7 +35,10 @@ ROOMS: Mapping[str, frozenset[str]] = {
     # the pub page speaks the table's language: its calls rendered by i18n, as the screens' are
     "web": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "i18n"}),
     # the league over MQTT: the board's publisher and the league service (its page is web's)
-    "league": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "web"}),
+    # (and a tournament night's store and results from the boards: tourney)
+    "league": frozenset(
+        {"errors", "frozen", "choices", "engine", "journal", "config", "web", "tourney"}
+    ),
     # tournament night's pure core (entrants, seating, cards, standings, bracket, pots): like
     # the engine it does no I/O; it reads cards (the pots) and the boards' name rules
     "tourney": frozenset({"errors", "frozen", "engine"}),
@@ -45,7 +48,7 @@ ROOMS: Mapping[str, frozenset[str]] = {
     ),
     "cli": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "table"}
-        | {"web", "league", "i18n"}
+        | {"web", "league", "i18n", "tourney"}
     ),
     "__main__": frozenset({"cli"}),
     "__init__": frozenset(),

@@ -433,7 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _register_extensions(sub: Any, *, stats_parsers: Any) -> None:
     """Subcommands that live in their own modules: the game, the device (run, selftest), the
     history (history, stats players), the score sheet, the pub page (serve) and the league."""
-    from pegboard.cli import game, history, league, odds, run, serve, sheet, stats
+    from pegboard.cli import game, history, league, odds, run, serve, sheet, stats, tourney
 
     game.register(sub)
     odds.register(sub)
@@ -443,6 +443,7 @@ def _register_extensions(sub: Any, *, stats_parsers: Any) -> None:
     sheet.register(sub)
     serve.register(sub)
     league.register(sub)
+    tourney.register(sub)
 
 
 def _error_line(message: str, language: Language, *, prefix: str = "pegboard: ") -> str:

@@ -39,11 +39,14 @@ __all__ = [
     "Night",
     "Result",
     "TourneyError",
+    "add_round",
     "correct",
     "drop",
     "enter",
     "report",
     "seat",
+    "set_boards",
+    "set_games",
 ]
 
 TARGET = 121
@@ -264,7 +267,74 @@ def seat(night: Night, rng: random.Random, *, by_movement: bool = False) -> Nigh
         seating = _moved(night, number, players)
     if seating is None:
         seating = draw(players, night.met(), night.byes(), night.boards, rng)
+    return add_round(night, seating)
+
+
+def add_round(night: Night, seating: Seating) -> Night:
+    """*night* with *seating* as its next round (a seating ``seat`` drew, read back from the
+    store): it must seat exactly the players present, each once, with a bye only for an odd
+    number, at distinct tables.
+
+    Raises:
+        TourneyError: all the games are seated, the round before is not complete, or the
+            seating is not one of the players present.
+    """
+    number = night.next_round
+    if number > night.games:
+        raise TourneyError(f"cannot seat round {number}: the night has {night.games} games")
+    if number > 1 and not night.complete(number - 1):
+        raise TourneyError(f"cannot seat round {number}: round {number - 1} is still playing")
+    seated = [n for p in seating.pairings for n in p.players]
+    seated += [seating.bye] if seating.bye is not None else []
+    tables = [p.table for p in seating.pairings]
+    present = night.present(number)
+    if (
+        sorted(seated) != sorted(present)
+        or len(set(tables)) != len(tables)
+        or (seating.bye is not None) != (len(present) % 2 == 1)
+    ):
+        raise TourneyError(
+            f"cannot seat round {number}: the seating {quote(seated)} is not the players "
+            f"present ({_names(present)})"
+        )
     return replace(night, rounds=(*night.rounds, seating))
+
+
+def set_games(night: Night, games: int) -> Night:
+    """*night* to be *games* games long.
+
+    Raises:
+        TourneyError: not 1 to ``MAX_GAMES``, or fewer than the rounds already seated.
+    """
+    if (
+        isinstance(games, bool)
+        or not isinstance(games, int)
+        or not max(1, len(night.rounds)) <= games <= MAX_GAMES
+    ):
+        raise TourneyError(
+            f"games must be a whole number from {max(1, len(night.rounds))} (the rounds "
+            f"seated) to {MAX_GAMES}, got {quote(games)}"
+        )
+    return replace(night, games=games)
+
+
+def set_boards(night: Night, boards: tuple[str, ...]) -> Night:
+    """*night* with tables 1, 2, ... played on *boards* ("venue/board", as the league names
+    them) from the next round seated on.
+
+    Raises:
+        TourneyError: a board named twice, or a name that is not venue/board.
+    """
+    for board in boards:
+        venue, _, name = board.partition("/")
+        if not venue or not name or "/" in name or any(c in board for c in " +#\n"):
+            raise TourneyError(
+                f"a board is named venue/board as the league knows it, e.g. 'red-lion/table-1', "
+                f"got {quote(board)}"
+            )
+    if len(set(boards)) != len(boards):
+        raise TourneyError(f"a board can play one table only, got {quote(list(boards))}")
+    return replace(night, boards=boards)
 
 
 def _moved(night: Night, number: int, players: list[str]) -> Seating | None:
