@@ -67,6 +67,14 @@ def register(subparsers: Any) -> None:
     s.add_argument("--username", default=None, help="the broker's user for the service")
     s.add_argument("--password-file", type=Path, default=None, help="its password, first line")
     s.add_argument("--ca-file", type=Path, default=None, help="TLS to the broker with this CA")
+    s.add_argument(
+        "--tourney",
+        type=Path,
+        default=None,
+        metavar="DB",
+        help="a tournament night's database (pegboard tourney new): its boards' games go on "
+        "its scorecards",
+    )
     add_lang(s)
     s.set_defaults(handler=_cmd_serve, usage_error=s.error)
     t = sub.add_parser(
@@ -121,12 +129,21 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         made.callback(web.close)
         store = LeagueStore(args.db)
         made.callback(store.close)
+        feed = None
+        if args.tourney is not None:
+            from pegboard.league.tourney_feed import TourneyFeed
+            from pegboard.league.tourney_store import TourneyStore
+
+            night = TourneyStore(args.tourney)
+            made.callback(night.close)
+            feed = TourneyFeed(night)
         service = LeagueService(
             store,
             broker,
             web=web,
             client_id=args.client_id,
             language=language_of(args).value,
+            on_game=feed,
         )
         with stop_on_signals() as stop:
             try:

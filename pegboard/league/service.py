@@ -54,6 +54,7 @@ import threading
 import time
 import uuid
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -271,6 +272,7 @@ class LeagueService:
         refresh: float = 0.25,
         session_expiry: int = SESSION_EXPIRY,
         language: str = "en",
+        on_game: Callable[[str, str, dict[str, Any]], object] | None = None,
     ) -> None:
         try:
             import paho.mqtt.client as mqtt
@@ -288,6 +290,8 @@ class LeagueService:
         self.language = language
         """The page's language ("en" or "de"), sent in every payload."""
         self.client_id = client_id
+        self.on_game = on_game
+        """Told each game stored (and each copy): a tournament night's feed (``tourney_feed``)."""
         self._taken_over = False  # said once: another service with our client id
         self._since = 0.0  # when the current connection was made (monotonic)
         self._short = 0  # connections in a row the broker dropped soon after they were made
@@ -561,6 +565,8 @@ class LeagueService:
                 self.counts.refused += 1
                 log.warning("league: a game from %s/%s was refused: %s", venue, board, e)
                 return
+            if self.on_game is not None:  # before the receipt: a failure here is sent again
+                self.on_game(venue, board, data)
             self._confirm(venue, board, data)
             if changed:
                 self.counts.stored += 1
