@@ -75,6 +75,9 @@ def register(subparsers: Any) -> None:
         help="a tournament night's database (pegboard tourney new): its boards' games go on "
         "its scorecards",
     )
+    s.add_argument(
+        "--projector-port", type=int, default=8123, metavar="N", help="the night's projector page"
+    )
     add_lang(s)
     s.set_defaults(handler=_cmd_serve, usage_error=s.error)
     t = sub.add_parser(
@@ -112,6 +115,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     if not 0 <= args.web_port <= 65535:
         args.usage_error(f"--web-port must be from 0 to 65535, got {args.web_port}")
+    if not 0 <= args.projector_port <= 65535:
+        args.usage_error(f"--projector-port must be from 0 to 65535, got {args.projector_port}")
     check_bind(args.bind)  # checked as [web] bind is, the message naming --bind
     host, port = parse_broker(args.broker)
     check_client_id(args.client_id)
@@ -132,11 +137,26 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         feed = None
         if args.tourney is not None:
             from pegboard.league.tourney_feed import TourneyFeed
+            from pegboard.league.tourney_projector import PROJECTOR_DIR, Projector
             from pegboard.league.tourney_store import TourneyStore
 
             night = TourneyStore(args.tourney)
             made.callback(night.close)
-            feed = TourneyFeed(night)
+            screen = WebServer(
+                args.bind,
+                args.projector_port,
+                static_dir=PROJECTOR_DIR,
+                port_option="--projector-port",
+                bind_option="--bind",
+            )
+            screen.start()
+            made.callback(screen.close)
+            projector = Projector(night, screen, language=language_of(args).value)
+            projector.start()
+            made.callback(projector.close)
+            feed = TourneyFeed(night, on_counted=projector.poke)
+            url, _ = public_url(screen)
+            print(f"tourney: {args.tourney}, projector at {url}", file=out, flush=True)
         service = LeagueService(
             store,
             broker,

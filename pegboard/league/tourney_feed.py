@@ -47,9 +47,15 @@ class TourneyFeed:
     """The night in *store* fed by the boards' finished games (the module's notes); *clock*
     gives the time a refusal or result is stored at."""
 
-    def __init__(self, store: TourneyStore, clock: Callable[[], str] = _now) -> None:
+    def __init__(
+        self,
+        store: TourneyStore,
+        clock: Callable[[], str] = _now,
+        on_counted: Callable[[], None] | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.on_counted = on_counted  # the projector's poke: a game is on the cards
         self.counted = 0  # games put on the cards by this feed
         self.refused = 0  # games refused by this feed
         self._said: set[tuple[str, str]] = set()  # (board, game id) refused: a copy says nothing
@@ -129,6 +135,8 @@ class TourneyFeed:
         except TourneyError as e:
             return self._refuse(where, game_id, payload, str(e))
         self.counted += 1
+        if self.on_counted is not None:
+            self.on_counted()
         log.info(
             "tourney: round %d table %d: %s %d-%d (%s, game %s)",
             number,

@@ -53,6 +53,9 @@ TARGET = 121
 """Two-player six-card cribbage to 121: a tournament night's game."""
 MAX_GAMES = 30
 """The most games a night is set up for (a club plays seven to twelve)."""
+MAX_NAME = 10
+"""The most characters in a player's name: a roster name's (``config.game``), what the boards'
+screens show whole."""
 
 
 class TourneyError(PegboardError, ValueError):
@@ -203,6 +206,11 @@ def enter(night: Night, name: str) -> Night:
         raise TourneyError(
             f"cannot enter {quote(name)}: a player's name is one word with no comma "
             "(the boards' side names), e.g. 'Ann' or 'Ann_B'"
+        )
+    if len(name) > MAX_NAME:
+        raise TourneyError(
+            f"cannot enter {quote(name)}: a name has at most {MAX_NAME} characters (the "
+            "boards' screens show no more), e.g. 'Bartholome' or 'Bart_W'"
         )
     if night.next_round > night.games:
         raise TourneyError(f"cannot enter {quote_name(name)}: all {night.games} games are seated")

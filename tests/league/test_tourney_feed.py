@@ -123,3 +123,41 @@ def test_a_failing_night_database_leaves_the_game_unacknowledged(
     night.close()  # the database is gone from under the feed
     with pytest.raises(LeagueStoreError):
         service.handle("pegboard/v1/pub/b1/finished", finished("g1", p.first, p.second, 100))
+
+
+def test_a_counted_game_reaches_the_projector_and_a_director_step_too(
+    tmp_path: Path, night: TourneyStore
+) -> None:
+    from pegboard.league.tourney_projector import PROJECTOR_DIR, Projector
+    from pegboard.web.server import WebServer
+    from tests.league.conftest import wait_until
+
+    web = WebServer("127.0.0.1", 0, static_dir=PROJECTOR_DIR)
+    web.start()
+    projector = Projector(night, web, language="de", poll=0.05)
+    projector.start()
+    made = LeagueService(
+        LeagueStore(tmp_path / "league.db"),
+        Broker("127.0.0.1", 1),
+        on_game=TourneyFeed(night, on_counted=projector.poke),
+    )
+    try:
+        first = json.loads(web.latest()[1])
+        assert first["language"] == "de" and all(t["playing"] for t in first["tables"])
+        p = night.night.rounds[0].pairings[0]
+        made.handle("pegboard/v1/pub/b1/finished", finished("g1", p.first, p.second, 100))
+
+        def shown() -> dict[str, object]:
+            return json.loads(web.latest()[1])  # type: ignore[no-any-return]
+
+        wait_until(lambda: shown()["recent"] != [], 10.0, "the game on the projector")
+        assert shown()["standings"][0]["name"] == p.first  # type: ignore[index]
+        # a step the director's command line stores (another connection) shows too
+        director = TourneyStore(night.path)
+        director.add("lock", {"on": True}, at="t", by="director")
+        director.close()
+        wait_until(lambda: shown()["locked"] is True, 10.0, "the lock on the projector")
+    finally:
+        projector.close()
+        made.store.close()
+        web.close()

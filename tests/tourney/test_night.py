@@ -91,6 +91,9 @@ def test_the_movement_gives_way_to_the_draw_when_the_field_changes() -> None:
         pytest.param("Ann B", r"^cannot enter 'Ann B': a player's name is one word", id="space"),
         pytest.param("A,B", r"^cannot enter 'A,B': a player's name is one word", id="comma"),
         pytest.param("", r"^cannot enter '': ", id="empty"),
+        pytest.param(
+            "Bartholomew", r"^cannot enter 'Bartholomew': a name has at most 10 ", id="long"
+        ),
         pytest.param("An\x07n", r"^cannot enter 'An\\x07n': ", id="control"),
     ],
 )
