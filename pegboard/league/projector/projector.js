@@ -89,27 +89,63 @@ function overflows(box) {
   return false;
 }
 
+const SCALES = [];
+for (let k = 0; 1 - 0.05 * k >= LEAST - 1e-9; k++) SCALES.push((1 - 0.05 * k).toFixed(2));
+
+// The largest scale (then the fewest columns) at which fits() holds, trying the last choice
+// first: a new result rarely changes what fits, so a redraw usually lays out twice, not dozens
+// of times (each try is a layout of the whole panel). For one number of columns a larger
+// scale never fits where a smaller one does not, so each is a binary search.
+function choose(key, columns, apply, fits) {
+  const was = chosen[key];
+  if (was) {
+    apply(was.cols, was.scale);
+    const bigger = SCALES[SCALES.indexOf(was.scale) - 1];
+    if (fits()) {
+      if (!bigger) return;
+      apply(was.cols, bigger);
+      if (!fits()) { apply(was.cols, was.scale); return; }
+    }
+  }
+  let best = null;
+  for (const cols of columns) {
+    let lo = 0, hi = SCALES.length - 1, found = -1; // SCALES[0] is the largest
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      apply(cols, SCALES[mid]);
+      if (fits()) { found = mid; hi = mid - 1; } else { lo = mid + 1; }
+    }
+    if (found >= 0 && (!best || found < best.index)) best = { cols, index: found };
+  }
+  const pick = best ? { cols: best.cols, scale: SCALES[best.index] }
+    : { cols: columns[columns.length - 1], scale: SCALES[SCALES.length - 1] };
+  apply(pick.cols, pick.scale);
+  chosen[key] = pick;
+}
+const chosen = {};
+
 function fitStandings(lines, cut) {
-  // the largest type at which some number of columns holds every row whole
   const panel = $("standings-panel");
   const box = $("columns");
-  const layouts = [];
-  for (let cols = 1; cols <= MAX_COLUMNS; cols++) {
-    const per = Math.ceil(lines.length / cols) || 1;
-    const tables = [];
-    for (let c = 0; c < cols && (c === 0 || c * per < lines.length); c++) {
-      tables.push(standingsTable(lines.slice(c * per, (c + 1) * per), c * per, cut));
+  const layouts = new Map();
+  let shown = 0;
+  const apply = (cols, scale) => {
+    if (!layouts.has(cols)) {
+      const per = Math.ceil(lines.length / cols) || 1;
+      const tables = [];
+      for (let c = 0; c < cols && (c === 0 || c * per < lines.length); c++) {
+        tables.push(standingsTable(lines.slice(c * per, (c + 1) * per), c * per, cut));
+      }
+      layouts.set(cols, tables);
     }
-    layouts.push(tables);
-  }
-  for (let ts = 1; ts >= LEAST - 1e-9; ts -= 0.05) {
-    panel.style.setProperty("--ts", ts.toFixed(2));
-    for (const tables of layouts) {
-      box.style.setProperty("--cols", tables.length);
-      box.replaceChildren(...tables);
-      if (!overflows(box)) return;
+    if (shown !== cols) {
+      box.style.setProperty("--cols", layouts.get(cols).length);
+      box.replaceChildren(...layouts.get(cols));
+      shown = cols;
     }
-  }
+    panel.style.setProperty("--ts", scale);
+  };
+  choose("standings", [1, 2, 3].slice(0, MAX_COLUMNS), apply, () => !overflows(box));
 }
 
 function renderTables(payload) {
@@ -132,13 +168,12 @@ function renderTables(payload) {
   }));
   $("bye").hidden = !payload.bye;
   $("bye").textContent = payload.bye ? say("bye", { name: payload.bye }) : "";
-  for (let tt = 1; tt >= LEAST - 1e-9; tt -= 0.05) {
-    panel.style.setProperty("--tt", tt.toFixed(2));
-    for (const cols of [1, 2]) {
-      box.style.setProperty("--tcols", cols);
-      if (panel.scrollHeight <= panel.clientHeight + 1 && !overflows(box)) return;
-    }
-  }
+  const apply = (cols, scale) => {
+    box.style.setProperty("--tcols", cols);
+    panel.style.setProperty("--tt", scale);
+  };
+  const fits = () => panel.scrollHeight <= panel.clientHeight + 1 && !overflows(box);
+  choose("tables", [1, 2], apply, fits);
 }
 
 function fitRecent() {
