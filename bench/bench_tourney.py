@@ -9,8 +9,8 @@ each round's games on their tables under the pairings' names. In each round ever
 finishes its game but one; then the last one finishes, and the time is taken from the
 moment its winning peg is committed (``Journal.do`` returns) to the moment the projector's
 event stream carries standings that count it (every table of the round done); with
-``--browser``, to the moment Chromium has drawn that payload (the page's ``data-version``). Printed: each round's
-time, and the median and worst.
+``--browser``, to the moment Chromium has drawn that payload (the page's ``data-version``).
+Printed: each round's time, and the median and worst.
 
 Loopback only; mosquitto must be installed (``make test`` installs it).
 """
