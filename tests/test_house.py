@@ -28,7 +28,10 @@ ROOMS: Mapping[str, frozenset[str]] = {
     "i18n": frozenset({"errors", "frozen", "choices", "engine"}),
     "journal": frozenset({"errors", "frozen", "choices", "engine"}),
     "devices": frozenset({"errors", "frozen", "choices"}),
-    "ui": frozenset({"errors", "frozen", "choices", "engine", "devices.ports", "i18n"}),
+    # (the tournament night's printed scorecards and results draw the tourney core's values)
+    "ui": frozenset(
+        {"errors", "frozen", "choices", "engine", "devices.ports", "i18n", "tourney"}
+    ),
     "config": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "i18n"}
     ),

@@ -4,8 +4,9 @@ Every command names the night's database with ``--db`` (default ``tourney.db``).
 that change the night (``new``, ``enter``, ``import``, ``drop``, ``games``, ``boards``,
 ``seat``, ``result``, ``correct``, ``bracket``, ``advance``) check the input on the night as it
 stands and store one step, or print one line saying what was wrong and store nothing. The ones
-that only look (``show``, ``standings``, ``card``, ``cut``, ``refused``, ``export``) open the
-database read-only and write nothing to it (``export`` writes only the file it is asked for).
+that only look (``show``, ``standings``, ``card``, ``cut``, ``refused``, ``export``, ``print``)
+open the database read-only and write nothing to it (``export`` and ``print`` write only the
+file they are asked for).
 """
 
 from __future__ import annotations
@@ -136,6 +137,18 @@ def register(subparsers: Any) -> None:
     c.add_argument("match", type=int)
     c.add_argument("winner")
     c.set_defaults(handler=_cmd_advance)
+    c = command("print", "write the results and every scorecard (or one player's) as a PDF")
+    c.add_argument("--out", type=Path, required=True, help="the PDF to write")
+    c.add_argument(
+        "--player",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="only this player's scorecard (again for more)",
+    )
+    c.add_argument("--paper", default="a4", choices=("a4", "letter"), help="the paper")
+    add_lang(c)
+    c.set_defaults(handler=_cmd_print)
     c = command("refused", "print what the boards sent that the night refused (read-only)")
     c.set_defaults(handler=_cmd_refused)
     c = command("export", "write the night as JSON, or the standings or games as CSV")
@@ -481,6 +494,38 @@ def _cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
     _print_bracket(tourney.bracket, out)
     if tourney.bracket.champion:
         print(f"champion: {tourney.bracket.champion}", file=out)
+    return 0
+
+
+def _cmd_print(args: argparse.Namespace, out: TextIO) -> int:
+    """Raises: PegboardError: no such player, or the database; OSError: the file."""
+    from pegboard.cli.lang import language_of
+    from pegboard.tourney.night import TourneyError
+    from pegboard.ui.sheet import Paper
+    from pegboard.ui.sheetfiles import render_pdf_pages
+    from pegboard.ui.tourneysheet import night_pages
+
+    store = _store(args, readonly=True)
+    try:
+        tourney = store.tourney
+    finally:
+        store.close()
+    if args.player:
+        known = {e.name for e in tourney.night.entrants}
+        for name in args.player:
+            if name not in known:
+                raise TourneyError(f"no player {quote(name)} in the night")
+    pages = night_pages(
+        tourney,
+        args.player,
+        results=not args.player,
+        paper=Paper.parse(args.paper),
+        language=language_of(args),
+    )
+    if not pages:
+        raise TourneyError("nothing to print yet: no player has a game or a bye")
+    args.out.write_bytes(render_pdf_pages(pages))
+    print(f"{args.out}: {len(pages)} page(s)", file=out)
     return 0
 
 

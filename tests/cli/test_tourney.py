@@ -203,3 +203,27 @@ def test_no_night_and_not_a_night_are_one_line(
         "pegboard: error: games must be a whole number from 1 to 30, got 40\n",
     )
     assert not (tmp_path / "n").exists()
+
+
+def test_print_writes_the_pdf_and_nothing_else(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (table, first, _), *_ = round_tables(capsys, db)
+    cli(capsys, "tourney", "result", "1", str(table), first, "95", "--db", str(db))
+    before = digest(db.parent)
+    out_pdf = tmp_path / "night.pdf"
+    status, out, err = cli(capsys, "tourney", "print", "--out", str(out_pdf), "--db", str(db))
+    assert (status, err) == (0, "")
+    # the standings and the games, then the cards of the three with a line (two players, a bye)
+    assert out == f"{out_pdf}: 5 page(s)\n"
+    assert out_pdf.read_bytes().startswith(b"%PDF")
+    assert digest(db.parent) == before
+    status, out, _ = cli(
+        capsys, "tourney", "print", "--out", str(out_pdf), "--player", first, "--lang", "de",
+        "--db", str(db),
+    )  # fmt: skip
+    assert (status, out) == (0, f"{out_pdf}: 1 page(s)\n")
+    status, _, err = cli(
+        capsys, "tourney", "print", "--out", str(out_pdf), "--player", "Zed", "--db", str(db)
+    )
+    assert (status, err) == (1, "pegboard: error: no player 'Zed' in the night\n")
