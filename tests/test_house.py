@@ -29,9 +29,7 @@ ROOMS: Mapping[str, frozenset[str]] = {
     "journal": frozenset({"errors", "frozen", "choices", "engine"}),
     "devices": frozenset({"errors", "frozen", "choices"}),
     # (the tournament night's printed scorecards and results draw the tourney core's values)
-    "ui": frozenset(
-        {"errors", "frozen", "choices", "engine", "devices.ports", "i18n", "tourney"}
-    ),
+    "ui": frozenset({"errors", "frozen", "choices", "engine", "devices.ports", "i18n", "tourney"}),
     "config": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "i18n"}
     ),
