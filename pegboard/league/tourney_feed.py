@@ -9,8 +9,11 @@ the night:
   round was seated on): else the game is refused, "a game from a board not in the night";
 - a game whose id the night has already counted is a copy, and changes nothing;
 - the game must be a tournament game (two players, six-card to 121);
-- its two side names must be a pairing seated at that board with no result yet (the earliest
-  such round): else it is refused as "a result for a pairing that does not exist" or, when
+- once the playoff bracket is drawn, a game between the two players of a match still being
+  played (on any of the night's boards) counts toward that match: its winner goes through
+  on winning more than half the match's games;
+- else its two side names must be a pairing seated at that board with no result yet (the
+  earliest such round): else it is refused as "a result for a pairing that does not exist" or, when
   that pairing has its result already (another game id), as a duplicate.
 
 A refused game is logged (one warning line naming the board, the game and the reason) and
@@ -93,6 +96,8 @@ class TourneyFeed:
                 where, game_id, payload, "not a tournament game (two players, six-card to 121)"
             )
         names = {side.name for side in game.sides}
+        if self._playoff(where, game_id, names, game.winner.name):
+            return "counted"
         there = [
             (number, p)
             for number, s in enumerate(night.rounds, start=1)
@@ -148,6 +153,33 @@ class TourneyFeed:
             game_id,
         )
         return "counted"
+
+    def _playoff(self, where: str, game_id: str, names: set[str], winner: str) -> bool:
+        """Count the game on the playoff match its players are playing, if there is one.
+
+        Raises:
+            TourneyStoreError: the night's database failed.
+        """
+        tourney = self.store.tourney
+        if tourney.bracket is None or any(g.game_id == game_id for g in tourney.playoff):
+            return (
+                tourney.bracket is not None
+                and bool(game_id)
+                and any(g.game_id == game_id for g in tourney.playoff)
+            )
+        for m in tourney.bracket.matches:
+            if m.winner is None and m.high and m.low and {m.high, m.low} == names:
+                payload = {"round": m.round, "slot": m.slot, "winner": winner, "game_id": game_id}
+                self.store.add("playoff_game", payload, at=self.clock(), by=where)
+                self.counted += 1
+                if self.on_counted is not None:
+                    self.on_counted()
+                log.info(
+                    "tourney: playoff round %d match %d: %s won a game (%s, game %s)",
+                    m.round, m.slot + 1, winner, where, game_id,
+                )  # fmt: skip
+                return True
+        return False
 
     def _refuse(self, where: str, game_id: str, payload: Mapping[str, Any], reason: str) -> str:
         if (where, game_id) in self._said:

@@ -39,7 +39,9 @@ from .seating import Pairing, Seating
 
 __all__ = [
     "KINDS",
+    "PlayoffGame",
     "Tourney",
+    "add_playoff_game",
     "apply_step",
     "correction_payload",
     "read_correction",
@@ -59,18 +61,65 @@ KINDS = (
     "correct",
     "bracket",
     "advance",
+    "playoff_game",
     "lock",
 )
 """Every kind of step a night's store holds."""
 
 
 @frozen
+class PlayoffGame:
+    """A game of a playoff match, from a board: the match (round, slot), its winner, its id."""
+
+    round: int
+    slot: int
+    winner: str
+    game_id: str
+
+
+@frozen
 class Tourney:
-    """A night, its playoff bracket (None: not drawn yet) and whether the lock is on."""
+    """A night, its playoff bracket (None: not drawn yet) and its games, and whether the lock
+    is on."""
 
     night: Night
     bracket: Bracket | None = None
     locked: bool = False
+    playoff: tuple[PlayoffGame, ...] = ()
+
+    def wins(self, number: int, slot: int, name: str) -> int:
+        """Games *name* has won in the playoff match at round *number*, *slot*."""
+        return sum(1 for g in self.playoff if (g.round, g.slot, g.winner) == (number, slot, name))
+
+
+def add_playoff_game(tourney: Tourney, game: PlayoffGame) -> Tourney:
+    """*tourney* with *game* on its match; the match goes to its winner once they have won
+    more than half its games (2 of 3, 3 of 5).
+
+    Raises:
+        TourneyError: no bracket, no such match or not seated, decided already, a winner not
+            in it, or the game counted already.
+    """
+    if tourney.bracket is None:
+        raise TourneyError("no playoff bracket yet (draw it with 'pegboard tourney bracket')")
+    match = tourney.bracket.match(game.round, game.slot)
+    if match is None or match.high is None or match.low is None:
+        raise TourneyError(f"no playoff round {game.round} match {game.slot + 1} being played")
+    if match.winner is not None:
+        raise TourneyError(
+            f"playoff round {game.round} match {game.slot + 1} was won by {match.winner} already"
+        )
+    if game.winner not in (match.high, match.low):
+        raise TourneyError(
+            f"{quote(game.winner)} is not playing round {game.round} match {game.slot + 1} "
+            f"({match.high} v {match.low})"
+        )
+    if game.game_id and any(g.game_id == game.game_id for g in tourney.playoff):
+        raise TourneyError(f"duplicate game {quote(game.game_id)}: already counted")
+    after = replace(tourney, playoff=(*tourney.playoff, game))
+    if after.wins(game.round, game.slot, game.winner) > match.best_of // 2:
+        after = replace(after, bracket=tourney.bracket.advance(game.round, game.slot, game.winner))
+    return after
 
 
 def _field(payload: Mapping[str, Any], key: str, kind: type) -> Any:
@@ -190,6 +239,10 @@ def apply_step(tourney: Tourney, kind: str, payload: Mapping[str, Any]) -> Tourn
         number, slot = _field(payload, "round", int), _field(payload, "slot", int)
         winner = _field(payload, "winner", str)
         return replace(tourney, bracket=tourney.bracket.advance(number, slot, winner))
+    if kind == "playoff_game":
+        number, slot = _field(payload, "round", int), _field(payload, "slot", int)
+        winner, game_id = _field(payload, "winner", str), _field(payload, "game_id", str)
+        return add_playoff_game(tourney, PlayoffGame(number, slot, winner, game_id))
     if kind == "lock":
         return replace(tourney, locked=_field(payload, "on", bool))
     raise TourneyError(f"unknown step {quote(kind)} (expected one of {', '.join(KINDS)})")

@@ -161,3 +161,30 @@ def test_a_counted_game_reaches_the_projector_and_a_director_step_too(
         projector.close()
         made.store.close()
         web.close()
+
+
+def test_a_playoff_match_is_played_and_reported_by_a_board(
+    night: TourneyStore, service: LeagueService
+) -> None:
+    from pegboard.tourney.night import Result
+    from pegboard.tourney.steps import result_payload
+
+    for number in (1, 2, 3):  # every round played on paper: 2-0 to the first-named player
+        if number > 1:
+            drawn = seat(night.night, random.Random(number)).rounds[-1]
+            night.add("seat", seating_payload(drawn), at="t", by="director")
+        for p in night.night.rounds[-1].pairings:
+            result = Result(number, p.table, p.first, p.second, 121, 100)
+            night.add("report", result_payload(result), at="t", by="director")
+    names = ["Ann", "Bob", "Cy", "Di"]
+    night.add("bracket", {"qualifiers": names, "best_of": 3}, at="t", by="director")
+    # seeds 1-4: Ann v Di and Bob v Cy in round 1; Cy wins two games of three on board b2
+    topic = "pegboard/v1/pub/b2/finished"
+    service.handle(topic, finished("p1", "Cy", "Bob", 100))
+    service.handle(topic, finished("p1", "Cy", "Bob", 100))  # a copy: counted once
+    assert night.tourney.wins(1, 1, "Cy") == 1
+    service.handle(topic, finished("p2", "Cy", "Bob", 110))
+    bracket = night.tourney.bracket
+    assert bracket is not None and bracket.match(1, 1).winner == "Cy"  # type: ignore[union-attr]
+    assert bracket.match(2, 0).low == "Cy"  # type: ignore[union-attr]
+    assert night.refused() == []

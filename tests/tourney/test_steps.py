@@ -47,3 +47,27 @@ def test_a_payload_of_the_wrong_shape_is_refused(
 ) -> None:
     with pytest.raises(TourneyError, match=message):
         apply_step(Tourney(Night("club", 3)), kind, payload)
+
+
+def test_a_playoff_match_goes_to_who_wins_more_than_half_its_games() -> None:
+    from pegboard.tourney.bracket import Bracket
+    from pegboard.tourney.steps import PlayoffGame, add_playoff_game
+
+    tourney = Tourney(Night("club", 3), Bracket.seeded(["Ann", "Bob", "Cy", "Di"], best_of=3))
+    # round 1: Ann v Di (slot 0), Bob v Cy (slot 1)
+    tourney = add_playoff_game(tourney, PlayoffGame(1, 0, "Di", "g1"))
+    tourney = add_playoff_game(tourney, PlayoffGame(1, 0, "Ann", "g2"))
+    assert tourney.bracket is not None and tourney.bracket.match(1, 0).winner is None  # type: ignore[union-attr]
+    tourney = add_playoff_game(tourney, PlayoffGame(1, 0, "Ann", "g3"))
+    assert tourney.bracket.match(1, 0).winner == "Ann"  # type: ignore[union-attr]
+    assert tourney.bracket.match(2, 0).high == "Ann"  # type: ignore[union-attr]
+    for bad, message in (
+        (PlayoffGame(1, 0, "Ann", "g4"), r"^playoff round 1 match 1 was won by Ann already$"),
+        (PlayoffGame(1, 1, "Ann", "g4"), r"^'Ann' is not playing round 1 match 2 \(Bob v Cy\)$"),
+        (PlayoffGame(1, 1, "Bob", "g3"), r"^duplicate game 'g3': already counted$"),
+        (PlayoffGame(2, 0, "Ann", "g5"), r"^no playoff round 2 match 1 being played$"),
+    ):
+        with pytest.raises(TourneyError, match=message):
+            add_playoff_game(tourney, bad)
+    with pytest.raises(TourneyError, match=r"^no playoff bracket yet"):
+        add_playoff_game(Tourney(Night("club", 3)), PlayoffGame(1, 0, "Ann", "g"))
