@@ -135,6 +135,7 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         store = LeagueStore(args.db)
         made.callback(store.close)
         feed = None
+        projector = None
         if args.tourney is not None:
             from pegboard.league.tourney_feed import TourneyFeed
             from pegboard.league.tourney_projector import PROJECTOR_DIR, Projector
@@ -152,8 +153,6 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             screen.start()
             made.callback(screen.close)
             projector = Projector(night, screen, language=language_of(args).value)
-            projector.start()
-            made.callback(projector.close)
             feed = TourneyFeed(night, on_counted=projector.poke)
             url, _ = public_url(screen)
             print(f"tourney: {args.tourney}, projector at {url}", file=out, flush=True)
@@ -165,6 +164,13 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             language=language_of(args).value,
             on_game=feed,
         )
+        if projector is not None:
+            from pegboard.league.tourney_notify import BoardNotifier
+
+            # each board's next pairing and the lock, retained, over the service's connection
+            projector.on_look = BoardNotifier(service.publish_retained).update
+            projector.start()
+            made.callback(projector.close)
         with stop_on_signals() as stop:
             try:
                 service.start()

@@ -149,6 +149,9 @@ def register(subparsers: Any) -> None:
     c.add_argument("--paper", default="a4", choices=("a4", "letter"), help="the paper")
     add_lang(c)
     c.set_defaults(handler=_cmd_print)
+    c = command("lock", "the tournament lock: every board shows no advice, odds or hints")
+    c.add_argument("switch", choices=("on", "off"))
+    c.set_defaults(handler=_cmd_lock)
     c = command("refused", "print what the boards sent that the night refused (read-only)")
     c.set_defaults(handler=_cmd_refused)
     c = command("export", "write the night as JSON, or the standings or games as CSV")
@@ -526,6 +529,13 @@ def _cmd_print(args: argparse.Namespace, out: TextIO) -> int:
         raise TourneyError("nothing to print yet: no player has a game or a bye")
     args.out.write_bytes(render_pdf_pages(pages))
     print(f"{args.out}: {len(pages)} page(s)", file=out)
+    return 0
+
+
+def _cmd_lock(args: argparse.Namespace, out: TextIO) -> int:
+    """Raises: PegboardError: the database."""
+    _step(args, "lock", {"on": args.switch == "on"})
+    print(f"the tournament lock is {args.switch}", file=out)
     return 0
 
 

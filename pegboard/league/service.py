@@ -549,7 +549,7 @@ class LeagueService:
             )
             return
         venue, board, kind = where
-        if kind is Kind.RECEIPT:
+        if kind in (Kind.RECEIPT, Kind.TOURNEY):
             return  # the service's own, to a board
         self.counts.messages += 1
         if kind is Kind.FINISHED:
@@ -599,6 +599,11 @@ class LeagueService:
         body = receipt.to_payload()
         self._client.publish(topic(venue, board, Kind.RECEIPT), body, qos=1)
         self.counts.receipts += 1
+
+    def publish_retained(self, name: str, payload: bytes) -> bool:
+        """Publish *payload* retained at QoS 1 on topic *name* (a board's ``tourney``
+        notice); whether paho took it while connected (else it is tried again)."""
+        return self._client.publish(name, payload, qos=1, retain=True).rc == 0
 
     # --- the page --------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The projector page's publisher: the night's view (``tourney.projector``) onto a page server.
+"""The projector page's publisher: the night's view (``tourney.projector``) onto a page server,
+and the boards' notices (``on_look``).
 
 A thread of its own, so neither the league service's subscriber nor the director's commands
 ever wait for a page: ``poke`` (the feed calls it as each game is counted) wakes it at once;
@@ -11,11 +12,13 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pegboard.league.tourney_store import TourneyStore
 from pegboard.tourney.projector import projector_view
+from pegboard.tourney.steps import Tourney
 from pegboard.web.server import WebServer
 
 __all__ = ["PROJECTOR_DIR", "Projector"]
@@ -30,9 +33,18 @@ class Projector:
     """Publishes the night in *store* to *web* (``start``, ``poke``, ``close``)."""
 
     def __init__(
-        self, store: TourneyStore, web: WebServer, *, language: str = "en", poll: float = 1.0
+        self,
+        store: TourneyStore,
+        web: WebServer,
+        *,
+        language: str = "en",
+        poll: float = 1.0,
+        on_look: Callable[[Tourney], object] | None = None,
     ) -> None:
         self.store = store
+        self.on_look = on_look
+        """Given the night at every look, in this thread (the boards' notices:
+        ``tourney_notify.BoardNotifier.update``)."""
         self.web = web
         self.language = language
         self.poll = poll
@@ -70,7 +82,10 @@ class Projector:
                 log.exception("tourney: the projector's view failed")
 
     def _publish(self) -> None:
-        view = projector_view(self.store.tourney, self.language)
+        tourney = self.store.tourney
+        if self.on_look is not None:
+            self.on_look(tourney)
+        view = projector_view(tourney, self.language)
         if view != self._last:
             self.web.publish(view)
             self._last = view
