@@ -31,7 +31,10 @@ ROOMS: Mapping[str, frozenset[str]] = {
     "i18n": frozenset({"errors", "frozen", "choices", "engine"}),
     "journal": frozenset({"errors", "frozen", "choices", "engine"}),
     "devices": frozenset({"errors", "frozen", "choices"}),
-    "ui": frozenset({"errors", "frozen", "choices", "colours", "engine", "devices.ports", "i18n"}),
+    # (the tournament night's printed scorecards and results draw the tourney core's values)
+    "ui": frozenset(
+        {"errors", "frozen", "choices", "colours", "engine", "devices.ports", "i18n", "tourney"}
+    ),
     "config": frozenset(
         {"errors", "frozen", "choices", "colours", "engine", "journal", "devices", "ui", "i18n"}
     ),
@@ -40,14 +43,20 @@ ROOMS: Mapping[str, frozenset[str]] = {
         {"errors", "frozen", "choices", "colours", "engine", "journal", "config", "i18n"}
     ),
     # the league over MQTT: the board's publisher and the league service (its page is web's)
-    "league": frozenset({"errors", "frozen", "choices", "engine", "journal", "config", "web"}),
+    # (and a tournament night's store and results from the boards: tourney)
+    "league": frozenset(
+        {"errors", "frozen", "choices", "engine", "journal", "config", "web", "tourney"}
+    ),
+    # tournament night's pure core (entrants, seating, cards, standings, bracket, pots): like
+    # the engine it does no I/O; it reads cards (the pots) and the boards' name rules
+    "tourney": frozenset({"errors", "frozen", "engine"}),
     "table": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "web"}
         | {"league", "i18n", "colours"}
     ),
     "cli": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "table"}
-        | {"web", "league", "i18n", "colours"}
+        | {"web", "league", "i18n", "colours", "tourney"}
     ),
     "__main__": frozenset({"cli"}),
     "__init__": frozenset(),

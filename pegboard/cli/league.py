@@ -67,6 +67,17 @@ def register(subparsers: Any) -> None:
     s.add_argument("--username", default=None, help="the broker's user for the service")
     s.add_argument("--password-file", type=Path, default=None, help="its password, first line")
     s.add_argument("--ca-file", type=Path, default=None, help="TLS to the broker with this CA")
+    s.add_argument(
+        "--tourney",
+        type=Path,
+        default=None,
+        metavar="DB",
+        help="a tournament night's database (pegboard tourney new): its boards' games go on "
+        "its scorecards",
+    )
+    s.add_argument(
+        "--projector-port", type=int, default=8123, metavar="N", help="the night's projector page"
+    )
     add_lang(s)
     s.set_defaults(handler=_cmd_serve, usage_error=s.error)
     t = sub.add_parser(
@@ -104,6 +115,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     if not 0 <= args.web_port <= 65535:
         args.usage_error(f"--web-port must be from 0 to 65535, got {args.web_port}")
+    if not 0 <= args.projector_port <= 65535:
+        args.usage_error(f"--projector-port must be from 0 to 65535, got {args.projector_port}")
     check_bind(args.bind)  # checked as [web] bind is, the message naming --bind
     host, port = parse_broker(args.broker)
     check_client_id(args.client_id)
@@ -121,13 +134,43 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         made.callback(web.close)
         store = LeagueStore(args.db)
         made.callback(store.close)
+        feed = None
+        projector = None
+        if args.tourney is not None:
+            from pegboard.league.tourney_feed import TourneyFeed
+            from pegboard.league.tourney_projector import PROJECTOR_DIR, Projector
+            from pegboard.league.tourney_store import TourneyStore
+
+            night = TourneyStore(args.tourney)
+            made.callback(night.close)
+            screen = WebServer(
+                args.bind,
+                args.projector_port,
+                static_dir=PROJECTOR_DIR,
+                port_option="--projector-port",
+                bind_option="--bind",
+            )
+            screen.start()
+            made.callback(screen.close)
+            projector = Projector(night, screen, language=language_of(args).value)
+            feed = TourneyFeed(night, on_counted=projector.poke)
+            url, _ = public_url(screen)
+            print(f"tourney: {args.tourney}, projector at {url}", file=out, flush=True)
         service = LeagueService(
             store,
             broker,
             web=web,
             client_id=args.client_id,
             language=language_of(args).value,
+            on_game=feed,
         )
+        if projector is not None:
+            from pegboard.league.tourney_notify import BoardNotifier
+
+            # each board's next pairing and the lock, retained, over the service's connection
+            projector.on_look = BoardNotifier(service.publish_retained).update
+            projector.start()
+            made.callback(projector.close)
         with stop_on_signals() as stop:
             try:
                 service.start()

@@ -498,6 +498,7 @@ _COMMANDS: dict[str, Callable[[Any], None]] = {
     "sheet": _registered_by("sheet"),
     "serve": _registered_by("serve"),
     "league": _registered_by("league"),
+    "tourney": _registered_by("tourney"),
 }
 """Each command and what adds it to the parser, in the order ``--help`` lists them."""
 

@@ -53,6 +53,8 @@ from pegboard.journal.outbox import Outbox, OutboxRow
 from pegboard.league.receipt import Receipt, resend_after
 from pegboard.league.standings import LeagueError
 from pegboard.league.topics import OFFLINE, ONLINE, Kind, topic
+from pegboard.tourney.night import TourneyError
+from pegboard.tourney.notices import TableNotice
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -265,6 +267,7 @@ class LeaguePublisher:
         receipt_wait: float = RECEIPT_WAIT,
         receipt_wait_most: float = RECEIPT_WAIT_MOST,
         clock: Callable[[], float] = time.time,
+        on_tourney: Callable[[TableNotice], None] | None = None,
     ) -> None:
         try:
             import paho.mqtt.client as mqtt
@@ -277,6 +280,9 @@ class LeaguePublisher:
         self.receipt_wait, self.receipt_wait_most = receipt_wait, receipt_wait_most
         self.clock = clock
         """Seconds since the epoch: a row's last send is kept in the outbox across restarts."""
+        self.on_tourney = on_tourney
+        """Told each notice of a tournament night (the board's next pairing, the lock), in
+        paho's thread: it must only hand it over (``table.tourney_board``)."""
         self._topics = {kind: topic(config.venue, config.board, kind) for kind in Kind}
         self._lock = threading.Lock()
         self._latest: tuple[GameState, GameView] | None = None
@@ -376,6 +382,8 @@ class LeaguePublisher:
         no_delay(client)
         # the receipts first: a game sent next may be confirmed at once
         client.subscribe(self._topics[Kind.RECEIPT], qos=1)
+        if self.on_tourney is not None:  # a tournament night's notices (retained)
+            client.subscribe(self._topics[Kind.TOURNEY], qos=1)
         client.publish(self._topics[Kind.STATUS], ONLINE, qos=1, retain=True)
         self._fresh.set()
         self._connected.set()
@@ -392,6 +400,9 @@ class LeaguePublisher:
             )
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        if message.topic == self._topics[Kind.TOURNEY] and self.on_tourney is not None:
+            self._take_notice(bytes(message.payload))
+            return
         if message.topic != self._topics[Kind.RECEIPT]:
             return
         try:
@@ -400,6 +411,15 @@ class LeaguePublisher:
             log.warning("league: %s", e)
             return
         self._wake.set()
+
+    def _take_notice(self, payload: bytes) -> None:
+        try:
+            notice = TableNotice.from_payload(json.loads(payload)) if payload else None
+        except (ValueError, TourneyError) as e:
+            log.warning("league: a tournament notice refused: %s", e)
+            return
+        if notice is not None and self.on_tourney is not None:
+            self.on_tourney(notice)
 
     def _on_disconnect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any

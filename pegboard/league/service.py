@@ -56,6 +56,7 @@ import threading
 import time
 import uuid
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -276,6 +277,7 @@ class LeagueService:
         refresh: float = 0.25,
         session_expiry: int = SESSION_EXPIRY,
         language: str = "en",
+        on_game: Callable[[str, str, dict[str, Any]], object] | None = None,
     ) -> None:
         try:
             import paho.mqtt.client as mqtt
@@ -293,6 +295,8 @@ class LeagueService:
         self.language = language
         """The page's language ("en" or "de"), sent in every payload."""
         self.client_id = client_id
+        self.on_game = on_game
+        """Told each game stored (and each copy): a tournament night's feed (``tourney_feed``)."""
         self._taken_over = False  # said once: another service with our client id
         self._since = 0.0  # when the current connection was made (monotonic)
         self._short = 0  # connections in a row the broker dropped soon after they were made
@@ -551,7 +555,7 @@ class LeagueService:
             )
             return
         venue, board, kind = where
-        if kind is Kind.RECEIPT:
+        if kind in (Kind.RECEIPT, Kind.TOURNEY):
             return  # the service's own, to a board
         self.counts.messages += 1
         if kind is Kind.FINISHED:
@@ -567,6 +571,8 @@ class LeagueService:
             except (ValueError, LeagueError) as e:
                 self._refuse(venue, board, payload, data, str(e))
                 return
+            if self.on_game is not None:  # before the receipt: a failure here is sent again
+                self.on_game(venue, board, data)
             self._confirm(venue, board, data)
             if changed:
                 self.counts.stored += 1
@@ -614,6 +620,11 @@ class LeagueService:
         body = Receipt(receipt.game_id, receipt.revision).to_payload()
         self._client.publish(topic(venue, board, Kind.RECEIPT), body, qos=1)
         self.counts.receipts += 1
+
+    def publish_retained(self, name: str, payload: bytes) -> bool:
+        """Publish *payload* retained at QoS 1 on topic *name* (a board's ``tourney``
+        notice); whether paho took it while connected (else it is tried again)."""
+        return self._client.publish(name, payload, qos=1, retain=True).rc == 0
 
     # --- the page --------------------------------------------------------------------------------
 

@@ -44,13 +44,15 @@ a 20 MB game or a 30 MB retained view is refused, not stored nor sent on to ever
 
 
 class Kind(enum.Enum):
-    """What goes under a board's topics: the board publishes all but ``RECEIPT``, which the
-    league service publishes to it."""
+    """What goes under a board's topics: the board publishes all but ``RECEIPT`` and
+    ``TOURNEY`` (its next pairing and the tournament lock, retained), which the league service
+    publishes to it."""
 
     STATUS = "status"
     LIVE = "live"
     FINISHED = "finished"
     RECEIPT = "receipt"
+    TOURNEY = "tourney"
 
 
 BOARD_KINDS = (Kind.STATUS, Kind.LIVE, Kind.FINISHED)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import io
 import re
+from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -151,6 +152,33 @@ def render_pdf(drawing: Drawing) -> bytes:
     assert isinstance(image, Image.Image)
     buffer = io.BytesIO()
     image.save(buffer, "PDF", resolution=float(DPI), title=drawing.title, creator="pegboard")
+    return buffer.getvalue()
+
+
+def render_pdf_pages(drawings: Sequence[Drawing], title: str = "") -> bytes:
+    """The pages as one PDF, each of its paper's size (Pillow's PDF writer, ``DPI``).
+
+    Raises:
+        ValueError: no pages.
+    """
+    from PIL import Image
+
+    if not drawings:
+        raise ValueError("no pages to print")
+    images = [_image(d) for d in drawings]
+    assert all(isinstance(image, Image.Image) for image in images)
+    buffer = io.BytesIO()
+    first = images[0]
+    assert isinstance(first, Image.Image)
+    first.save(
+        buffer,
+        "PDF",
+        resolution=float(DPI),
+        title=title or drawings[0].title,
+        creator="pegboard",
+        save_all=True,
+        append_images=images[1:],
+    )
     return buffer.getvalue()
 
 

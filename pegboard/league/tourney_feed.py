@@ -1,0 +1,192 @@
+"""Results from the boards: each finished game the league service receives, onto the night.
+
+``TourneyFeed`` is the league service's ``on_game``: it is told every finished game the
+service stored, and every copy of one (QoS 1 delivers at least once, and a board sends a game
+again when it missed the receipt), before the service acknowledges it. It ties the game to
+the night:
+
+- the board (``venue/board``) must be one of the night's (a board in ``boards``, or one a
+  round was seated on): else the game is refused, "a game from a board not in the night";
+- a game whose id the night has already counted is a copy, and changes nothing;
+- the game must be a tournament game (two players, six-card to 121);
+- once the playoff bracket is drawn, a game between the two players of a match still being
+  played (on any of the night's boards) counts toward that match: its winner goes through
+  on winning more than half the match's games;
+- else its two side names must be a pairing seated at that board with no result yet (the
+  earliest such round): else it is refused as "a result for a pairing that does not exist" or, when
+  that pairing has its result already (another game id), as a duplicate.
+
+A refused game is logged (one warning line naming the board, the game and the reason) and
+kept in the night's ``refused`` table for the director (``pegboard tourney refused``); it is
+never counted. A game the night's database failed to store raises ``LeagueStoreError``, so
+the service does not acknowledge it and the broker delivers it again. A win taken back by undo
+(withdrawn) is logged and left to the director (``pegboard tourney correct``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from pegboard.league.standings import LeagueError, read_game
+from pegboard.league.store import LeagueStoreError
+from pegboard.league.tourney_store import TourneyStore, TourneyStoreError
+from pegboard.tourney.night import TARGET, Result, TourneyError
+from pegboard.tourney.steps import result_payload
+
+__all__ = ["TourneyFeed"]
+
+log = logging.getLogger(__name__)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class TourneyFeed:
+    """The night in *store* fed by the boards' finished games (the module's notes); *clock*
+    gives the time a refusal or result is stored at."""
+
+    def __init__(
+        self,
+        store: TourneyStore,
+        clock: Callable[[], str] = _now,
+        on_counted: Callable[[], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.on_counted = on_counted  # the projector's poke: a game is on the cards
+        self.counted = 0  # games put on the cards by this feed
+        self.refused = 0  # games refused by this feed
+        self._said: set[tuple[str, str]] = set()  # (board, game id) refused: a copy says nothing
+
+    def __call__(self, venue: str, board: str, payload: Mapping[str, Any]) -> str:
+        """Take one game *board* of *venue* sent: "counted", "copy", "withdrawn" or
+        "refused".
+
+        Raises:
+            LeagueStoreError: the night's database failed (the game will come again).
+        """
+        where = f"{venue}/{board}"
+        try:
+            return self._take(where, venue, board, payload)
+        except TourneyStoreError as e:
+            raise LeagueStoreError(str(e)) from e
+
+    def _take(self, where: str, venue: str, board: str, payload: Mapping[str, Any]) -> str:
+        game_id = str(payload.get("game_id", ""))[:64]
+        if payload.get("withdrawn") is True:
+            log.warning("tourney: %s took back game %s by undo: correct it by hand", where, game_id)
+            return "withdrawn"
+        night = self.store.night
+        seated = {p.board for s in night.rounds for p in s.pairings}
+        if where not in night.boards and where not in seated:
+            return self._refuse(where, game_id, payload, "a game from a board not in the night")
+        if any(r.game_id == game_id for r in night.results):
+            return "copy"
+        try:
+            game = read_game(payload, venue, board)
+        except LeagueError as e:
+            return self._refuse(where, game_id, payload, f"not a finished game: {e}")
+        if len(game.sides) != 2 or game.target != TARGET or game.variant != "six-card":
+            return self._refuse(
+                where, game_id, payload, "not a tournament game (two players, six-card to 121)"
+            )
+        names = {side.name for side in game.sides}
+        if self._playoff(where, game_id, names, game.winner.name):
+            return "counted"
+        there = [
+            (number, p)
+            for number, s in enumerate(night.rounds, start=1)
+            for p in s.pairings
+            if p.board == where and set(p.players) == names
+        ]
+        shown = " v ".join(side.name for side in game.sides)
+        if not there:
+            return self._refuse(
+                where,
+                game_id,
+                payload,
+                f"a result for a pairing that does not exist: {shown} at {where}",
+            )
+        open_ = [(n, p) for n, p in there if night.final(n, p.table) is None]
+        if not open_:
+            number, p = there[-1]
+            return self._refuse(
+                where,
+                game_id,
+                payload,
+                f"duplicate: round {number} table {p.table} ({shown}) has its result already",
+            )
+        number, pairing = open_[0]
+        winner = game.winner
+        loser = next(side for side in game.sides if not side.won)
+        result = Result(
+            number,
+            pairing.table,
+            winner.name,
+            loser.name,
+            TARGET,
+            loser.score,
+            where,
+            game_id,
+            game.ended,
+        )
+        try:
+            self.store.add("report", result_payload(result), at=self.clock(), by=where)
+        except TourneyError as e:
+            return self._refuse(where, game_id, payload, str(e))
+        self.counted += 1
+        if self.on_counted is not None:
+            self.on_counted()
+        log.info(
+            "tourney: round %d table %d: %s %d-%d (%s, game %s)",
+            number,
+            pairing.table,
+            winner.name,
+            TARGET,
+            loser.score,
+            where,
+            game_id,
+        )
+        return "counted"
+
+    def _playoff(self, where: str, game_id: str, names: set[str], winner: str) -> bool:
+        """Count the game on the playoff match its players are playing, if there is one.
+
+        Raises:
+            TourneyStoreError: the night's database failed.
+        """
+        tourney = self.store.tourney
+        if tourney.bracket is None or any(g.game_id == game_id for g in tourney.playoff):
+            return (
+                tourney.bracket is not None
+                and bool(game_id)
+                and any(g.game_id == game_id for g in tourney.playoff)
+            )
+        for m in tourney.bracket.matches:
+            if m.winner is None and m.high and m.low and {m.high, m.low} == names:
+                payload = {"round": m.round, "slot": m.slot, "winner": winner, "game_id": game_id}
+                self.store.add("playoff_game", payload, at=self.clock(), by=where)
+                self.counted += 1
+                if self.on_counted is not None:
+                    self.on_counted()
+                log.info(
+                    "tourney: playoff round %d match %d: %s won a game (%s, game %s)",
+                    m.round, m.slot + 1, winner, where, game_id,
+                )  # fmt: skip
+                return True
+        return False
+
+    def _refuse(self, where: str, game_id: str, payload: Mapping[str, Any], reason: str) -> str:
+        if (where, game_id) in self._said:
+            return "refused"
+        self._said.add((where, game_id))
+        self.refused += 1
+        log.warning("tourney: game %s from %s refused: %s", game_id or "?", where, reason)
+        self.store.refuse(where, f"game {game_id or '?'}: {reason}", json.dumps(payload)[:2000],
+                          at=self.clock())  # fmt: skip
+        return "refused"

@@ -1,0 +1,248 @@
+"""A night's steps as stored: each the director's or a board's, with its JSON payload.
+
+The store (``league.tourney_store``) keeps one row a step and the night is every step applied
+in order (``apply_step``), like a board's journal: the seating a round was drawn with is stored
+as drawn, so a replay never draws again. ``Tourney`` is the night with the playoff bracket and
+the tournament lock, which are not the night's own. Each payload's reader checks its shape
+and raises ``TourneyError`` naming what it found.
+
+>>> t = Tourney(Night("club", 9))
+>>> t = apply_step(t, "enter", {"name": "Ann"})
+>>> apply_step(t, "lock", {"on": True}).locked, [e.name for e in t.night.entrants]
+(True, ['Ann'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from pegboard.errors import quote
+from pegboard.frozen import frozen
+
+from .bracket import Bracket
+from .night import (
+    Correction,
+    Night,
+    Result,
+    TourneyError,
+    add_round,
+    correct,
+    drop,
+    enter,
+    report,
+    set_boards,
+    set_games,
+)
+from .seating import Pairing, Seating
+
+__all__ = [
+    "KINDS",
+    "PlayoffGame",
+    "Tourney",
+    "add_playoff_game",
+    "apply_step",
+    "correction_payload",
+    "read_correction",
+    "read_result",
+    "read_seating",
+    "result_payload",
+    "seating_payload",
+]
+
+KINDS = (
+    "enter",
+    "drop",
+    "games",
+    "boards",
+    "seat",
+    "report",
+    "correct",
+    "bracket",
+    "advance",
+    "playoff_game",
+    "lock",
+)
+"""Every kind of step a night's store holds."""
+
+
+@frozen
+class PlayoffGame:
+    """A game of a playoff match, from a board: the match (round, slot), its winner, its id."""
+
+    round: int
+    slot: int
+    winner: str
+    game_id: str
+
+
+@frozen
+class Tourney:
+    """A night, its playoff bracket (None: not drawn yet) and its games, and whether the lock
+    is on."""
+
+    night: Night
+    bracket: Bracket | None = None
+    locked: bool = False
+    playoff: tuple[PlayoffGame, ...] = ()
+
+    def wins(self, number: int, slot: int, name: str) -> int:
+        """Games *name* has won in the playoff match at round *number*, *slot*."""
+        return sum(1 for g in self.playoff if (g.round, g.slot, g.winner) == (number, slot, name))
+
+
+def add_playoff_game(tourney: Tourney, game: PlayoffGame) -> Tourney:
+    """*tourney* with *game* on its match; the match goes to its winner once they have won
+    more than half its games (2 of 3, 3 of 5).
+
+    Raises:
+        TourneyError: no bracket, no such match or not seated, decided already, a winner not
+            in it, or the game counted already.
+    """
+    if tourney.bracket is None:
+        raise TourneyError("no playoff bracket yet (draw it with 'pegboard tourney bracket')")
+    match = tourney.bracket.match(game.round, game.slot)
+    if match is None or match.high is None or match.low is None:
+        raise TourneyError(f"no playoff round {game.round} match {game.slot + 1} being played")
+    if match.winner is not None:
+        raise TourneyError(
+            f"playoff round {game.round} match {game.slot + 1} was won by {match.winner} already"
+        )
+    if game.winner not in (match.high, match.low):
+        raise TourneyError(
+            f"{quote(game.winner)} is not playing round {game.round} match {game.slot + 1} "
+            f"({match.high} v {match.low})"
+        )
+    if game.game_id and any(g.game_id == game.game_id for g in tourney.playoff):
+        raise TourneyError(f"duplicate game {quote(game.game_id)}: already counted")
+    after = replace(tourney, playoff=(*tourney.playoff, game))
+    if after.wins(game.round, game.slot, game.winner) > match.best_of // 2:
+        after = replace(after, bracket=tourney.bracket.advance(game.round, game.slot, game.winner))
+    return after
+
+
+def _field(payload: Mapping[str, Any], key: str, kind: type) -> Any:
+    value = payload.get(key) if isinstance(payload, Mapping) else None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise TourneyError(f"a step's {key!r} must be {kind.__name__}, got {quote(value)}")
+    return value
+
+
+def result_payload(result: Result) -> dict[str, Any]:
+    """*result* as JSON values (``read_result`` reads it back)."""
+    return {
+        "round": result.round,
+        "table": result.table,
+        "winner": result.winner,
+        "loser": result.loser,
+        "winner_score": result.winner_score,
+        "loser_score": result.loser_score,
+        "board": result.board,
+        "game_id": result.game_id,
+        "ended": result.ended,
+    }
+
+
+def read_result(payload: Mapping[str, Any]) -> Result:
+    """The result in *payload*.
+
+    Raises:
+        TourneyError: a field missing or of the wrong type.
+    """
+    ints = {k: _field(payload, k, int) for k in ("round", "table", "winner_score", "loser_score")}
+    texts = {k: _field(payload, k, str) for k in ("winner", "loser", "board", "game_id", "ended")}
+    return Result(**ints, **texts)
+
+
+def correction_payload(correction: Correction) -> dict[str, Any]:
+    """*correction* as JSON values."""
+    return {
+        "result": result_payload(correction.result),
+        "who": correction.who,
+        "when": correction.when,
+        "why": correction.why,
+    }
+
+
+def read_correction(payload: Mapping[str, Any]) -> Correction:
+    """The correction in *payload*.
+
+    Raises:
+        TourneyError: a field missing or of the wrong type.
+    """
+    result = read_result(_field(payload, "result", dict))
+    who, when, why = (_field(payload, k, str) for k in ("who", "when", "why"))
+    return Correction(result, who, when, why)
+
+
+def seating_payload(seating: Seating) -> dict[str, Any]:
+    """*seating* as JSON values."""
+    return {
+        "pairings": [p.to_payload() for p in seating.pairings],
+        "bye": seating.bye,
+        "movement": seating.movement,
+        "repeats": seating.repeats,
+    }
+
+
+def read_seating(payload: Mapping[str, Any]) -> Seating:
+    """The seating in *payload*.
+
+    Raises:
+        TourneyError: a field missing or of the wrong type.
+    """
+    pairings = []
+    for item in _field(payload, "pairings", list):
+        table = _field(item, "table", int)
+        first, second, board = (_field(item, k, str) for k in ("first", "second", "board"))
+        pairings.append(Pairing(table, first, second, board))
+    bye = payload.get("bye")
+    if bye is not None and not isinstance(bye, str):
+        raise TourneyError(f"a step's 'bye' must be a name or null, got {quote(bye)}")
+    movement = _field(payload, "movement", bool)
+    return Seating(tuple(pairings), bye, movement, _field(payload, "repeats", int))
+
+
+def apply_step(tourney: Tourney, kind: str, payload: Mapping[str, Any]) -> Tourney:
+    """*tourney* after the step *kind* with *payload* (``KINDS``).
+
+    Raises:
+        TourneyError: an unknown kind, a payload of the wrong shape, or a step the night
+            refuses (as ``night``'s functions say).
+    """
+    night = tourney.night
+    if kind == "enter":
+        return replace(tourney, night=enter(night, _field(payload, "name", str)))
+    if kind == "drop":
+        return replace(tourney, night=drop(night, _field(payload, "name", str)))
+    if kind == "games":
+        return replace(tourney, night=set_games(night, _field(payload, "games", int)))
+    if kind == "boards":
+        boards = _field(payload, "boards", list)
+        if not all(isinstance(b, str) for b in boards):
+            raise TourneyError(f"a step's 'boards' must be names, got {quote(boards)}")
+        return replace(tourney, night=set_boards(night, tuple(boards)))
+    if kind == "seat":
+        return replace(tourney, night=add_round(night, read_seating(payload)))
+    if kind == "report":
+        return replace(tourney, night=report(night, read_result(payload)))
+    if kind == "correct":
+        return replace(tourney, night=correct(night, read_correction(payload)))
+    if kind == "bracket":
+        names = _field(payload, "qualifiers", list)
+        best_of = _field(payload, "best_of", int)
+        return replace(tourney, bracket=Bracket.seeded([str(n) for n in names], best_of))
+    if kind == "advance":
+        if tourney.bracket is None:
+            raise TourneyError("no playoff bracket yet (draw it with 'pegboard tourney bracket')")
+        number, slot = _field(payload, "round", int), _field(payload, "slot", int)
+        winner = _field(payload, "winner", str)
+        return replace(tourney, bracket=tourney.bracket.advance(number, slot, winner))
+    if kind == "playoff_game":
+        number, slot = _field(payload, "round", int), _field(payload, "slot", int)
+        winner, game_id = _field(payload, "winner", str), _field(payload, "game_id", str)
+        return add_playoff_game(tourney, PlayoffGame(number, slot, winner, game_id))
+    if kind == "lock":
+        return replace(tourney, locked=_field(payload, "on", bool))
+    raise TourneyError(f"unknown step {quote(kind)} (expected one of {', '.join(KINDS)})")
