@@ -218,7 +218,8 @@ def test_a_stop_while_the_daemon_offers_a_new_match_is_a_clean_stop(
 
 
 def _writer(db: Path, seed: int, rounds: int, tally: dict[str, int]) -> None:
-    """Random legal commands (the engine's picker) from a writer of its own: 'game do'."""
+    """Random legal commands (the engine's picker) from a writer of its own: 'game do'.
+    *tally* is this writer's own (``+=`` on a dict shared by threads can lose a count)."""
     picker = Picker(random.Random(seed))
     with Journal(db) as store:
         store.load()
@@ -260,8 +261,10 @@ def test_a_board_and_several_game_do_writers_racing_keep_one_replayable_journal(
     thread = threading.Thread(target=board)
     thread.start()
     assert up.wait(timeout=60)
-    tally = {"stored": 0, "refused": 0, "tables refused": 0}
-    writers = [threading.Thread(target=_writer, args=(db, seed, 100, tally)) for seed in range(3)]
+    tallies = [{"stored": 0, "refused": 0, "tables refused": 0} for _ in range(3)]
+    writers = [
+        threading.Thread(target=_writer, args=(db, seed, 100, tallies[seed])) for seed in range(3)
+    ]
     for writer in writers:
         writer.start()
     keys = random.Random(9)
@@ -273,6 +276,7 @@ def test_a_board_and_several_game_do_writers_racing_keep_one_replayable_journal(
     events.put(None)
     thread.join(timeout=60)
     assert not thread.is_alive()
+    tally = {key: sum(t[key] for t in tallies) for key in tallies[0]}
     assert tally["stored"] > 20 and tally["tables refused"] == 300
     assert seen["view"] == _replayed(db)  # the board ends showing the journal's state
 
