@@ -255,7 +255,7 @@ def test_a_game_the_database_could_not_store_is_not_acknowledged_and_arrives_onc
     first.start()
     assert first.wait_connected(10.0)
     game, later = finished_payloads(tmp_path, 2)
-    hold = sqlite3.connect(db, isolation_level=None)
+    hold = sqlite3.connect(db, isolation_level=None, timeout=60)  # waits out the service
     hold.execute("BEGIN EXCLUSIVE")  # another program holds the database: the game cannot go in
     try:
         send(broker.port, game)
