@@ -36,7 +36,7 @@ from typing import Any
 from pegboard.errors import PegboardError
 from pegboard.frozen import frozen
 
-from .cards import MAX_TEXT_BYTES
+from .cards import MAX_TEXT_BYTES, parse_cards
 from .commands import MAX_PEG
 from .game import GameState
 from .records import GameRecord
@@ -61,6 +61,10 @@ MAX_ID_BYTES = 64
 MAX_DEALS = 500
 """The most deals a finished game may list: every deal's play ends with a point for last, so a
 game to 121 has at most 121 deals that reach the play; the rest is room for deals redealt."""
+
+MAX_GAME_POINTS = 9
+"""The most game points one win may carry: a board's menu offers a double skunk of 3 or 4, a
+``[rules]`` of its own a little more; a number past this is no game's."""
 
 _OTHER_LURCH_LINES = {Variant.FIVE_CARD: (31,)}
 """Lurch lines RULES.md allows besides the preset's: five-card's 45 is the German document's,
@@ -271,6 +275,7 @@ def _check(game: GameSummary, payload: Mapping[str, Any]) -> None:
         )
     _check_sizes(game, payload)
     _check_rules(game, payload)
+    _check_details(game, payload)
 
 
 def _check_sizes(game: GameSummary, payload: Mapping[str, Any]) -> None:
@@ -326,6 +331,42 @@ def _check_rules(game: GameSummary, payload: Mapping[str, Any]) -> None:
         why = _wrong_side(rules, game.sides)
     if why:
         raise PayloadError(f"not a finished game: {_short(payload)} ({why})")
+
+
+def _check_details(game: GameSummary, payload: Mapping[str, Any]) -> None:
+    """Raise ``PayloadError`` for a field no board writes so: a ``winner`` that is not the side
+    that won, game points past ``MAX_GAME_POINTS``, a deal numbered outside 1 to ``MAX_DEALS``,
+    a starter that is not a card, or a deal's points below 0 or past its side's final score.
+    The standings count none of these, but the page and the records show them."""
+    winner = next(side for side in game.sides if side.won)
+    why = ""
+    if game.winner is not None and game.winner != winner.name:
+        why = f"a winner {game.winner!r:.40} who is not the side that won ({winner.name!r:.40})"
+    elif game.game_points is not None and not 0 <= game.game_points <= MAX_GAME_POINTS:
+        why = f"{_number(game.game_points)} game points (expected 0 to {MAX_GAME_POINTS})"
+    for deal in game.deals:
+        if why:
+            break
+        if not 1 <= deal.number <= MAX_DEALS:
+            why = f"a deal numbered {_number(deal.number)} (expected 1 to {MAX_DEALS})"
+        elif deal.starter is not None and not _is_card(deal.starter):
+            why = f"deal {deal.number}'s starter {deal.starter!r:.20} (expected a card, e.g. 5H)"
+        elif any(not 0 <= p <= side.score for p, side in zip(deal.points, game.sides, strict=True)):
+            shown = ", ".join(_number(p) for p in deal.points)
+            why = f"deal {deal.number}'s points {shown} (expected 0 to each side's final score)"
+    if why:
+        raise PayloadError(f"not a finished game: {_short(payload)} ({why})")
+
+
+def _is_card(text: str) -> bool:
+    """Whether *text* is one card as a board writes it ("5H", "10D")."""
+    if len(text) > 4:
+        return False
+    try:
+        parse_cards(text, count=1, what="starter")
+    except PegboardError:
+        return False
+    return True
 
 
 def _wrong_side(rules: Rules, sides: tuple[SideSummary, ...]) -> str:

@@ -50,7 +50,7 @@ def summaries(draw: st.DrawFn) -> GameSummary:
     deals = tuple(
         DealSummary(
             n, draw(text), draw(st.none() | st.sampled_from(("5C", "JH"))),
-            tuple(draw(st.lists(st.integers(0, 60), min_size=count, max_size=count))),
+            tuple(draw(st.integers(0, min(60, score))) for score in scores),  # a deal's part
         )
         for n in range(1, draw(st.integers(0, 4)) + 1)
     )  # fmt: skip
@@ -237,6 +237,35 @@ def named(name: str) -> dict[str, object]:
             changed(game_id="g" * 65),
             r"\(a game id of 65 characters \(expected at most 64 bytes\)\)",
             id="long-id",
+        ),
+        # fields the standings do not count, but the page and the records show
+        pytest.param(
+            changed(winner="Bob"),
+            r"\(a winner 'Bob' who is not the side that won \('Ann'\)\)",
+            id="winner-not-the-side-that-won",
+        ),
+        pytest.param(
+            changed(game_points=10**30),
+            r"\(a number of 31 digits game points \(expected 0 to 9\)\)",
+            id="game-points",
+        ),
+        pytest.param(
+            changed(deals=[{"number": 10**30, "dealer": "Ann", "points": [1, 0]}]),
+            r"\(a deal numbered a number of 31 digits \(expected 1 to 500\)\)",
+            id="deal-number",
+        ),
+        pytest.param(
+            changed(deals=[{"number": 1, "dealer": "Ann", "points": [10**30, -5]}]),
+            r"\(deal 1's points a number of 31 digits, -5 \(expected 0 to each side's final "
+            r"score\)\)",
+            id="deal-points",
+        ),
+        pytest.param(
+            changed(
+                deals=[{"number": 1, "dealer": "Ann", "starter": "Z" * 4000, "points": [1, 0]}]
+            ),
+            r"\(deal 1's starter 'ZZZZZZZZZZZZZZZZZZZ \(expected a card, e\.g\. 5H\)\)",
+            id="starter",
         ),
     ],
 )
