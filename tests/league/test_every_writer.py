@@ -76,15 +76,22 @@ def test_a_headless_replay_on_a_league_boards_journal_queues_its_win(
     assert won["winner"] == "Ann" and [s["score"] for s in won["sides"]] == [121, 73]  # type: ignore[attr-defined]
 
 
-def test_a_headless_replay_with_a_league_config_makes_the_outbox_as_the_daemon_does(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def _replay_with_a_league(tmp_path: Path) -> Path:
+    """A lurch game replayed headless into a new journal with ``[league]`` configured; the
+    journal."""
     db = tmp_path / "new.db"
     config = tmp_path / "league.toml"
     config.write_text(LEAGUE)
     keys = KEYS / "six-card-lurch.keys"
     argv = ["run", "--simulate", "--headless", "--keys", str(keys), "--out", str(tmp_path / "o")]
     assert main([*argv, "--db", str(db), "--config", str(config)]) == 0
+    return db
+
+
+def test_a_headless_replay_with_a_league_config_makes_the_outbox_as_the_daemon_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = _replay_with_a_league(tmp_path)
     [won] = outbox(db)
     assert won["winner"] == "Ann" and won["revision"] == 1
 
@@ -93,12 +100,7 @@ def test_a_headless_replay_with_a_league_config_says_where_its_game_waits(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Not a silent exit: the finished game waits in the board's outbox, in the journal named."""
-    db = tmp_path / "new.db"
-    config = tmp_path / "league.toml"
-    config.write_text(LEAGUE)
-    keys = KEYS / "six-card-lurch.keys"
-    argv = ["run", "--simulate", "--headless", "--keys", str(keys), "--out", str(tmp_path / "o")]
-    assert main([*argv, "--db", str(db), "--config", str(config)]) == 0
+    db = _replay_with_a_league(tmp_path)
     assert capsys.readouterr().out.splitlines()[-1] == (
         f"league: 1 finished game waits in the board's outbox in {str(db)!r}, sent by "
         "'pegboard run' with [league] on that journal"
