@@ -289,7 +289,7 @@ def stored_game(number: int) -> dict[str, object]:
         ],
         "deals": [
             {"number": i, "dealer": (winner, loser)[i % 2], "starter": "5C", "points": [12, 9]}
-            for i in range(9)
+            for i in range(1, 10)
         ],
         "started": (START + timedelta(minutes=number)).isoformat(),
         "ended": (START + timedelta(minutes=number + 20)).isoformat(),
