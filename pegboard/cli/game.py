@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, language_of, value_words, words_of
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import DEFAULT_NAMES, Variant
@@ -45,7 +46,7 @@ class GameCommandError(PegboardError):
 
 def register(subparsers: Any) -> None:
     """Add ``game new|do|show`` to the ``pegboard`` command line's subparsers."""
-    fmt = argparse.ArgumentDefaultsHelpFormatter
+    fmt = DefaultsFormatter
     game = subparsers.add_parser(
         "game",
         help="keep a whole game and match, journalled",

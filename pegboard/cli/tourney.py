@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, words_of
 from pegboard.errors import quote
 from pegboard.i18n import NC_
@@ -54,7 +55,7 @@ def _now() -> str:
 
 def register(subparsers: Any) -> None:
     """Add ``tourney`` and its commands to the command line's subparsers."""
-    fmt = argparse.ArgumentDefaultsHelpFormatter
+    fmt = DefaultsFormatter
     p = subparsers.add_parser(
         "tourney",
         help="run a tournament night: players, seating, results, standings, playoff",

@@ -116,8 +116,11 @@ def played(tmp_path: Path) -> Path:
     [
         # the benchmarks' start; a journal given, so no throwaway folder (tempfile); systemd's
         # notify datagram and the journal's host name need no socket module (its enums cost
-        # 2 ms here, 20 ms on a Zero 2 W)
-        (["--simulate", "--headless", "--wait-for-signal", "--out", "out"], ("tempfile", "socket")),
+        # 2 ms here, 20 ms on a Zero 2 W), nor --help's width shutil (cli/helpformat.py)
+        (
+            ["--simulate", "--headless", "--wait-for-signal", "--out", "out"],
+            ("tempfile", "socket", "shutil"),
+        ),
         # a German table reads its catalogue for the first frame's words, after READY
         (["--simulate", "--headless", "--wait-for-signal", "--out", "out", "--lang", "de"], ()),
         # the device: real ports, none of them here (each logged and retried); its GPIO key
