@@ -36,9 +36,10 @@ import operator
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
 
-__all__ = ["frozen"]
+__all__ = ["frozen", "replace"]
 
 _T = TypeVar("_T", bound=type)
+_V = TypeVar("_V")
 _MISSING: Any = dataclasses.MISSING
 _set = object.__setattr__
 
@@ -59,7 +60,33 @@ def frozen(cls: _T) -> _T:
     made.__delattr__ = _refuse_delete
     made.__getstate__ = _getstate(_getter(names))
     made.__setstate__ = _setstate(names)
+    made._frozen_values = staticmethod(_getter(names)) if len(names) >= 2 else None
+    made._frozen_places = {name: place for place, name in enumerate(names)}
     return made  # type: ignore[no-any-return]
+
+
+def replace(obj: _V, /, **changes: Any) -> _V:
+    """``dataclasses.replace(obj, **changes)``, in a third of the time for a ``@frozen``
+    class of two fields or more (the game's table is copied this way at every command a
+    replay applies): the values are read by one C getter and the class is called with them
+    in order, its fast path. Any other dataclass goes to ``dataclasses.replace`` itself.
+
+    Raises:
+        TypeError: a name in *changes* that is not a field, as ``dataclasses.replace`` does.
+    """
+    values_of = type(obj).__dict__.get("_frozen_values")  # its own: not a subclass's
+    if values_of is None:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    values = list(values_of(obj))
+    places: dict[str, int] = type(obj)._frozen_places  # type: ignore[attr-defined]
+    for name, value in changes.items():
+        place = places.get(name)
+        if place is None:
+            raise TypeError(
+                f"{type(obj).__qualname__}.__init__() got an unexpected argument {name!r}"
+            )
+        values[place] = value
+    return type(obj)(*values)
 
 
 def _check_init_fields(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> None:

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pegboard import frozen as frozen_module
 from pegboard.frozen import frozen
 
 values = st.one_of(st.integers(-5, 5), st.text(max_size=3), st.tuples(st.integers(0, 3)))
@@ -73,6 +74,46 @@ def test_replace_copy_and_pickle_give_equal_values(a: Any, b: Any) -> None:
     assert dataclasses.replace(made, points=b) == FROZEN(a, b, (b,), secret=b)
     for twin in (copy.copy(made), copy.deepcopy(made), pickle.loads(pickle.dumps(made))):
         assert twin == made and fields_of(twin) == fields_of(made)
+
+
+@given(
+    values, values, values, st.sets(st.sampled_from(["side", "points", "cards", "note", "secret"]))
+)
+def test_the_fast_replace_gives_what_dataclasses_replace_gives(
+    a: Any, b: Any, c: Any, names: set[str]
+) -> None:
+    made = FROZEN(a, b, (c,), note=c, secret=a)
+    changes = {name: (b, c) for name in names}
+    fast = frozen_module.replace(made, **changes)
+    slow = dataclasses.replace(made, **changes)
+    assert type(fast) is FROZEN and fields_of(fast) == fields_of(slow)
+    plain = PLAIN(a, b, (c,), note=c, secret=a)  # any other dataclass: dataclasses' own
+    assert fields_of(frozen_module.replace(plain, **changes)) == fields_of(slow)
+
+
+def test_the_fast_replace_refuses_what_dataclasses_replace_refuses() -> None:
+    with pytest.raises(TypeError, match="'colour'"):
+        frozen_module.replace(FROZEN(1), colour=2)
+    with pytest.raises(TypeError):
+        dataclasses.replace(FROZEN(1), colour=2)
+
+
+def test_the_fast_replace_runs_post_init_and_leaves_a_subclass_to_dataclasses() -> None:
+    @frozen
+    class Score:
+        points: int
+        doubled: int = 0
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "doubled", self.points * 2)
+
+    assert frozen_module.replace(Score(3), points=4).doubled == 8
+
+    class Kept(Score):  # a subclass: made again as its own class, by dataclasses
+        __slots__ = ()
+
+    kept = frozen_module.replace(Kept(1), points=5)
+    assert (type(kept), kept.points, kept.doubled) == (Kept, 5, 10)
 
 
 def test_a_factory_gives_each_instance_its_own_value() -> None:

@@ -62,11 +62,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import assert_never
 
 from pegboard.errors import GameOverError, IllegalCommandError, InvalidHandError
-from pegboard.frozen import frozen
+from pegboard.frozen import frozen, replace
 
 from .cards import Card, check_text, format_cards, parse_cards
 from .commands import (
