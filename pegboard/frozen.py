@@ -32,6 +32,7 @@ dataclasses.FrozenInstanceError: cannot assign to field 'points'
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import operator
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
@@ -47,10 +48,9 @@ _set = object.__setattr__
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
 def frozen(cls: _T) -> _T:
     """Make *cls* a frozen, slotted dataclass whose methods are shared, not compiled."""
-    made: Any = dataclasses.dataclass(slots=True, init=False, repr=False, eq=False)(cls)
-    fields = dataclasses.fields(made)
+    fields = _fields(cls)
     names = tuple(f.name for f in fields)
-    _check_init_fields(made, fields)
+    made: Any = _slotted(cls, fields)
     made.__init__ = _init(made, names, fields)
     made.__repr__ = _repr(tuple(f.name for f in fields if f.repr))
     compared = _getter(tuple(f.name for f in fields if f.compare))
@@ -66,10 +66,10 @@ def frozen(cls: _T) -> _T:
 
 
 def replace(obj: _V, /, **changes: Any) -> _V:
-    """``dataclasses.replace(obj, **changes)``, in a third of the time for a ``@frozen``
-    class of two fields or more (the game's table is copied this way at every command a
-    replay applies): the values are read by one C getter and the class is called with them
-    in order, its fast path. Any other dataclass goes to ``dataclasses.replace`` itself.
+    """``dataclasses.replace(obj, **changes)``, faster for a ``@frozen`` class of two fields
+    or more (the game's table is copied this way at every command a replay applies): the
+    values are read by one C getter and the class is called with them in order, its fast
+    path. Any other dataclass goes to ``dataclasses.replace`` itself.
 
     Raises:
         TypeError: a name in *changes* that is not a field, as ``dataclasses.replace`` does.
@@ -82,20 +82,88 @@ def replace(obj: _V, /, **changes: Any) -> _V:
     for name, value in changes.items():
         place = places.get(name)
         if place is None:
-            raise TypeError(
-                f"{type(obj).__qualname__}.__init__() got an unexpected argument {name!r}"
-            )
+            what = type(obj).__qualname__
+            raise TypeError(f"{what}.__init__() got an unexpected argument {name!r}")
         values[place] = value
     return type(obj)(*values)
 
 
-def _check_init_fields(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> None:
-    for f in fields:
-        if not f.init or f.kw_only:
+_CLASS_VAR = ("ClassVar", "typing.ClassVar")
+
+
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """*cls*'s fields, in order, as ``dataclasses`` would find them (the module's notes).
+
+    Raises:
+        TypeError: an ``InitVar``, an ``init=False`` or ``kw_only`` field, a
+            field without a default after one with a default (as ``dataclasses`` says).
+        ValueError: a list, dict or set as a default (as ``dataclasses`` says).
+    """
+    found: dict[str, dataclasses.Field[Any]] = {}
+    for base in reversed(cls.__mro__[1:]):  # a dataclass base's fields come first
+        found |= base.__dict__.get(_FIELDS, {})
+    defaulted = next((f.name for f in found.values() if _has_default(f)), "")
+    for name, kind in inspect.get_annotations(cls).items():
+        text = kind if isinstance(kind, str) else repr(kind)
+        if text.partition("[")[0] in _CLASS_VAR or text.startswith("typing.ClassVar"):
+            continue  # a class variable, not a field
+        if "InitVar" in text:
+            raise TypeError(f"@frozen {cls.__qualname__}.{name}: InitVar is not supported")
+        default = cls.__dict__.get(name, _MISSING)
+        made = default if isinstance(default, dataclasses.Field) else dataclasses.field()
+        if made is not default:
+            made.default = default
+        if isinstance(made.default, (list, dict, set)):
+            raise ValueError(
+                f"mutable default {type(made.default)} for field {name} is not allowed: "
+                "use default_factory"
+            )
+        if not made.init or made.kw_only is True:
             raise TypeError(
-                f"@frozen {cls.__qualname__}.{f.name}: init=False and kw_only fields are not "
+                f"@frozen {cls.__qualname__}.{name}: init=False and kw_only fields are not "
                 "supported; use @dataclass(frozen=True, slots=True)"
             )
+        if _has_default(made):
+            defaulted = name
+        elif defaulted:
+            raise TypeError(f"non-default argument {name!r} follows default argument")
+        made.name, made.type, made.kw_only = name, kind, False
+        made._field_type = _FIELD  # type: ignore[union-attr]
+        found[name] = made
+    return tuple(found.values())
+
+
+def _has_default(f: dataclasses.Field[Any]) -> bool:
+    return f.default is not _MISSING or f.default_factory is not _MISSING
+
+
+def _slotted(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> type:
+    """*cls* made again with a slot for each field and the marks of a dataclass (its fields
+    for ``fields``, ``replace`` and ``asdict``, its parameters, ``__match_args__``)."""
+    names = tuple(f.name for f in fields)
+    inherited = {name for base in cls.__mro__[1:] for name in base.__dict__.get("__slots__", ())}
+    body = {k: v for k, v in cls.__dict__.items() if k not in names}
+    body.pop("__dict__", None)
+    body.pop("__weakref__", None)
+    body["__slots__"] = tuple(name for name in names if name not in inherited)
+    body["__match_args__"] = names
+    body[_FIELDS] = {f.name: f for f in fields}
+    body[_PARAMS] = _PARAMS_OF_FROZEN
+    if body.get("__doc__") is None:  # as dataclasses writes it, less the types
+        body["__doc__"] = f"{cls.__name__}({', '.join(names)})"
+    made = type(cls)(cls.__name__, cls.__bases__, body)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+_FIELD: Any = getattr(dataclasses, "_FIELD")  # noqa: B009 (what dataclasses.fields keeps)
+_FIELDS = "__dataclass_fields__"
+_PARAMS = "__dataclass_params__"
+
+
+_PARAMS_OF_FROZEN: Any = getattr(dataclasses.dataclass(frozen=True)(type("_P", (), {})), _PARAMS)
+"""The parameters a frozen dataclass records (init, repr, eq and frozen), made once: a class
+that derives from a dataclass reads its base's."""
 
 
 def _init(cls: type, names: tuple[str, ...], fields: tuple[dataclasses.Field[Any], ...]) -> Any:

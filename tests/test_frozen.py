@@ -11,7 +11,7 @@ import copy
 import dataclasses
 import pickle
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
@@ -184,3 +184,51 @@ def test_subclasses_keep_the_fields_of_their_base() -> None:
         repr(Pegged(1))
         == "test_subclasses_keep_the_fields_of_their_base.<locals>.Pegged(side=1, points=0)"
     )
+
+
+def _described(cls: type) -> list[tuple[Any, ...]]:
+    return [
+        (f.name, f.type, f.default, f.default_factory, f.init, f.repr, f.compare, f.kw_only)
+        for f in dataclasses.fields(cls)
+    ]
+
+
+def test_the_fields_are_the_ones_dataclasses_finds() -> None:
+    assert _described(FROZEN) == _described(PLAIN)
+    assert FROZEN.__match_args__ == PLAIN.__match_args__
+    assert FROZEN.__slots__ == PLAIN.__slots__
+    made = FROZEN(1, 2, (3,), note="n", secret=4)
+    assert dataclasses.is_dataclass(made) and dataclasses.asdict(made) == dataclasses.asdict(
+        PLAIN(1, 2, (3,), note="n", secret=4)
+    )
+    assert not hasattr(made, "__dict__")
+
+
+def test_class_variables_are_not_fields_and_a_dataclass_may_derive_from_it() -> None:
+    @frozen
+    class Rack:
+        LIMIT: ClassVar[int] = 3
+        holes: int = 0
+
+    assert [f.name for f in dataclasses.fields(Rack)] == ["holes"] and Rack.LIMIT == 3
+
+    @dataclass(frozen=True)
+    class Wide(Rack):
+        colour: str = "red"
+
+    assert Wide(2, "blue") == Wide(holes=2, colour="blue") and Wide().holes == 0
+
+
+def test_it_refuses_the_defaults_dataclasses_refuses() -> None:
+    with pytest.raises(ValueError, match="mutable default"):
+
+        @frozen
+        class Bag:
+            cards: list[int] = []  # noqa: RUF012
+
+    with pytest.raises(TypeError, match="non-default argument 'points'"):
+
+        @frozen
+        class Late:
+            side: int = 0
+            points: int
