@@ -161,9 +161,20 @@ _FIELDS = "__dataclass_fields__"
 _PARAMS = "__dataclass_params__"
 
 
-_PARAMS_OF_FROZEN: Any = getattr(dataclasses.dataclass(frozen=True)(type("_P", (), {})), _PARAMS)
-"""The parameters a frozen dataclass records (init, repr, eq and frozen), made once: a class
-that derives from a dataclass reads its base's."""
+def _frozen_params() -> Any:
+    """The parameters ``@dataclass(frozen=True, slots=True)`` records, which a dataclass
+    deriving from this one reads (whether its base is frozen). Filled in by name: the fields
+    of ``_DataclassParams`` grow with Python's versions, and making a dataclass to copy them
+    from costs as much as making five ``@frozen`` classes."""
+    kind: Any = getattr(dataclasses, "_DataclassParams")  # noqa: B009
+    made = kind.__new__(kind)
+    chosen = {"order": False, "unsafe_hash": False, "kw_only": False, "weakref_slot": False}
+    for name in kind.__slots__:
+        setattr(made, name, chosen.get(name, True))
+    return made
+
+
+_PARAMS_OF_FROZEN = _frozen_params()
 
 
 def _init(cls: type, names: tuple[str, ...], fields: tuple[dataclasses.Field[Any], ...]) -> Any:

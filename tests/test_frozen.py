@@ -232,3 +232,10 @@ def test_it_refuses_the_defaults_dataclasses_refuses() -> None:
         class Late:
             side: int = 0
             points: int
+
+
+def test_it_records_the_parameters_of_a_frozen_slotted_dataclass() -> None:
+    ours, theirs = FROZEN.__dataclass_params__, PLAIN.__dataclass_params__  # type: ignore[attr-defined]
+    assert {name: getattr(ours, name) for name in type(theirs).__slots__} == {
+        name: getattr(theirs, name) for name in type(theirs).__slots__
+    }
