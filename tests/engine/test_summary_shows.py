@@ -28,17 +28,18 @@ BIG_GAME = (
     "show 28",  # Ann: a 28 told by its points
     "crib KH KD 2S 3C",  # Ann's crib
     "starter 2D",
-    "peg Ann 58",  # 121
+    "peg {first} 58",  # 121
 )
 
 
-def big_game_payload(tmp_path: Path) -> str:
-    """The outbox's row for a whole game on a board's journal in which a 29, a 28 (by points)
-    and four of a kind were shown."""
+def big_game_payload(tmp_path: Path, first: str = "Ann", second: str = "Bob") -> str:
+    """The outbox's row for a whole game on a board's journal (in *tmp_path*) in which a 29
+    (*first*'s), a 28 (*first*'s, by points) and four of a kind (*second*'s) were shown: *first*
+    wins 121 to 29, a skunk."""
     with Journal(tmp_path / "board.db", outbox=True) as journal:
-        state = journal.new_match(Rules.six_card(), ("Ann", "Bob"))
+        state = journal.new_match(Rules.six_card(), (first, second))
         for line in BIG_GAME:
-            state, _ = journal.do(parse_command(line, state.names))
+            state, _ = journal.do(parse_command(line.format(first=first), state.names))
     outbox = Outbox(tmp_path / "board.db")
     try:
         [row] = outbox.pending()
