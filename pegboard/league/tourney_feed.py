@@ -205,10 +205,11 @@ class TourneyFeed:
 
 def _shows(game: GameSummary, result: Result) -> list[Shown]:
     """The hands and cribs *game*'s deals showed (checked by ``from_payload``), at *result*'s
-    round and table."""
+    round and table, each under its side's name (a tournament's sides are one player each)."""
+    side_of = {p: side.name for side in game.sides for p in (side.players or (side.name,))}
     return [
         Shown(
-            show.player,
+            side_of[show.player],
             result.round,
             result.table,
             result.ended,

@@ -76,7 +76,8 @@ class Shown:
 
 @frozen
 class PotEntry:
-    """One entry in a pot: which pot, who, the round and table, when, and what (the cards)."""
+    """One entry in a pot: which pot, who, the round and table, when, and what (the cards);
+    a hand's entry keeps the hand (for a printout to word it in its own language)."""
 
     pot: str
     player: str
@@ -84,6 +85,7 @@ class PotEntry:
     table: int
     when: str
     detail: str
+    hand: Shown | None = None
 
     def to_payload(self) -> dict[str, object]:
         """The entry as JSON values."""
@@ -125,11 +127,15 @@ def hand_pots(shown: Iterable[Shown]) -> list[PotEntry]:
             detail = f"deal {hand.deal}: {detail}"
         if hand.points in BIG_HANDS:
             entries.append(
-                PotEntry(str(hand.points), hand.player, hand.round, hand.table, hand.when, detail)
+                PotEntry(
+                    str(hand.points), hand.player, hand.round, hand.table, hand.when, detail, hand
+                )
             )
         ranks = Counter(c.rank for c in (*hand.cards, *([hand.starter] if hand.starter else [])))
         if not hand.crib and hand.cards and max(ranks.values()) == 4:
-            entries.append(PotEntry(FOUR, hand.player, hand.round, hand.table, hand.when, detail))
+            entries.append(
+                PotEntry(FOUR, hand.player, hand.round, hand.table, hand.when, detail, hand)
+            )
     return entries
 
 
