@@ -39,14 +39,12 @@ from pegboard.errors import ConfigError
 from pegboard.frozen import frozen
 from pegboard.ui.ledtracks import (
     BLACK,
-    DEFAULT_LAP2_COLORS,
     DEFAULT_SIDE_COLORS,
     LedLayout,
     MarkColors,
     Segment,
     StripLayout,
     TrackLayout,
-    lap2_shade,
 )
 
 __all__ = ["MAX_STRIP_LEDS", "LedsConfig", "parse_leds"]
@@ -228,9 +226,8 @@ def _parse_track(f: Fields, index: int, strips: Sequence[StripLayout]) -> TrackL
     if default_color is None and "color" not in f:
         raise ConfigError(f"config: {f.name('color')} is required beyond the third side")
     color = f.color("color", default_color or BLACK)
-    # a side's default colour keeps its chosen shade; a colour of the config's, halfway to white
-    shade = DEFAULT_LAP2_COLORS[index] if color == default_color else lap2_shade(color)
-    lap2 = f.color("lap2_color", shade)
+    # the second lap is told by a second LED (ledlayout.peg_leds): by default in the same colour
+    lap2 = f.color("lap2_color", color)
     return TrackLayout(strip, tuple(segments), color, lap2, start_led=start_led, laps=laps)
 
 
