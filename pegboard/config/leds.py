@@ -10,7 +10,9 @@ wiring nothing of the tracks.
 Config (TOML)::
 
     [leds]
-    brightness = 0.5            # 0..1, applied to every colour
+    brightness = 0.5            # 0..1, applied to every colour; dimmer is closer: below 0.45
+                                # the default colours fall under 30 apart for some eyes
+                                # (pegboard selftest warns, naming the pair)
     current_limit_ma = 500      # for all strips together
     [[leds.strips]]
     name = "board"
@@ -23,6 +25,8 @@ Config (TOML)::
     length = 122
     start_led = true
     color = [255, 0, 0]         # or "#ff0000"
+    lap2_color = [255, 0, 0]    # two-lap tracks: the second lap's colour (default: color; a
+                                # peg in its second lap lights two LEDs either way)
 
 Without a ``[leds]`` table: one WS2812 strip on SPI, snaked under a 122-LED track per side
 (``LedsConfig.default()`` for two sides).

@@ -297,4 +297,7 @@ def test_the_pub_pages_lines_stand_apart_from_the_pegs_the_wood_and_each_other()
     pairs = [(line, other) for line in lines for other in (*pegs, *wood)]
     pairs.append((lines[0], lines[1]))
     assert len(pairs) == 11
+    # both pegs in the side's colour, as on the LEDs: nothing dims or mixes the rear one
+    rear = re.search(r"\.peg\.rear \{([^}]*)\}", css)
+    assert rear is not None and "opacity" not in rear.group(1) and "background" not in rear.group(1)
     assert [c for c in closest(pairs) if c.distance < MIN_DISTANCE] == []
