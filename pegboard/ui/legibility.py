@@ -16,10 +16,13 @@ lurch lines, 61 holes with the lurch line alone). Two lit LEDs stand side by sid
   2's beside side 3's; only one track shows the dealer's mark at a time).
 
 What each LED shows is a ``Lit``: a side's front or rear peg in its first or second lap, or a
-mark. ``side_by_side`` gives every pair of different ``Lit`` with the colours the layout shows
-them in. Two things shown alike are no pair: a side's front peg in its second lap shows the
-same colour as in its first (the lap is told by the second LED, not by a shade), and the
-double-skunk line beside the one on the next track is the same line.
+mark (a mark looks the same on every track, so the line beside the same line on the next track
+is no pair). ``lit_pairs`` also holds every two sides' front pegs, neighbours or not: the
+colours name the sides (Sky, Gold, Lilac). ``needs_colour`` says which pairs colour must tell
+apart: all but a side's own two pegs, which share the side's colour as on a wooden board (the
+front peg is the one ahead, and a peg in its second lap lights two LEDs). ``side_by_side``
+gives those with the colours the layout shows them in. Not counted: a winner's whole track
+while it flashes (the flashing tells it).
 
 ``tests/ui/test_legibility.py`` checks ``lit_pairs`` against the frames ``render_tracks``
 draws, LED by LED.
