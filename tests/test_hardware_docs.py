@@ -170,3 +170,12 @@ def test_the_keypad_overlay_shows_what_each_key_does_in_the_menu() -> None:
     for side, key in enumerate(NAME_KEYS):  # A, B, C pick each side's name from the roster
         assert printed[key] == [f"side {side + 1} name"], f"key {key}"
     assert printed["D"] == []
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in HARDWARE.glob("*.toml")))
+def test_the_example_configs_colours_are_30_apart_for_every_eye(name: str) -> None:
+    """What ``pegboard selftest`` checks: no example config starts a maker off with a warning."""
+    from pegboard.ui.legibility import shortfalls
+
+    layout = load_config(HARDWARE / name).leds.layout
+    assert [str(c) for c in shortfalls(layout)] == []

@@ -10,7 +10,9 @@ wiring nothing of the tracks.
 Config (TOML)::
 
     [leds]
-    brightness = 0.5            # 0..1, applied to every colour
+    brightness = 0.5            # 0..1, applied to every colour; dimmer is closer: below 0.45
+                                # the default colours fall under 30 apart for some eyes
+                                # (pegboard selftest warns, naming the pair)
     current_limit_ma = 500      # for all strips together
     [[leds.strips]]
     name = "board"
@@ -23,6 +25,8 @@ Config (TOML)::
     length = 122
     start_led = true
     color = [255, 0, 0]         # or "#ff0000"
+    lap2_color = [255, 0, 0]    # two-lap tracks: the second lap's colour (default: color; a
+                                # peg in its second lap lights two LEDs either way)
 
 Without a ``[leds]`` table: one WS2812 strip on SPI, snaked under a 122-LED track per side
 (``LedsConfig.default()`` for two sides).
@@ -39,14 +43,12 @@ from pegboard.errors import ConfigError
 from pegboard.frozen import frozen
 from pegboard.ui.ledtracks import (
     BLACK,
-    DEFAULT_LAP2_COLORS,
     DEFAULT_SIDE_COLORS,
     LedLayout,
     MarkColors,
     Segment,
     StripLayout,
     TrackLayout,
-    lap2_shade,
 )
 
 __all__ = ["MAX_STRIP_LEDS", "LedsConfig", "parse_leds"]
@@ -228,9 +230,8 @@ def _parse_track(f: Fields, index: int, strips: Sequence[StripLayout]) -> TrackL
     if default_color is None and "color" not in f:
         raise ConfigError(f"config: {f.name('color')} is required beyond the third side")
     color = f.color("color", default_color or BLACK)
-    # a side's default colour keeps its chosen shade; a colour of the config's, halfway to white
-    shade = DEFAULT_LAP2_COLORS[index] if color == default_color else lap2_shade(color)
-    lap2 = f.color("lap2_color", shade)
+    # the second lap is told by a second LED (ledlayout.peg_leds): by default in the same colour
+    lap2 = f.color("lap2_color", color)
     return TrackLayout(strip, tuple(segments), color, lap2, start_led=start_led, laps=laps)
 
 

@@ -41,7 +41,7 @@ from pegboard.errors import HardwareError
 from pegboard.i18n import translator
 from pegboard.table.speaker import espeak_voice
 from pegboard.table.wiring import Ports, open_ports, sim_ports
-from pegboard.ui.legibility import MIN_DISTANCE, shortfalls
+from pegboard.ui.legibility import MIN_DISTANCE, lowest_brightness, shortfalls
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -312,19 +312,28 @@ def _test_ports(
 def colour_check(config: Config) -> str:
     """One line on the configured LED colours: ok, or a warning naming the closest pair.
 
+    The colours are measured at the configured brightness (dimmer is closer): a warning says
+    from which brightness these colours would keep their distance, if any.
     A warning fails nothing: the board works, but some eyes may mix two colours up.
     """
-    short = shortfalls(config.leds.layout)
+    layout = config.leds.layout
+    short = shortfalls(layout)
     if not short:
         return (
             f"LED colours: every pair side by side at least {MIN_DISTANCE:g} apart"
-            " for every eye: ok"
+            f" for every eye at brightness {layout.brightness:g}: ok"
         )
     worst = min(short, key=lambda c: c.distance)
+    lowest = lowest_brightness(layout)
+    fix = (
+        f"set leds.brightness to {lowest:g} or more, or choose colours further apart"
+        if lowest is not None
+        else "choose colours further apart"
+    )
     return (
         f"LED colours: WARNING: {worst.first} and {worst.second} are only {worst.distance:.1f}"
-        f" apart for {worst.vision.value} (CAM02-UCS; {MIN_DISTANCE:g} tells them apart at"
-        " a glance): choose colours further apart in [leds]"
+        f" apart for {worst.vision.value} at brightness {layout.brightness:g} (CAM02-UCS;"
+        f" {MIN_DISTANCE:g} tells them apart at a glance): {fix} in [leds]"
     )
 
 

@@ -10,9 +10,10 @@ down the other, or across several rows, is still one straight track from the sta
 LEDs are, in order: an optional *start LED* (hole 0, where pegs sit before the first score),
 then the holes. A track shows ``laps`` laps: with one lap, holes 1..target are spread evenly over
 the LEDs (121 LEDs on a 121-point board is one LED per hole; other lengths map proportionally);
-with two laps (English boards: 60 holes a lap, twice round) each lap uses the same LEDs, the
-second lap in the track's ``lap2_color``, and an odd LED count keeps the last LED for the game
-hole.
+with two laps (English boards: 60 holes a lap, twice round) each lap uses the same LEDs, a
+peg in the second lap lighting a second LED beside its hole (``peg_leds``) in the track's
+``lap2_color`` (by default its own colour), and an odd LED count keeps the last LED for the
+game hole.
 
 The layout comes from the config's ``[leds]`` tables (``pegboard.config.leds``), which also
 give the wiring the strips to open: the tracks know each strip only by its name, its LED count
@@ -29,7 +30,6 @@ from pegboard.errors import ConfigError, quote
 from pegboard.frozen import frozen
 
 __all__ = [
-    "DEFAULT_LAP2_COLORS",
     "DEFAULT_SIDE_COLORS",
     "LedLayout",
     "MarkColors",
@@ -38,20 +38,17 @@ __all__ = [
     "TrackLayout",
     "hole_led",
     "lap2_shade",
+    "peg_leds",
 ]
 
 DEFAULT_SIDE_COLORS: tuple[Color, ...] = ((69, 255, 255), (255, 255, 1), (157, 15, 255))
-"""Sky (a light cyan), gold (yellow) and lilac (violet), ``engine.rules.DEFAULT_NAMES``, with
-their second laps' shades (``DEFAULT_LAP2_COLORS``) and the marks (``MarkColors``) chosen
-together so that every pair that can stand side by side is at least 30 apart in CAM02-UCS
-for normal vision and simulated deuteranopia, protanopia and tritanopia at the default
-brightness (``pegboard.ui.legibility``; the sides also at full brightness, as the pub page
-shows them).
+"""Sky (a light cyan), gold (yellow) and lilac (violet), ``engine.rules.DEFAULT_NAMES``, chosen
+with the marks (``MarkColors``) so that every pair that can stand side by side
+(``pegboard.ui.legibility``) is at least 30 apart in CAM02-UCS for normal vision and simulated
+deuteranopia, protanopia and tritanopia at the default brightness, on one-lap and two-lap
+tracks alike (a second lap shows in the side's own colour, told by a second LED:
+``peg_leds``). ``tools/colour_search.py`` found the marks for these sides.
 Red beside green, the old default, was 22 apart for a deuteranope."""
-
-DEFAULT_LAP2_COLORS: tuple[Color, ...] = ((18, 66, 66), (70, 70, 0), (242, 224, 255))
-"""The default sides' second-lap shades: dark teal, dark olive and pale lavender (a shade
-halfway to white, ``lap2_shade``, would bring the three too close together)."""
 
 
 # -- the layout -------------------------------------------------------------------------------
@@ -124,12 +121,16 @@ def _strip_leds(segments: tuple[Segment, ...]) -> tuple[int, ...]:
 
 @frozen
 class MarkColors:
-    """The faint marks, before brightness: streets, the two lines and the dealer."""
+    """The faint marks, before brightness: streets, the two lines and the dealer.
 
-    street: Color = (24, 24, 24)
-    double_skunk: Color = (24, 0, 0)
-    lurch: Color = (2, 0, 33)
-    dealer: Color = (0, 0, 33)
+    The defaults: faint dark red streets, both lines faint dark blue (a line is told by its
+    hole) and a faint pale green dealer's mark, as ``tools/colour_search.py`` found them.
+    """
+
+    street: Color = (12, 0, 0)
+    double_skunk: Color = (0, 0, 32)
+    lurch: Color = (0, 0, 32)
+    dealer: Color = (32, 64, 44)
 
 
 @frozen
@@ -252,8 +253,8 @@ def lap2_shade(color: Color) -> Color:
 
 
 def _track(strip: str, segments: tuple[Segment, ...], side: int, *, start_led: bool) -> TrackLayout:
-    color, lap2 = DEFAULT_SIDE_COLORS[side], DEFAULT_LAP2_COLORS[side]
-    return TrackLayout(strip, segments, color, lap2, start_led=start_led)
+    color = DEFAULT_SIDE_COLORS[side]
+    return TrackLayout(strip, segments, color, color, start_led=start_led)
 
 
 # -- holes to LEDs ----------------------------------------------------------------------------
@@ -294,3 +295,26 @@ def _spread(index: int, count: int, leds: int) -> int:
         return 0
     # round half up, in integers: index * (leds - 1) / (count - 1) + 1/2
     return (2 * index * (leds - 1) + count - 1) // (2 * (count - 1))
+
+
+def peg_leds(
+    track: TrackLayout, hole: int, target: int = 121, *, second: bool = True
+) -> tuple[tuple[int, int], ...]:
+    """The LEDs (track LED, lap) that show a peg in *hole*: ``hole_led``'s, and in the second
+    lap of a two-lap track a *second* LED beside it (the next toward the game hole; on the
+    lap's last LED, the one before), so the lap is told without a colour of its own. The game
+    hole is one LED.
+
+    >>> two = TrackLayout("s", (Segment(0, 61),), (255, 0, 0), (255, 0, 0), laps=2)
+    >>> peg_leds(two, 10), peg_leds(two, 70), peg_leds(two, 120), peg_leds(two, 121)
+    (((9, 0),), ((9, 1), (10, 1)), ((59, 1), (58, 1)), ((60, 1),))
+    """
+    spot = hole_led(track, hole, target)
+    if spot is None:
+        return ()
+    led, lap = spot
+    if not second or not lap or min(hole, target) > 2 * ((target - 1) // 2):
+        return (spot,)
+    offset = 1 if track.start_led else 0
+    last = offset + (track.holes - 1 if track.holes % 2 else track.holes) - 1
+    return (spot, (led + 1 if led < last else led - 1, lap))

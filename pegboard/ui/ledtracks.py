@@ -12,8 +12,10 @@ Theory of operation
 *A frame* lights, from faint to bright (a brighter item covers a fainter one on the same LED):
 street marks at every 30th hole, the double-skunk line (on hole 60: a side must pass it) and the
 lurch line (hole 90), the dealer's mark (the dealer's game-hole LED glows faintly, since no
-peg stands there before the game is won), the rear peg (the side's colour at a quarter) and the
-front peg (full colour). When a side has won, odd ``phase`` numbers light the winner's whole track.
+peg stands there before the game is won), the rear peg and the front peg, both in the side's
+colour as on a wooden board (the front peg is the one ahead). On a two-lap track a peg in its
+second lap lights a second LED beside its hole (``ledlayout.peg_leds``): the lap is told by
+that, not by a colour. When a side has won, odd ``phase`` numbers light the winner's whole track.
 
 *Brightness and current.* Colours are scaled by ``brightness`` (a faint mark never rounds down to
 off), then the whole frame is scaled down if its estimated current exceeds ``current_limit_ma``.
@@ -42,7 +44,6 @@ from pegboard.engine.game import Phase
 from pegboard.engine.view import GameView
 from pegboard.frozen import frozen
 from pegboard.ui.ledlayout import (
-    DEFAULT_LAP2_COLORS,
     DEFAULT_SIDE_COLORS,
     LedLayout,
     MarkColors,
@@ -51,6 +52,7 @@ from pegboard.ui.ledlayout import (
     TrackLayout,
     hole_led,
     lap2_shade,
+    peg_leds,
 )
 
 __all__ = [
@@ -58,7 +60,6 @@ __all__ = [
     "BLINK_OFF",
     "BLINK_ON",
     "BLINK_SIDE",
-    "DEFAULT_LAP2_COLORS",
     "DEFAULT_SIDE_COLORS",
     "FLASH_HOLD",
     "FLASH_SECONDS",
@@ -91,7 +92,6 @@ Frame = dict[str, tuple[Color, ...]]
 """One frame for every strip: strip name -> one colour per LED, in the strip's order."""
 
 BLACK: Color = (0, 0, 0)
-REAR_SHARE = 0.25  # the rear peg glows at a quarter of the side's colour
 FLASH_SHARE = 1 / 3  # a winner's whole track, on flash frames
 WIN_FLASHES = 3  # flashes appended to the animation that wins the game
 STREET = 30  # a street is 30 holes
@@ -220,12 +220,13 @@ def _track_cells(
         cells = dict(
             _marks(track, target, state.double_skunk_line, state.lurch_line, marks, side.is_dealer)
         )
-    rear = hole_led(track, side.rear, target)
-    if rear is not None:
-        cells[rear[0]] = _scaled(_peg_color(track, rear[1]), REAR_SHARE)
-    front = hole_led(track, side.front, target) if front_peg else None
-    if front is not None:
-        cells[front[0]] = _peg_color(track, front[1])
+    front = peg_leds(track, side.front, target)
+    hidden = () if front_peg else {led for led, _ in front}  # a blink's dark half: no peg there
+    for led, lap in peg_leds(track, side.rear, target):
+        if led not in hidden:
+            cells[led] = _peg_color(track, lap)
+    for led, lap in front if front_peg else ():
+        cells[led] = _peg_color(track, lap)
     return cells
 
 
@@ -264,7 +265,7 @@ def render_tracks(
 
     *phase* counts frames: when a side has won, odd phases light its whole track (pace them
     at about 3 a second for a flash). Side *hidden*'s front peg is left out (a blink's dark
-    half: the LED shows what lies under the peg).
+    half: its LEDs show the marks under the peg, not its rear peg if that shares one).
 
     Raises:
         ValueError: more sides than the layout has tracks.

@@ -64,7 +64,8 @@ def test_a_full_config_parses() -> None:
     assert (leds.strips[1].pin, leds.strips[1].channel) == (13, 1)
     assert [(s.name, s.count) for s in parsed.strips] == [("left", 61), ("right", 61)]
     left, right = parsed.tracks
-    assert (left.laps, left.color, left.lap2_color) == (2, (255, 128, 0), (255, 191, 127))
+    # the second lap in the side's own colour unless given: a second LED tells the lap
+    assert (left.laps, left.color, left.lap2_color) == (2, (255, 128, 0), (255, 128, 0))
     assert right.strip_leds == (*range(30, -1, -1), *range(31, 61))
     assert right.lap2_color == (200, 255, 200)
     assert parsed.marks.dealer == (255, 255, 255) and parsed.marks.street == MARKS.street

@@ -247,7 +247,9 @@ def test_with_no_key_source_the_selftest_says_there_is_nothing_to_press_at_once(
 def test_the_selftest_says_the_default_colours_are_ok() -> None:
     status, out = selftest(FakeSystemctl())
     assert status == 0
-    assert "LED colours: every pair side by side at least 30 apart for every eye: ok" in out
+    assert (
+        "LED colours: every pair side by side at least 30 apart for every eye at brightness 0.5: ok"
+    ) in out
 
 
 def test_the_selftest_warns_of_configured_colours_too_close_for_some_eyes(
@@ -263,8 +265,25 @@ def test_the_selftest_warns_of_configured_colours_too_close_for_some_eyes(
     assert pegboard_main(argv) == 0  # a warning, not a failure: the board works
     warnings = [line for line in capsys.readouterr().out.splitlines() if "WARNING" in line]
     assert warnings == [
-        "LED colours: WARNING: side 1 and side 2 are only 21.0 apart for deuteranopia"
-        " (CAM02-UCS; 30 tells them apart at a glance): choose colours further apart in [leds]"
+        "LED colours: WARNING: the dealer's mark and side 1's front peg are only 20.2 apart for"
+        " protanopia at brightness 0.5 (CAM02-UCS; 30 tells them apart at a glance): choose"
+        " colours further apart in [leds]"
+    ]
+
+
+def test_the_selftest_warns_of_a_configured_brightness_too_dim_for_the_colours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Dimmer is closer: the default colours keep 30 apart from brightness 0.45 up."""
+    config = tmp_path / "config.toml"
+    config.write_text("[leds]\nbrightness = 0.3\n")
+    argv = ["selftest", "--simulate", "--seconds", "0", "--config", str(config)]
+    assert pegboard_main(argv) == 0
+    warnings = [line for line in capsys.readouterr().out.splitlines() if "WARNING" in line]
+    assert warnings == [
+        "LED colours: WARNING: the dealer's mark and the street mark are only 25.5 apart for"
+        " deuteranopia at brightness 0.3 (CAM02-UCS; 30 tells them apart at a glance): set"
+        " leds.brightness to 0.45 or more, or choose colours further apart in [leds]"
     ]
 
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from pegboard.devices.ports import Color
 from pegboard.engine.view import GameView
+from pegboard.ui.ledlayout import peg_leds
 from pegboard.ui.ledtracks import (
     BLACK,
     Frame,
@@ -25,7 +26,6 @@ from pegboard.ui.ledtracks import (
     hole_led,
 )
 
-REAR_SHARE = 0.25
 FLASH_SHARE = 1 / 3
 WIN_FLASHES = 3
 STREET = 30
@@ -68,12 +68,9 @@ def _cells(
             paint(state.lurch_line, marks.lurch)
         if side.is_dealer:
             paint(target, marks.dealer)
-    rear = hole_led(track, side.rear, target)
-    if rear is not None:
-        cells[rear[0]] = _scaled(track.lap2_color if rear[1] else track.color, REAR_SHARE)
-    front = hole_led(track, side.front, target)
-    if front is not None:
-        cells[front[0]] = track.lap2_color if front[1] else track.color
+    for hole in (side.rear, side.front):  # both pegs in the side's colour, the front on top
+        for led, lap in peg_leds(track, hole, target):  # a second LED in the second lap
+            cells[led] = track.lap2_color if lap else track.color
     return cells
 
 

@@ -19,7 +19,6 @@ from pegboard.ui.ledtracks import (
     BLINK_OFF,
     BLINK_ON,
     PEG_FRAMES,
-    REAR_SHARE,
     LedLayout,
     MarkColors,
     Segment,
@@ -111,13 +110,13 @@ def test_later_holes_never_show_earlier_on_a_lap(count: int, laps: int) -> None:
 # -- frames -----------------------------------------------------------------------------------
 
 
-def test_front_peg_is_bright_and_rear_peg_dim() -> None:
+def test_both_pegs_show_in_the_sides_colour_as_on_a_wooden_board() -> None:
     frame = render_tracks(state((20, 14), (9, 5)), TWO_SIDES)
     leds = lit(frame)
     assert leds[19] == RED
-    assert leds[13] == (round(255 * REAR_SHARE), 0, 0)
+    assert leds[13] == RED  # the rear peg: the one behind
     assert leds[121 + 8] == BLUE
-    assert leds[121 + 4] == (0, 0, round(255 * REAR_SHARE))
+    assert leds[121 + 4] == BLUE
 
 
 def test_street_marks_and_lines_light_faintly_when_no_peg_is_there() -> None:
@@ -144,7 +143,7 @@ def test_without_lines_every_thirtieth_hole_is_a_street_mark() -> None:
 def test_a_peg_covers_the_mark_on_its_hole() -> None:
     leds = lit(render_tracks(state((90, 60), (0, 0)), TWO_SIDES))
     assert leds[89] == RED
-    assert leds[59] == (64, 0, 0)
+    assert leds[59] == RED
 
 
 def test_the_dealer_has_a_warm_mark_on_the_game_hole() -> None:
@@ -158,11 +157,29 @@ def test_a_score_past_the_target_pegs_out_in_the_game_hole() -> None:
     assert leds[120] == RED
 
 
-def test_the_second_lap_shows_in_the_second_shade() -> None:
+def test_a_peg_in_its_second_lap_lights_a_second_led_in_the_tracks_second_lap_colour() -> None:
     board = layout(track(61, laps=2), track(61, first=61, laps=2, color=BLUE))
     leds = lit(render_tracks(state((75, 70), (12, 0)), board))
-    assert leds[14] == (255, 128, 128)  # hole 75 is hole 15 of lap 2
-    assert leds[9] == (64, 32, 32)  # the rear peg on hole 70, a quarter of the shade
+    assert {i: c for i, c in leds.items() if i < 61} == {
+        14: (255, 128, 128),  # hole 75 is hole 15 of lap 2: its LED and the next
+        15: (255, 128, 128),
+        9: (255, 128, 128),  # the rear peg on hole 70, the same
+        10: (255, 128, 128),
+        29: MARKS.lurch,  # the street mark at hole 30 (and lap 2's lurch line on it)
+        59: MARKS.double_skunk,
+    }
+    assert {i - 61: c for i, c in leds.items() if i >= 61} == {
+        11: BLUE,  # the first lap: one LED
+        29: MARKS.lurch,
+        59: MARKS.double_skunk,
+    }
+
+
+def test_a_peg_on_the_second_laps_last_hole_lights_the_led_before_it() -> None:
+    board = layout(track(61, laps=2))
+    leds = lit(render_tracks(state((120, 60)), board))
+    assert leds[59] == leds[58] == (255, 128, 128)  # hole 120, and the LED before it
+    assert 60 not in leds  # the game hole stays for the game
 
 
 def test_pegs_on_a_start_led_show_at_hole_0() -> None:
@@ -198,7 +215,7 @@ def test_brightness_scales_colours_but_faint_marks_stay_on() -> None:
     dim = LedLayout(TWO_SIDES.strips, TWO_SIDES.tracks, brightness=0.02, current_limit_ma=1e9)
     leds = lit(render_tracks(state((20, 10), (0, 0)), dim))
     assert leds[19] == (5, 0, 0)
-    assert leds[29] == (1, 1, 1)  # the street mark, 24 * 0.02 rounds to 0 but stays lit
+    assert leds[29] == (1, 0, 0)  # the street mark, 12 * 0.02 rounds to 0 but stays lit
 
 
 def test_more_sides_than_tracks_is_refused() -> None:
@@ -234,12 +251,13 @@ def test_the_rear_peg_travels_past_the_front_peg_to_the_new_score() -> None:
     frames = animate_peg(before, after, TWO_SIDES, frames=6)
     assert len(frames) == 6
     assert frames[-1] == render_tracks(after, TWO_SIDES)
-    moving = [bright_spots(f, 0, 121) for f in frames[:-1]]
+    # both pegs in the side's colour: the moving one is the one off hole 10 (or on it, covering)
+    moving = [[s for s in bright_spots(f, 0, 121) if s != 9] or [9] for f in frames[:-1]]
+    assert all(len(spot) == 1 for spot in moving)
     holes = [spot[0] + 1 for spot in moving]
     assert holes == sorted(holes) and holes[0] > 4 and holes[-1] <= 15
     assert any(hole > 10 for hole in holes)  # it passes the peg that stays
-    # the old front peg is the rear peg now, wherever the moving peg does not cover it
-    assert all(f["board"][9] == (64, 0, 0) for f in frames[:-1] if bright_spots(f, 0, 121) != [9])
+    assert all(f["board"][9] == RED for f in frames[:-1])  # the old front peg, the rear now
     assert all(f["board"][121:] == frames[-1]["board"][121:] for f in frames)  # side 1 still
 
 
@@ -366,7 +384,7 @@ def test_the_terminal_shows_a_ruler_and_one_line_per_side() -> None:
 
 def test_the_terminal_brightens_faint_leds_so_they_show() -> None:
     text = render_ansi(render_tracks(state((0, 0), (0, 0)), TWO_SIDES), TWO_SIDES)
-    assert "\x1b[38;2;87;87;87m●" in text  # the street mark (24, 24, 24) as the eye sees it
+    assert "\x1b[38;2;64;0;0m●" in text  # the street mark (12, 0, 0) as the eye sees it
 
 
 # -- a game view on the tracks, and the peg animator ------------------------------------------
@@ -438,7 +456,7 @@ def test_the_third_sides_front_peg_blinks_for_good_a_cue_without_colour() -> Non
     pairs = zip(still["board"], dark.frame["board"], strict=True)
     differs = [i for i, (a, b) in enumerate(pairs) if a != b]
     assert differs == [front]  # only the third side's front peg goes dark
-    assert dark.frame["board"][front] == (12, 12, 12)  # what lies under: hole 30's street mark
+    assert dark.frame["board"][front] == (6, 0, 0)  # what lies under: hole 30's street mark
     assert still["board"][front] == tuple(round(c * layout.brightness) for c in third.color)
 
 
