@@ -48,6 +48,7 @@ the way out it says "offline". With ``[sound] enabled`` the speaker gets each ch
 
 from __future__ import annotations
 
+import functools
 import logging
 import queue
 import random
@@ -79,6 +80,7 @@ from pegboard.table.wiring import (
     start_league,
     start_speaker,
     start_web,
+    tourney_board,
     web_publisher,
 )
 from pegboard.ui.screens import render_error
@@ -236,7 +238,10 @@ def run_daemon(
                 notifier.stopping("paused")  # a stop asked for: the match waits for repair
                 raise
         web = web if web is not None else start_web(config)
-        league = start_league(config)
+        tourney = tourney_board(config)  # a league board's night: the hub's pairing and lock
+        if tourney is not None:
+            tourney.wake = functools.partial(events.put, None)  # a notice came: tick now
+        league = start_league(config, tourney.take if tourney is not None else None)
         speaker = start_speaker(config)
         on_change = on_changes(
             web_publisher(web, reader, config.game.language) if web is not None else None,
@@ -252,6 +257,7 @@ def run_daemon(
             on_change=on_change,
             history=reader,
             sound=speaker,
+            tourney=tourney,
         )
         result = RunResult(controller)
         log.info(

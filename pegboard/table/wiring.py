@@ -67,6 +67,8 @@ if TYPE_CHECKING:
     from pegboard.journal.reader import HistoryReader
     from pegboard.league.publisher import LeaguePublisher
     from pegboard.table.speaker import Speaker
+    from pegboard.table.tourney import TourneyBoard
+    from pegboard.tourney.notices import TableNotice
     from pegboard.web.server import WebServer
 
 __all__ = [
@@ -83,6 +85,7 @@ __all__ = [
     "start_league",
     "start_speaker",
     "start_web",
+    "tourney_board",
     "web_publisher",
 ]
 
@@ -268,11 +271,13 @@ def build_controller(
     on_change: Callable[[GameState, GameView], None] | None = None,
     history: HistoryReader | None = None,
     sound: SoundSwitch | None = None,
+    tourney: TourneyBoard | None = None,
 ) -> Controller:
     """One controller over *store* and *ports*, with the config's rules, names, roster and
     renderers; *on_change* is called after every state change (``web_publisher``); *history*
     reads the journal's history beside it (``journal.reader``; None: read when asked);
-    *sound* is the speaker the menu turns off and on (``start_speaker``).
+    *sound* is the speaker the menu turns off and on (``start_speaker``); *tourney* takes a
+    tournament night's notices in (``tourney_board``).
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -317,6 +322,7 @@ def build_controller(
             layout=layout or Layout.FOUR_BY_FOUR,
             allowed=lambda: hint_allowed(config.display.play_hint),
         ),
+        tourney=tourney,
     )
 
 
@@ -365,8 +371,21 @@ def web_publisher(
 # -- the league -----------------------------------------------------------------------------
 
 
-def start_league(config: Config) -> LeaguePublisher | None:
-    """The board's league publisher, started, when ``[league]`` is set; else None.
+def tourney_board(config: Config) -> TourneyBoard | None:
+    """A league board's side of a tournament night (``table.tourney``: the hub's pairing and
+    lock), when ``[league]`` is set; else None (``table.tourney`` is then never loaded)."""
+    if config.league is None:
+        return None
+    from pegboard.table.tourney import TourneyBoard
+
+    return TourneyBoard(rules=config.game.rules)
+
+
+def start_league(
+    config: Config, on_tourney: Callable[[TableNotice], None] | None = None
+) -> LeaguePublisher | None:
+    """The board's league publisher, started, when ``[league]`` is set; else None; it hands
+    each tournament notice to *on_tourney* (``TourneyBoard.take``), in paho's thread.
 
     It connects in the background (a broker that is away is retried; the games wait in the
     journal's outbox). A publisher that cannot be made (paho-mqtt missing, the password file
@@ -379,7 +398,7 @@ def start_league(config: Config) -> LeaguePublisher | None:
 
     league = config.league
     try:
-        publisher = LeaguePublisher(league, config.game.database)
+        publisher = LeaguePublisher(league, config.game.database, on_tourney=on_tourney)
     except LeagueError as e:
         log.error("league: %s; carrying on without the league", e)
         return None
