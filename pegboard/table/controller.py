@@ -190,6 +190,7 @@ class Controller:
         self._sound = sound  # the menu's sound switch
         self._hint = play_hint
         self._tourney = tourney
+        self._locked = bool(tourney and tourney.locked)  # the lock obeyed (table.tourney)
         self._records = RecordPage(store, history)  # the head-to-head page's figures
         self._on_change = on_change
         self._win_chances = win_chances
@@ -275,6 +276,7 @@ class Controller:
             chances=self._chances,
             record=self._record,
             pairing=self._offer(),
+            locked=self._locked,
         )
 
     @property
@@ -368,7 +370,10 @@ class Controller:
             self._dirty_screen = self._dirty_screen or record != self._record
             self._record = record
         self._dirty_screen |= bool(self._hint and self._hint.poll())  # a hint's line came
-        self._dirty_screen |= bool(self._tourney and self._tourney.poll())  # the hub's notice
+        if self._tourney is not None:  # the hub's notices: the pairing, the lock
+            self._dirty_screen |= self._tourney.poll()
+            if self._tourney.locked != self._locked:
+                self._obey_lock(self._tourney.locked)
         line = self._line
         if line.counting and self.screen.kind is not ScreenKind.COUNT:
             line = line.held(now)  # covered by typing, the menu or an error: no page unseen
@@ -441,6 +446,15 @@ class Controller:
             if event is not None:
                 self.handle(event)
             self.tick()
+
+    def _obey_lock(self, on: bool) -> None:
+        """The tournament lock, at once: no odds (the bar), no hint open, the badge; the
+        listeners (the pub page) get the view again with it."""
+        self._locked = on
+        if on and self._hint is not None:
+            self._hint.close()
+        self._refresh()
+        self._dirty_screen = True
 
     def _offer(self) -> PairingView | None:
         """The night's pairing to show: offered by the hub, and the keypad idle."""
@@ -520,8 +534,8 @@ class Controller:
         self._situation = Situation.of(self._state, self._view)
         view = self._view  # a new evening (match, game, winner) is read again, elsewhere
         self._records.changed((self.store.match_id, view.game, view.winner, view.match.winner))
-        if self._win_chances is not None:
-            self._chances = self._win_chances(self._state)
+        if self._win_chances is not None:  # never under the tournament lock
+            self._chances = None if self._locked else self._win_chances(self._state)
         if self._on_change is not None:
             try:
                 self._on_change(self._state, self._view)

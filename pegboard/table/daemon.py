@@ -238,13 +238,14 @@ def run_daemon(
                 notifier.stopping("paused")  # a stop asked for: the match waits for repair
                 raise
         web = web if web is not None else start_web(config)
-        tourney = tourney_board(config)  # a league board's night: the hub's pairing and lock
+        tourney = tourney_board(config, store)  # a league board's night: its pairing and lock
         if tourney is not None:
             tourney.wake = functools.partial(events.put, None)  # a notice came: tick now
-        league = start_league(config, tourney.take if tourney is not None else None)
+        league = start_league(config, tourney)
         speaker = start_speaker(config)
+        locked = (lambda: tourney.locked) if tourney is not None else None
         on_change = on_changes(
-            web_publisher(web, reader, config.game.language) if web is not None else None,
+            web_publisher(web, reader, config.game.language, locked) if web is not None else None,
             league.on_change if league is not None else None,
             speaker.on_change if speaker is not None else None,
         )

@@ -22,6 +22,14 @@ and it was this notice's (the hub's next notice, after it counts the game, has n
 next round). A round is one game of six-card cribbage to 121 (what the night counts): the
 match is ``single``, under the table's own rules when they are six-card to 121, else the
 standard ones.
+
+The tournament lock is obeyed at once: ``poll`` sets ``locked`` as the newest notice says,
+and the controller, on the same turn of its loop, drops the odds bar, closes a play hint
+that is open and puts the badge up (and the pub page hears of it with the next view). The
+lock and its end are journal marks (``journal.marks``: ``lock``/``unlock``, the night's name),
+written here on the controller's thread, which owns the journal; so a board restarted with
+the hub away keeps the lock its journal last recorded until a notice says otherwise. A mark
+that cannot be written is logged; the lock is obeyed all the same.
 """
 
 from __future__ import annotations
@@ -35,6 +43,9 @@ from pegboard.devices.ports import KeyAction, KeyEvent
 from pegboard.engine.game import GameState, Phase
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import Rules, Variant
+from pegboard.errors import JournalError
+from pegboard.journal import Journal
+from pegboard.journal.marks import LOCK, UNLOCK
 from pegboard.table.beside import CONFIRM_KEYS
 from pegboard.ui.keypad import NewMatch
 from pegboard.ui.pairing import PairingView, pairing_line
@@ -56,12 +67,27 @@ def tourney_rules(rules: Rules | None) -> Rules:
 
 
 class TourneyBoard:
-    """The hub's notices at one table (the module's notes). *rules* are the table's;
-    *wake* wakes the controller's loop (set by the daemon once the loop's queue exists)."""
+    """The hub's notices at one table (the module's notes). *rules* are the table's; *store*
+    the journal the lock's marks go to (and the lock last recorded comes from); *wake* wakes
+    the controller's loop (set by the daemon once the loop's queue exists)."""
 
-    def __init__(self, *, rules: Rules | None = None, wake: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        *,
+        rules: Rules | None = None,
+        store: Journal | None = None,
+        wake: Callable[[], None] | None = None,
+    ) -> None:
         self.rules = tourney_rules(rules)
+        self.store = store
         self.wake = wake
+        self.locked = False
+        """Whether the tournament lock holds: no odds, advice or hints; the badge shows."""
+        if store is not None:
+            try:
+                self.locked = store.locked() is not None
+            except JournalError as e:
+                log.error("journal: %s", e)
         self._inbox: queue.SimpleQueue[TableNotice] = queue.SimpleQueue()
         self._notice: TableNotice | None = None
         self._started: tuple[str, int, int] | None = None  # (night, round, table) started here
@@ -90,13 +116,26 @@ class TourneyBoard:
                 newest = self._inbox.get_nowait()
             except queue.Empty:
                 break
-        if newest == self._notice:
+        if newest == self._notice or newest is None:
             return False
         self._notice = newest
+        if newest.locked != self.locked:
+            self._lock(newest.locked, newest.night)
         pairing = self.pairing()
         if pairing is not None:
             log.info("tourney: round %d, %s", pairing.round, pairing_line(pairing))
         return True
+
+    def _lock(self, on: bool, night: str) -> None:
+        """Obey the lock (*on*) of *night* and record it in the journal."""
+        self.locked = on
+        log.warning("tourney: the tournament lock is %s (%s)", "on" if on else "off", night)
+        if self.store is None:
+            return
+        try:
+            self.store.mark(LOCK if on else UNLOCK, night)
+        except JournalError as e:
+            log.error("journal: the lock is obeyed but not recorded: %s", e)
 
     def pairing(self) -> PairingView | None:
         """The newest notice's pairing (None: nothing to play now)."""

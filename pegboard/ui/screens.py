@@ -333,7 +333,8 @@ def render_scoreboard(
     While *news* is on, its line is the status line and each side whose score changed shows the
     change ("+8") in place of its points to go. Two sides' *chances* to win make a thin bar
     under the names: the first side's share solid from the left, the second's dotted.
-    *locked*: the tournament lock's badge at the right end of the status row (``ui.pairing``).
+    *locked*: the tournament lock's badge on the line between the first two scores
+    (``ui.pairing``), where it takes no room from the names, the scores or the status.
 
     Raises:
         ValueError: an unsupported size or mode.
@@ -353,7 +354,7 @@ def render_scoreboard(
         digits_top += 4
     bottom = p.height
     line, rows = face, [""]
-    room = p.width - 2 - (BADGE_ROOM if locked else 0)  # the status row leaves the badge room
+    room = p.width - 2
     if tall:
         warning, warnings = warning_rows(view, (face, small), room, tr)
         if warnings and not (news is not None and news.line):
@@ -401,8 +402,8 @@ def render_scoreboard(
         p.hline(status_y - 2)
         for n, row in enumerate(rows):
             p.text(1, status_y + n * (line.text_height + 1), row, line)
-    if locked:
-        draw_badge(p, p.width - 8, p.height - 10)
+    if locked:  # on the first column's line, halfway down the scores
+        draw_badge(p, column - 3, digits_top + max((bottom - digits_top - 9) // 2, 0))
     return p.image
 
 
