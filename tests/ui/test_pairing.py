@@ -26,10 +26,7 @@ def test_the_pairing_says_the_table_the_players_and_who_cuts() -> None:
 @pytest.mark.parametrize(
     ("name", "pairing", "size", "mode", "style", "language"),
     [
-        ("128x64-pairing", ANN_BOB, (128, 64), "1", Style.COMPACT, Language.ENGLISH),
-        ("128x64-large-pairing", ANN_BOB, (128, 64), "1", Style.LARGE, Language.ENGLISH),
         ("128x64-pairing-de-long", LONG, (128, 64), "1", Style.COMPACT, Language.GERMAN),
-        ("128x32-pairing", ANN_BOB, (128, 32), "1", Style.COMPACT, Language.ENGLISH),
         ("128x32-pairing-de-long", LONG, (128, 32), "1", Style.COMPACT, Language.GERMAN),
         ("256x64-pairing-de", ANN_BOB, (256, 64), "L", Style.LARGE, Language.GERMAN),
     ],
@@ -58,10 +55,6 @@ def test_an_error_and_the_menu_come_before_the_pairing() -> None:
 @pytest.mark.parametrize(
     ("name", "commands", "size", "style", "chances"),
     [
-        ("128x64-scoreboard-locked", LURCH_NEAR, (128, 64), Style.COMPACT, None),
-        ("128x64-large-scoreboard-locked", PEGGED, (128, 64), Style.LARGE, None),
-        ("128x32-scoreboard-locked", PEGGED, (128, 32), Style.COMPACT, None),
-        ("128x64-play-locked", PLAY, (128, 64), Style.COMPACT, None),
         ("128x32-play-locked", PLAY, (128, 32), Style.COMPACT, None),
     ],
 )
