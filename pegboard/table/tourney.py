@@ -145,26 +145,29 @@ class TourneyBoard:
         return PairingView(notice.table, notice.round, notice.first, notice.second)
 
     def offer(self, state: GameState) -> PairingView | None:
-        """The pairing to show on *state* (None: none, or not now)."""
+        """The pairing to show on *state* (None: none, or not now). A match under its names
+        with nothing entered yet is its start (by ok, or by hand), noted here."""
         pairing, notice = self.pairing(), self._notice
         if pairing is None or notice is None:
             return None
         names = (pairing.first, pairing.second)
         if state.phase is Phase.CUT and not state.past:
-            return None if state.names == names else pairing
+            if state.names != names:
+                return pairing
+            self._started = (notice.night, notice.round, notice.table)
+            return None
         if state.phase is Phase.MATCH_OVER:
             played = self._started == (notice.night, notice.round, notice.table)
             return None if played or (state.names == names and self._started is None) else pairing
         return None
 
     def handle(self, event: KeyEvent, state: GameState) -> NewMatch | None:
-        """``ok`` (or ``#``) on the offered pairing: the request to start its match (and the
-        pairing is taken as started); any other key is not the pairing's (None)."""
+        """``ok`` (or ``#``) on the offered pairing: the request to start its match; any other
+        key is not the pairing's (None)."""
         if event.key not in CONFIRM_KEYS or event.action is not KeyAction.PRESS:
             return None
-        pairing, notice = self.offer(state), self._notice
-        if pairing is None or notice is None:
+        pairing = self.offer(state)
+        if pairing is None:
             return None
-        self._started = (notice.night, notice.round, notice.table)
         log.info("tourney: starting round %d, %s", pairing.round, pairing_line(pairing))
         return NewMatch(self.rules, MatchFormat.SINGLE, (pairing.first, pairing.second))
