@@ -226,7 +226,8 @@ def stored_game(number: int, names: list[str]) -> dict[str, object]:
             {"name": loser, "players": [loser], "score": 100, "won": False, "lurch": "none"},
         ],
         "deals": [
-            {"number": i, "dealer": winner, "starter": "5C", "points": [10, 8]} for i in range(1, 10)
+            {"number": i, "dealer": winner, "starter": "5C", "points": [10, 8]}
+            for i in range(1, 10)
         ],
         "started": "2026-01-01T00:00:00",
         "ended": f"2026-01-01T{number:08d}",

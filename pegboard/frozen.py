@@ -32,13 +32,15 @@ dataclasses.FrozenInstanceError: cannot assign to field 'points'
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import operator
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
 
-__all__ = ["frozen"]
+__all__ = ["frozen", "replace"]
 
 _T = TypeVar("_T", bound=type)
+_V = TypeVar("_V")
 _MISSING: Any = dataclasses.MISSING
 _set = object.__setattr__
 
@@ -46,10 +48,9 @@ _set = object.__setattr__
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
 def frozen(cls: _T) -> _T:
     """Make *cls* a frozen, slotted dataclass whose methods are shared, not compiled."""
-    made: Any = dataclasses.dataclass(slots=True, init=False, repr=False, eq=False)(cls)
-    fields = dataclasses.fields(made)
+    fields = _fields(cls)
     names = tuple(f.name for f in fields)
-    _check_init_fields(made, fields)
+    made: Any = _slotted(cls, fields)
     made.__init__ = _init(made, names, fields)
     made.__repr__ = _repr(tuple(f.name for f in fields if f.repr))
     compared = _getter(tuple(f.name for f in fields if f.compare))
@@ -59,16 +60,121 @@ def frozen(cls: _T) -> _T:
     made.__delattr__ = _refuse_delete
     made.__getstate__ = _getstate(_getter(names))
     made.__setstate__ = _setstate(names)
+    made._frozen_values = staticmethod(_getter(names)) if len(names) >= 2 else None
+    made._frozen_places = {name: place for place, name in enumerate(names)}
     return made  # type: ignore[no-any-return]
 
 
-def _check_init_fields(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> None:
-    for f in fields:
-        if not f.init or f.kw_only:
+def replace(obj: _V, /, **changes: Any) -> _V:
+    """``dataclasses.replace(obj, **changes)``, faster for a ``@frozen`` class of two fields
+    or more (the game's table is copied this way at every command a replay applies): the
+    values are read by one C getter and the class is called with them in order, its fast
+    path. Any other dataclass goes to ``dataclasses.replace`` itself.
+
+    Raises:
+        TypeError: a name in *changes* that is not a field, as ``dataclasses.replace`` does.
+    """
+    values_of = type(obj).__dict__.get("_frozen_values")  # its own: not a subclass's
+    if values_of is None:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    values = list(values_of(obj))
+    places: dict[str, int] = type(obj)._frozen_places  # type: ignore[attr-defined]
+    for name, value in changes.items():
+        place = places.get(name)
+        if place is None:
+            what = type(obj).__qualname__
+            raise TypeError(f"{what}.__init__() got an unexpected argument {name!r}")
+        values[place] = value
+    return type(obj)(*values)
+
+
+_CLASS_VAR = ("ClassVar", "typing.ClassVar")
+
+
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """*cls*'s fields, in order, as ``dataclasses`` would find them (the module's notes).
+
+    Raises:
+        TypeError: an ``InitVar``, an ``init=False`` or ``kw_only`` field, a
+            field without a default after one with a default (as ``dataclasses`` says).
+        ValueError: a list, dict or set as a default (as ``dataclasses`` says).
+    """
+    found: dict[str, dataclasses.Field[Any]] = {}
+    for base in reversed(cls.__mro__[1:]):  # a dataclass base's fields come first
+        found |= base.__dict__.get(_FIELDS, {})
+    defaulted = next((f.name for f in found.values() if _has_default(f)), "")
+    for name, kind in inspect.get_annotations(cls).items():
+        text = kind if isinstance(kind, str) else repr(kind)
+        if text.partition("[")[0] in _CLASS_VAR or text.startswith("typing.ClassVar"):
+            continue  # a class variable, not a field
+        if "InitVar" in text:
+            raise TypeError(f"@frozen {cls.__qualname__}.{name}: InitVar is not supported")
+        default = cls.__dict__.get(name, _MISSING)
+        made = default if isinstance(default, dataclasses.Field) else dataclasses.field()
+        if made is not default:
+            made.default = default
+        if isinstance(made.default, (list, dict, set)):
+            raise ValueError(
+                f"mutable default {type(made.default)} for field {name} is not allowed: "
+                "use default_factory"
+            )
+        if not made.init or made.kw_only is True:
             raise TypeError(
-                f"@frozen {cls.__qualname__}.{f.name}: init=False and kw_only fields are not "
+                f"@frozen {cls.__qualname__}.{name}: init=False and kw_only fields are not "
                 "supported; use @dataclass(frozen=True, slots=True)"
             )
+        if _has_default(made):
+            defaulted = name
+        elif defaulted:
+            raise TypeError(f"non-default argument {name!r} follows default argument")
+        made.name, made.type, made.kw_only = name, kind, False
+        made._field_type = _FIELD  # type: ignore[union-attr]
+        found[name] = made
+    return tuple(found.values())
+
+
+def _has_default(f: dataclasses.Field[Any]) -> bool:
+    return f.default is not _MISSING or f.default_factory is not _MISSING
+
+
+def _slotted(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> type:
+    """*cls* made again with a slot for each field and the marks of a dataclass (its fields
+    for ``fields``, ``replace`` and ``asdict``, its parameters, ``__match_args__``)."""
+    names = tuple(f.name for f in fields)
+    inherited = {name for base in cls.__mro__[1:] for name in base.__dict__.get("__slots__", ())}
+    body = {k: v for k, v in cls.__dict__.items() if k not in names}
+    body.pop("__dict__", None)
+    body.pop("__weakref__", None)
+    body["__slots__"] = tuple(name for name in names if name not in inherited)
+    body["__match_args__"] = names
+    body[_FIELDS] = {f.name: f for f in fields}
+    body[_PARAMS] = _PARAMS_OF_FROZEN
+    if body.get("__doc__") is None:  # as dataclasses writes it, less the types
+        body["__doc__"] = f"{cls.__name__}({', '.join(names)})"
+    made = type(cls)(cls.__name__, cls.__bases__, body)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+_FIELD: Any = getattr(dataclasses, "_FIELD")  # noqa: B009 (what dataclasses.fields keeps)
+_FIELDS = "__dataclass_fields__"
+_PARAMS = "__dataclass_params__"
+
+
+def _frozen_params() -> Any:
+    """The parameters ``@dataclass(frozen=True, slots=True)`` records, which a dataclass
+    deriving from this one reads (whether its base is frozen). Filled in by name: the fields
+    of ``_DataclassParams`` grow with Python's versions, and making a dataclass to copy them
+    from costs as much as making five ``@frozen`` classes."""
+    kind: Any = getattr(dataclasses, "_DataclassParams")  # noqa: B009
+    made = kind.__new__(kind)
+    chosen = {"order": False, "unsafe_hash": False, "kw_only": False, "weakref_slot": False}
+    for name in kind.__slots__:
+        setattr(made, name, chosen.get(name, True))
+    return made
+
+
+_PARAMS_OF_FROZEN = _frozen_params()
 
 
 def _init(cls: type, names: tuple[str, ...], fields: tuple[dataclasses.Field[Any], ...]) -> Any:

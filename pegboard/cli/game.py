@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, language_of, value_words, words_of
 from pegboard.engine.match import MatchFormat
 from pegboard.engine.rules import DEFAULT_NAMES, Variant
@@ -46,7 +47,7 @@ class GameCommandError(PegboardError):
 
 def register(subparsers: Any) -> None:
     """Add ``game new|do|show`` to the ``pegboard`` command line's subparsers."""
-    fmt = argparse.ArgumentDefaultsHelpFormatter
+    fmt = DefaultsFormatter
     game = subparsers.add_parser(
         "game",
         help="keep a whole game and match, journalled",

@@ -26,6 +26,7 @@ from datetime import UTC, date, datetime, time
 from typing import TYPE_CHECKING, Any, TextIO
 
 from pegboard.cli.game import add_db
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.errors import PegboardError, quote
 from pegboard.i18n import Translator
@@ -59,7 +60,7 @@ def register(subparsers: Any) -> None:
         "The text lists the newest 20 matches (--limit) and says how many older ones there "
         "are; --all lists every one. --json and --csv list every match unless --limit is "
         "given. Reads the journal only.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=DefaultsFormatter,
     )
     p.add_argument(
         "--player",

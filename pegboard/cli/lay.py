@@ -15,6 +15,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.cards import Card, check_text, parse_cards
 from pegboard.engine.rules import Rules, Variant
@@ -44,7 +45,7 @@ def register(subparsers: Any) -> None:
         "stated model: the opponent holds any of its possible holdings, equally likely, and "
         "plays pegboard's greedy self-play; you play on as well as possible. Two-player "
         "variants only (six-card, five-card, two-in-the-crib).",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=DefaultsFormatter,
     )
     p.add_argument("cards", nargs="+", metavar="CARD", help="the cards you still hold")
     p.add_argument("--starter", required=True, metavar="CARD", help="the starter")

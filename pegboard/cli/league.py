@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, language_of, words_of
 from pegboard.cli.serve import stop_on_signals
 from pegboard.i18n import NC_
@@ -36,7 +37,7 @@ _HEADS = (
 
 def register(subparsers: Any) -> None:
     """Add ``league`` (``serve``, ``standings``) to the command line's subparsers."""
-    fmt = argparse.ArgumentDefaultsHelpFormatter
+    fmt = DefaultsFormatter
     p = subparsers.add_parser(
         "league",
         help="the league of boards over MQTT: its service and standings",

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
 from pegboard import __version__
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang as _add_lang
 from pegboard.cli.lang import error_text, language_of
 from pegboard.engine.cards import MAX_TEXT_BYTES, Card, parse_cards
@@ -363,7 +364,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     ``command_named``) only that command's part of it, which parses that command's arguments
     exactly as the whole parser does; without it, every command (for ``--help``, a misspelt
     command's list of choices, and the tests)."""
-    fmt = argparse.ArgumentDefaultsHelpFormatter
+    fmt = DefaultsFormatter
     parser = argparse.ArgumentParser(
         prog="pegboard",
         description="A cribbage pegboard companion: scores hands, pegs the play, keeps the game.",
@@ -393,7 +394,7 @@ def command_named(argv: Sequence[str]) -> str | None:
 
 
 def _add_score(sub: Any) -> None:
-    fmt = argparse.ArgumentDefaultsHelpFormatter
+    fmt = DefaultsFormatter
     p = sub.add_parser(
         "score",
         help="count a hand or crib in the show",
@@ -414,7 +415,7 @@ def _add_peg(sub: Any) -> None:
         "peg",
         help="points for cards laid in one series of the play",
         description="Points pegged for each card laid, in order, in one series (count <= 31).",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=DefaultsFormatter,
     )
     p.add_argument("cards", nargs="+", metavar="CARD")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -428,7 +429,7 @@ def _add_advise(sub: Any) -> None:
         help="exact expected points of every discard",
         description="Every possible discard of a dealt hand with its exact expected hand and "
         "crib points, best first.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=DefaultsFormatter,
     )
     p.add_argument("cards", nargs="+", metavar="CARD")
     who = p.add_mutually_exclusive_group()
@@ -444,7 +445,7 @@ def _add_stats(sub: Any) -> None:
     """``stats distribution`` here, ``stats players`` from ``cli.stats``."""
     from pegboard.cli import stats as stats_players
 
-    fmt = argparse.ArgumentDefaultsHelpFormatter
+    fmt = DefaultsFormatter
     p = sub.add_parser("stats", help="exact statistics over every deal", formatter_class=fmt)
     stats = p.add_subparsers(dest="stats_command", required=True, metavar="STAT")
     q = stats.add_parser(
@@ -465,7 +466,7 @@ def _add_demo(sub: Any) -> None:
     p = sub.add_parser(
         "demo",
         help="deal, advise, play and count one hand with the engine",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=DefaultsFormatter,
     )
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable deal")
     _add_lang(p)

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import PegboardError, quote
@@ -46,7 +47,7 @@ def register(subparsers: Any) -> None:
         description="The chance that the dealer's side and the other side win, at the start of "
         "a deal, between equal players who follow pegboard's strategy (exact dynamic "
         "programme over deals measured by self-play).",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=DefaultsFormatter,
     )
     p.add_argument("scores", nargs="*", metavar="SCORE", help="DEALER_SCORE PONE_SCORE")
     p.add_argument(

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from pegboard.cli.helpformat import OwnDefaultsFormatter
 from pegboard.cli.lang import add_lang
 
 if TYPE_CHECKING:
@@ -26,26 +27,9 @@ if TYPE_CHECKING:
 __all__ = ["cmd_run", "cmd_selftest", "register", "register_selftest"]
 
 
-class _OwnDefaultsHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
-    """``ArgumentDefaultsHelpFormatter``, except for an option whose default is None: its help
-    says its default itself, or it has none, so "(default: None)" is not added. Such a help may
-    name ``{web_bind}`` and ``{web_port}``: the ``[web]`` config's own defaults, read only when
-    the help is shown (building the parser loads no config), so the help cannot drift."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default is None:
-            if action.help is not None and "{web_" in action.help:
-                from pegboard.config.web import WebConfig
-
-                web = WebConfig()
-                return action.help.format(web_bind=web.bind, web_port=web.port)
-            return action.help
-        return super()._get_help_string(action)
-
-
 def register(subparsers: Any) -> None:
     """Add ``run`` to the ``pegboard`` command line."""
-    fmt = _OwnDefaultsHelpFormatter
+    fmt = OwnDefaultsFormatter
     p = subparsers.add_parser(
         "run",
         help="run the pegboard device (or its simulator)",
@@ -122,7 +106,7 @@ def register_selftest(subparsers: Any) -> None:
         "test card, and every key or button pressed is echoed on the screen and here. A running "
         "pegboard service holds those devices: it is stopped for the test and started again "
         "afterwards, which takes root (sudo pegboard selftest). Exit status 1 if any part failed.",
-        formatter_class=_OwnDefaultsHelpFormatter,
+        formatter_class=OwnDefaultsFormatter,
     )
     _add_common(p)
     p.add_argument("--simulate", action="store_true", help="simulated hardware (for testing)")

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from pegboard.cli.helpformat import OwnDefaultsFormatter
 from pegboard.i18n import Language, translator
 
 __all__ = ["cmd_serve", "register", "stop_on_signals"]
@@ -39,7 +40,7 @@ def register(subparsers: Any) -> None:
         description="Serve the live, read-only pub page for the current match of a journal "
         "kept with 'pegboard game', following new commands as they are stored. Anyone who can "
         "reach the address can read the page; it changes nothing.",
-        formatter_class=_OwnDefaultsHelpFormatter,
+        formatter_class=OwnDefaultsFormatter,
     )
     p.add_argument(
         "--db",
@@ -78,16 +79,6 @@ def register(subparsers: Any) -> None:
         "--config, else the locale's)",
     )
     p.set_defaults(handler=cmd_serve, usage_error=p.error)
-
-
-class _OwnDefaultsHelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
-    """``ArgumentDefaultsHelpFormatter``, except for an option whose default is None: its help
-    says its default itself ("default: [web] bind, 0.0.0.0"), so "(default: None)" is not added."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default is None:
-            return action.help
-        return super()._get_help_string(action)
 
 
 def _path_option(text: str, option: str, expected: str) -> Path:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from pegboard.cli.game import add_db
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, language_of
 from pegboard.errors import PegboardError, quote
 
@@ -43,7 +44,7 @@ def register(subparsers: Any) -> None:
         "cribbage score sheet: venue and date, the players, a column of holes in fives to the "
         "target with each side's score after every deal, the deals and their pegs, the totals, "
         "the winner, game points and lurch. Reads the journal only.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=DefaultsFormatter,
     )
     p.add_argument(
         "game",

@@ -16,6 +16,7 @@ import json
 from typing import TYPE_CHECKING, Any, TextIO
 
 from pegboard.cli.game import add_db
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.history import _add_format, _open, warn_left_out
 from pegboard.cli.lang import value_words, words_of
 from pegboard.engine.rules import Variant
@@ -38,7 +39,7 @@ def register_stats(stats: Any) -> None:
         "pone split into pegging, hand and crib (averaged over the deals where that part was "
         "counted on the device), best hands, 29s and 28s, and head to head. Reads the journal "
         "only; counts finished games.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=DefaultsFormatter,
     )
     p.add_argument(
         "--variant",

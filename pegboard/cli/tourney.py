@@ -4,7 +4,8 @@ Every command names the night's database with ``--db`` (default ``tourney.db``).
 that change the night (``new``, ``enter``, ``import``, ``drop``, ``games``, ``boards``,
 ``seat``, ``result``, ``correct``, ``bracket``, ``advance``) check the input on the night as it
 stands and store one step, or print one line saying what was wrong and store nothing. The ones
-that only look (``show``, ``standings``, ``card``, ``cut``, ``refused``, ``export``, ``print``)
+that only look (``show``, ``standings``, ``card``, ``cut``, ``pots``, ``refused``, ``export``,
+``print``)
 open the database read-only and write nothing to it (``export`` and ``print`` write only the
 file they are asked for).
 """
@@ -20,6 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, words_of
 from pegboard.errors import quote
 from pegboard.i18n import NC_
@@ -54,7 +56,7 @@ def _now() -> str:
 
 def register(subparsers: Any) -> None:
     """Add ``tourney`` and its commands to the command line's subparsers."""
-    fmt = argparse.ArgumentDefaultsHelpFormatter
+    fmt = DefaultsFormatter
     p = subparsers.add_parser(
         "tourney",
         help="run a tournament night: players, seating, results, standings, playoff",
@@ -121,6 +123,8 @@ def register(subparsers: Any) -> None:
     c = command("card", "print a player's scorecard (read-only)")
     c.add_argument("name")
     c.set_defaults(handler=_cmd_card)
+    c = command("pots", "print the side pots: skunks, 24/28/29 hands, four of a kind (read-only)")
+    c.set_defaults(handler=_cmd_pots)
     c = command("cut", "print the qualifiers (a quarter of the field) and the byes (read-only)")
     c.set_defaults(handler=_cmd_cut)
     c = command("bracket", "draw the playoff bracket from the qualifiers")
@@ -155,7 +159,7 @@ def register(subparsers: Any) -> None:
     c = command("refused", "print what the boards sent that the night refused (read-only)")
     c.set_defaults(handler=_cmd_refused)
     c = command("export", "write the night as JSON, or the standings or games as CSV")
-    c.add_argument("what", choices=("json", "standings", "games"), help="what to write")
+    c.add_argument("what", choices=("json", "standings", "games", "pots"), help="what to write")
     c.add_argument("--out", default="-", help="the file to write ('-': print it)")
     c.set_defaults(handler=_cmd_export)
 
@@ -419,6 +423,24 @@ def _cmd_card(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_pots(args: argparse.Namespace, out: TextIO) -> int:
+    """Raises: PegboardError: the database."""
+    from pegboard.tourney.pots import POTS, side_pots
+
+    store = _store(args, readonly=True)
+    try:
+        tourney = store.tourney
+    finally:
+        store.close()
+    entries = side_pots(tourney.night, tourney.shown)
+    for pot in POTS:
+        won = [e for e in entries if e.pot == pot]
+        print(f"{pot}: {len(won) or 'none'}", file=out)
+        for e in won:
+            print(f"  {e.player}, round {e.round} table {e.table}, {e.when}: {e.detail}", file=out)
+    return 0
+
+
 def _cmd_cut(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: the database."""
     from pegboard.tourney.bracket import byes_for, cut
@@ -557,9 +579,11 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: the database; OSError: the file cannot be written."""
     from pegboard.tourney.export import (
         GAME_COLUMNS,
+        POT_COLUMNS,
         STANDING_COLUMNS,
         game_rows,
         night_payload,
+        pot_rows,
         standing_rows,
     )
 
@@ -576,6 +600,9 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         if args.what == "standings":
             writer.writerow(STANDING_COLUMNS)
             writer.writerows(standing_rows(tourney))
+        elif args.what == "pots":
+            writer.writerow(POT_COLUMNS)
+            writer.writerows(pot_rows(tourney))
         else:
             writer.writerow(GAME_COLUMNS)
             writer.writerows(game_rows(tourney))

@@ -62,11 +62,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import assert_never
 
 from pegboard.errors import GameOverError, IllegalCommandError, InvalidHandError
-from pegboard.frozen import frozen
+from pegboard.frozen import frozen, replace
 
 from .cards import Card, check_text, format_cards, parse_cards
 from .commands import (
@@ -703,7 +702,7 @@ def _show_points(
 ) -> Table:
     """The hand (or crib) up, counted by the table: its owner's side pegs the points given."""
     name, points = _hand_name(state, up), command.points
-    assert points is not None and table.dealer is not None
+    assert points is not None and table.dealer is not None and table.record is not None
     if command.cards or not 0 <= points <= 29:
         raise InvalidCommandError(
             f"cannot count {name} by points {points!r}: a hand is worth 0 to 29, given alone"
@@ -717,6 +716,8 @@ def _show_points(
     side = state.rules.side_of(owner)
     told = Breakdown((ScoreItem(ScoreKind.MANUAL, (), points),) if points else ())
     events.append(HandCounted(up, side, (), told, None))
+    hand = ShownHand(up, side, (), points)  # by points: the cards are not known
+    table = replace(table, record=replace(table.record, told=(*table.record.told, hand)))
     source = Source.CRIB if up is None else Source.HAND
     table = _peg(state, table, events, side, points, source, told, seat=owner)
     if _is_over(table):  # the game ends the instant a side reaches the target

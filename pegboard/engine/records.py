@@ -38,6 +38,8 @@ class DealRecord:
     2 for his heels. ``other``: muggins, the five-card three for last, pegs before the play.
     ``played``: what the cards laid pegged in the play (their points, go, last, and muggins
     on them), a share of ``pegging`` and ``other`` kept apart from the pegs by hand there.
+    ``shown``: the hands and crib counted with their cards; ``told``: those counted by their
+    points alone (``show 12``: no cards, so none to check against the deal's).
     """
 
     number: int
@@ -50,6 +52,7 @@ class DealRecord:
     played: tuple[int, ...]
     starter: Card | None = None
     shown: tuple[ShownHand, ...] = ()
+    told: tuple[ShownHand, ...] = ()
 
     @classmethod
     def empty(cls, number: int, dealer: int, sides: int) -> DealRecord:

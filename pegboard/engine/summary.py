@@ -4,9 +4,11 @@
 ``GameSummary`` holds what a board sends: the game's id (made on the board) and revision, the
 variant and target, the sides (named as on the board: a partnership by its side name, with its
 players' seat names), the winner, game points, the points of each deal and when it began and
-ended; or, for a win taken back by undo, only the id and revision with ``withdrawn``. The
-board's outbox builds it (``GameSummary.of``) and stores ``to_payload()``'s JSON; the league
-reads it with ``from_payload``, which checks that a board could have finished such a game
+ended, and each deal's show (``ShowSummary``: whose hand or crib, its cards when they were
+typed, what it counted; an old board's payload has none, and an old league ignores them); or,
+for a win taken back by undo, only the id and revision with ``withdrawn``. The board's outbox
+builds it (``GameSummary.of``) and stores ``to_payload()``'s JSON; the league reads it with
+``from_payload``, which checks that a board could have finished such a game
 under its variant's rules as RULES.md sets them: a known variant, its target and number of sides,
 the winner on the target or at most one score (``MAX_PEG``) past it, every side's ``lurch`` the
 one its score gives under the variant's lines (five-card: 45, or the 31 some rule books use), and
@@ -26,6 +28,16 @@ board that plays a house target or other lines plays friendlies: the league does
 (121, 3, (121, 50))
 >>> GameSummary.from_payload(summary.to_payload()) == summary
 True
+
+A deal's show, counted with its cards or told by its points alone:
+
+>>> state, _ = apply(GameState.new(Rules.six_card(), ("Ann", "Bob")), parse_command("cut 9C 3D",
+...     ("Ann", "Bob")))
+>>> for text in ("starter 5C", "next", "show 4H 5D 6S 6H", "show 7", "crib KH KD 2S 3C"):
+...     state, _ = apply(state, parse_command(text, state.names))
+>>> shows = shows_of(state, state.table.deals[-1])
+>>> [(s.player, s.crib, s.points) for s in shows], shows[0].cards, shows[1].cards
+([('Ann', False, 24), ('Bob', False, 7), ('Bob', True, 10)], ('4H', '5D', '6S', '6H'), ())
 """
 
 from __future__ import annotations
@@ -36,10 +48,10 @@ from typing import Any
 from pegboard.errors import PegboardError
 from pegboard.frozen import frozen
 
-from .cards import MAX_TEXT_BYTES, parse_cards
+from .cards import MAX_TEXT_BYTES, Card, parse_cards
 from .commands import MAX_PEG
-from .game import GameState
-from .records import GameRecord
+from .game import GameState, show_order
+from .records import DealRecord, GameRecord
 from .rules import Rules, Variant, lurch_of
 
 __all__ = [
@@ -49,7 +61,9 @@ __all__ = [
     "DealSummary",
     "GameSummary",
     "PayloadError",
+    "ShowSummary",
     "SideSummary",
+    "shows_of",
 ]
 
 LURCHES = ("none", "lurched", "double-skunked")
@@ -65,6 +79,9 @@ game to 121 has at most 121 deals that reach the play; the rest is room for deal
 MAX_GAME_POINTS = 9
 """The most game points one win may carry: a board's menu offers a double skunk of 3 or 4, a
 ``[rules]`` of its own a little more; a number past this is no game's."""
+
+MAX_SHOW = 29
+"""The most a hand or crib counts (three fives and the jack of the starter's suit, on a five)."""
 
 _OTHER_LURCH_LINES = {Variant.FIVE_CARD: (31,)}
 """Lurch lines RULES.md allows besides the preset's: five-card's 45 is the German document's,
@@ -89,14 +106,43 @@ class SideSummary:
 
 
 @frozen
+class ShowSummary:
+    """A hand (or the crib: *crib*) counted in a deal's show: whose (the player's seat name;
+    the crib's is the dealer's), its cards as typed ("5H"; none when it was told by its points
+    alone), and what it counted (the true count, muggins or not)."""
+
+    player: str
+    crib: bool
+    cards: tuple[str, ...]
+    points: int
+
+
+@frozen
 class DealSummary:
     """One deal of a finished game: its number, the dealer, the start card, each side's
-    points."""
+    points, and its show (the hands and crib counted, in the order counted)."""
 
     number: int
     dealer: str
     starter: str | None
     points: tuple[int, ...]
+    shown: tuple[ShowSummary, ...] = ()
+
+
+def shows_of(state: GameState, deal: DealRecord) -> tuple[ShowSummary, ...]:
+    """*deal*'s hands and crib counted in the show (with their cards or by points), in the
+    order the show counts them."""
+    order = show_order(state.rules, deal.dealer)
+    hands = sorted((*deal.shown, *deal.told), key=lambda hand: order.index(hand.seat))
+    return tuple(
+        ShowSummary(
+            state.seat_name(deal.dealer if hand.seat is None else hand.seat),
+            hand.seat is None,
+            tuple(str(card) for card in hand.cards),
+            hand.points,
+        )
+        for hand in hands
+    )
 
 
 @frozen
@@ -145,6 +191,7 @@ class GameSummary:
                 state.seat_name(deal.dealer),
                 str(deal.starter) if deal.starter is not None else None,
                 tuple(deal.total(side) for side in range(len(names))),
+                shows_of(state, deal),
             )
             for deal in record.deals
         )
@@ -175,15 +222,7 @@ class GameSummary:
             ],
             "winner": self.winner,
             "game_points": self.game_points,
-            "deals": [
-                {
-                    "number": d.number,
-                    "dealer": d.dealer,
-                    "starter": d.starter,
-                    "points": list(d.points),
-                }
-                for d in self.deals
-            ],
+            "deals": [_deal_payload(d) for d in self.deals],
             "started": self.started,
             "ended": self.ended,
         }
@@ -218,7 +257,7 @@ class GameSummary:
                 DealSummary(
                     int(d["number"]), str(d["dealer"]),
                     None if d.get("starter") is None else str(d["starter"]),
-                    tuple(int(p) for p in d["points"]),
+                    tuple(int(p) for p in d["points"]), _read_shows(d.get("shown", [])),
                 )
                 for d in payload.get("deals", ())
             )  # fmt: skip
@@ -243,6 +282,44 @@ class GameSummary:
 
 def _int_or_none(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _deal_payload(deal: DealSummary) -> dict[str, Any]:
+    """*deal* as JSON values; ``shown`` only when something was counted (an old board's
+    payload, and a deal pegged by hand, have none)."""
+    payload: dict[str, Any] = {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "starter": deal.starter,
+        "points": list(deal.points),
+    }
+    if deal.shown:
+        payload["shown"] = [
+            {"player": s.player, "crib": s.crib, "cards": list(s.cards), "points": s.points}
+            for s in deal.shown
+        ]
+    return payload
+
+
+def _read_shows(items: Any) -> tuple[ShowSummary, ...]:
+    """The ``shown`` list of a deal's payload.
+
+    Raises:
+        TypeError: not a list of objects with a player, a crib flag, a list of cards, points.
+    """
+    if not isinstance(items, list):
+        raise TypeError(f"a deal's shown must be a list, got {items!r:.40}")
+    shows = []
+    for item in items:
+        cards, crib = item.get("cards", []), item.get("crib", False)
+        if not isinstance(cards, list) or not isinstance(crib, bool):
+            raise TypeError(f"a show's cards must be a list and crib true or false: {item!r:.60}")
+        shows.append(
+            ShowSummary(
+                str(item["player"]), crib, tuple(str(c) for c in cards), int(item["points"])
+            )
+        )
+    return tuple(shows)
 
 
 def _check(game: GameSummary, payload: Mapping[str, Any]) -> None:
@@ -276,6 +353,7 @@ def _check(game: GameSummary, payload: Mapping[str, Any]) -> None:
     _check_sizes(game, payload)
     _check_rules(game, payload)
     _check_details(game, payload)
+    _check_shows(game, payload)
 
 
 def _check_sizes(game: GameSummary, payload: Mapping[str, Any]) -> None:
@@ -356,6 +434,48 @@ def _check_details(game: GameSummary, payload: Mapping[str, Any]) -> None:
             why = f"deal {deal.number}'s points {shown} (expected 0 to each side's final score)"
     if why:
         raise PayloadError(f"not a finished game: {_short(payload)} ({why})")
+
+
+def _check_shows(game: GameSummary, payload: Mapping[str, Any]) -> None:
+    """Raise ``PayloadError`` for a deal's show no board counts: a hand of someone not playing,
+    a player's hand twice, a crib not the dealer's or two, a count past ``MAX_SHOW``, cards not
+    the variant's hand (or crib) in number, a card that is not one or is twice in the deal or is
+    the starter, or cards counted without a starter. Called after ``_check_rules`` (the variant
+    is a known one)."""
+    rules = Rules.for_variant(Variant(game.variant))
+    names = {p for side in game.sides for p in (side.players or (side.name,))}
+    why = ""
+    for deal in game.deals:
+        seen: set[tuple[str, bool]] = set()
+        cards: set[Card] = set() if deal.starter is None else {Card.parse(deal.starter)}
+        for show in deal.shown:
+            what = f"deal {deal.number}'s {'crib' if show.crib else 'hand'} of {show.player!r:.40}"
+            size = rules.crib_size if show.crib else rules.hand_size
+            typed = [_card(text) for text in show.cards]
+            if show.player not in names:
+                why = f"{what}: no such player in the game"
+            elif (show.player, show.crib) in seen:
+                why = f"{what}: shown twice"
+            elif show.crib and show.player != deal.dealer:
+                why = f"{what}: the crib is the dealer's ({deal.dealer!r:.40})"
+            elif not 0 <= show.points <= MAX_SHOW:
+                why = f"{what} counted {_number(show.points)} (expected 0 to {MAX_SHOW})"
+            elif typed and len(typed) != size:
+                why = f"{what} of {len(typed)} cards (expected {size}, or none when told by points)"
+            elif typed and deal.starter is None:
+                why = f"{what} has cards but the deal no starter (expected its points alone)"
+            elif None in typed or len(cards | set(typed)) != len(cards) + len(typed):
+                shown = " ".join(show.cards)
+                why = f"{what}: {shown!r:.40} (expected cards, none twice in the deal, e.g. 5H)"
+            if why:
+                raise PayloadError(f"not a finished game: {_short(payload)} ({why})")
+            seen.add((show.player, show.crib))
+            cards |= {card for card in typed if card is not None}
+
+
+def _card(text: str) -> Card | None:
+    """The card *text* names as a board writes it ("5H", "10D"), or None."""
+    return Card.parse(text) if _is_card(text) else None
 
 
 def _is_card(text: str) -> bool:

@@ -36,7 +36,6 @@ import contextlib
 import fcntl
 import os
 import re
-import socket
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -83,7 +82,7 @@ class Holder:
             since = datetime.fromisoformat(self.started).astimezone().strftime("%H:%M:%S")
         except ValueError:
             since = self.started
-        host = f" on {self.host}" if self.host != socket.gethostname() else ""
+        host = f" on {self.host}" if self.host != os.uname().nodename else ""
         return f"{self.program} (pid {self.pid}{host}, since {since})"
 
 
@@ -126,7 +125,7 @@ def note_holder(conn: sqlite3.Connection, program: str) -> None:
         "VALUES (1, ?, ?, ?, ?)",
         (
             os.getpid(),
-            socket.gethostname(),
+            os.uname().nodename,
             program,
             datetime.now(UTC).isoformat(timespec="seconds"),
         ),

@@ -16,6 +16,10 @@ the night:
   earliest such round): else it is refused as "a result for a pairing that does not exist" or, when
   that pairing has its result already (another game id), as a duplicate.
 
+A counted game's result is stored with the hands and cribs its deals showed (the payload's
+``shown``, with each deal's number and starter): the night's side pots (``tourney.pots``) list
+its 24, 28 and 29 hands and fours of a kind from them. A game from an older board has none.
+
 A refused game is logged (one warning line naming the board, the game and the reason) and
 kept in the night's ``refused`` table for the director (``pegboard tourney refused``); it is
 never counted. A game the night's database failed to store raises ``LeagueStoreError``, so
@@ -31,10 +35,13 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from pegboard.engine.cards import Card
+from pegboard.engine.summary import GameSummary
 from pegboard.league.standings import LeagueError, read_game
 from pegboard.league.store import LeagueStoreError
 from pegboard.league.tourney_store import TourneyStore, TourneyStoreError
 from pegboard.tourney.night import TARGET, Result, TourneyError
+from pegboard.tourney.pots import Shown, show_payload
 from pegboard.tourney.steps import result_payload
 
 __all__ = ["TourneyFeed"]
@@ -135,8 +142,12 @@ class TourneyFeed:
             game_id,
             game.ended,
         )
+        step = result_payload(result)
+        shows = _shows(GameSummary.from_payload(payload), result)
+        if shows:
+            step["shown"] = [show_payload(hand) for hand in shows]
         try:
-            self.store.add("report", result_payload(result), at=self.clock(), by=where)
+            self.store.add("report", step, at=self.clock(), by=where)
         except TourneyError as e:
             return self._refuse(where, game_id, payload, str(e))
         self.counted += 1
@@ -190,3 +201,24 @@ class TourneyFeed:
         self.store.refuse(where, f"game {game_id or '?'}: {reason}", json.dumps(payload)[:2000],
                           at=self.clock())  # fmt: skip
         return "refused"
+
+
+def _shows(game: GameSummary, result: Result) -> list[Shown]:
+    """The hands and cribs *game*'s deals showed (checked by ``from_payload``), at *result*'s
+    round and table, each under its side's name (a tournament's sides are one player each)."""
+    side_of = {p: side.name for side in game.sides for p in (side.players or (side.name,))}
+    return [
+        Shown(
+            side_of[show.player],
+            result.round,
+            result.table,
+            result.ended,
+            tuple(Card.parse(c) for c in show.cards),
+            None if deal.starter is None else Card.parse(deal.starter),
+            show.points,
+            show.crib,
+            deal.number,
+        )
+        for deal in game.deals
+        for show in deal.shown
+    ]

@@ -2,7 +2,8 @@
 
 The night (``tourney.steps.Tourney``) is its steps applied in order, as a board's game is its
 journal: ``steps`` holds one row a step (the director's entries, seatings as drawn, the boards'
-results, corrections, the bracket, the lock), with who made it and when. A step is checked
+results with the hands their games showed, corrections, the bracket, the lock), with who made
+it and when. A step is checked
 on the night as it stands before it is stored, inside the write transaction (``BEGIN
 IMMEDIATE``, after reading any step another process stored meanwhile): a step the night refuses
 is not stored and the database is as it was. ``refused`` keeps what the boards sent that the

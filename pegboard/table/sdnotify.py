@@ -23,9 +23,9 @@ message must not stop a game.
 
 from __future__ import annotations
 
+import _socket  # the C module alone: the socket module's enums cost 2 ms at each start
 import logging
 import os
-import socket
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -51,7 +51,7 @@ class Notifier:
             self._address = b"\0" + raw[1:].encode()  # the abstract namespace
         elif raw.startswith("/"):
             self._address = raw
-        self._sock: socket.socket | None = None
+        self._sock: _socket.socket | None = None
         self._warned = False
         self._interval: float | None = None
         usec = env.get("WATCHDOG_USEC", "")
@@ -78,7 +78,9 @@ class Notifier:
         message = "\n".join(fields).encode()
         try:
             if self._sock is None:
-                self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC)
+                self._sock = _socket.socket(
+                    _socket.AF_UNIX, _socket.SOCK_DGRAM | _socket.SOCK_CLOEXEC
+                )
             self._sock.sendto(message, self._address)
         except OSError as e:
             if not self._warned:

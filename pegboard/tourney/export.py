@@ -1,4 +1,5 @@
-"""The night as the club keeps it: JSON (everything) and CSV (the standings, the games).
+"""The night as the club keeps it: JSON (everything) and CSV (the standings, the games, the
+side pots).
 
 Pure: values in, JSON values and rows out. The command line writes them to files
 (``pegboard tourney export``); the projector page reads the same JSON.
@@ -9,11 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from .bracket import cut
-from .pots import skunks
+from .pots import side_pots, skunks
 from .standings import game_points, scorecards, standings
 from .steps import Tourney, correction_payload, result_payload, seating_payload
 
-__all__ = ["GAME_COLUMNS", "STANDING_COLUMNS", "game_rows", "night_payload", "standing_rows"]
+__all__ = [
+    "GAME_COLUMNS",
+    "POT_COLUMNS",
+    "STANDING_COLUMNS",
+    "game_rows",
+    "night_payload",
+    "pot_rows",
+    "standing_rows",
+]
 
 STANDING_COLUMNS = (
     "place",
@@ -45,6 +54,8 @@ GAME_COLUMNS = (
     "corrected_at",
     "corrected_why",
 )
+
+POT_COLUMNS = ("pot", "player", "round", "table", "when", "detail")
 
 
 def standing_rows(tourney: Tourney) -> list[list[object]]:
@@ -92,9 +103,16 @@ def game_rows(tourney: Tourney) -> list[list[object]]:
     return rows
 
 
+def pot_rows(tourney: Tourney) -> list[list[object]]:
+    """The side pots' entries as CSV rows (``POT_COLUMNS``): the skunks, then the hands."""
+    entries = side_pots(tourney.night, tourney.shown)
+    return [[e.to_payload()[c] for c in POT_COLUMNS] for e in entries]
+
+
 def night_payload(tourney: Tourney) -> dict[str, Any]:
     """The whole night as JSON values: its settings, entrants, rounds, results,
-    corrections, standings, every card, the cut, the bracket, the skunks and the lock."""
+    corrections, standings, every card, the cut, the bracket, the skunks, every side pot's
+    entries (``pots``: the skunks, the 24/28/29 hands, four of a kind) and the lock."""
     night = tourney.night
     lines = standings(night)
     the_cut = cut(lines)
@@ -133,4 +151,5 @@ def night_payload(tourney: Tourney) -> dict[str, Any]:
         },
         "bracket": bracket,
         "skunks": [e.to_payload() for e in skunks(night)],
+        "pots": [e.to_payload() for e in side_pots(night, tourney.shown)],
     }

@@ -35,6 +35,7 @@ from .night import (
     set_boards,
     set_games,
 )
+from .pots import Shown, read_shows
 from .seating import Pairing, Seating
 
 __all__ = [
@@ -79,13 +80,15 @@ class PlayoffGame:
 
 @frozen
 class Tourney:
-    """A night, its playoff bracket (None: not drawn yet) and its games, and whether the lock
-    is on."""
+    """A night, its playoff bracket (None: not drawn yet) and its games, whether the lock
+    is on, and the hands shown at its tables (the boards' results carry them: the side pots'
+    big hands and fours of a kind)."""
 
     night: Night
     bracket: Bracket | None = None
     locked: bool = False
     playoff: tuple[PlayoffGame, ...] = ()
+    shown: tuple[Shown, ...] = ()
 
     def wins(self, number: int, slot: int, name: str) -> int:
         """Games *name* has won in the playoff match at round *number*, *slot*."""
@@ -225,8 +228,10 @@ def apply_step(tourney: Tourney, kind: str, payload: Mapping[str, Any]) -> Tourn
         return replace(tourney, night=set_boards(night, tuple(boards)))
     if kind == "seat":
         return replace(tourney, night=add_round(night, read_seating(payload)))
-    if kind == "report":
-        return replace(tourney, night=report(night, read_result(payload)))
+    if kind == "report":  # a board's result carries its game's shows ("shown"); an old one none
+        result = read_result(payload)
+        shows = read_shows(payload.get("shown", []), result)
+        return replace(tourney, night=report(night, result), shown=(*tourney.shown, *shows))
     if kind == "correct":
         return replace(tourney, night=correct(night, read_correction(payload)))
     if kind == "bracket":

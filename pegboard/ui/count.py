@@ -20,7 +20,6 @@ the header carries the page ("29 1/8 *") and what was pegged is the last line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pegboard.engine.view import GameView, ScoreView
@@ -118,7 +117,7 @@ def _title(view: GameView, last: ScoreView, language: Language) -> str:
             return f"{last.name}: {last.source}"
 
 
-@dataclass(frozen=True)
+@frozen
 class _Layout:
     bar: Face  # the header: title and total
     faces: tuple[Face, ...]  # the calls' face, then smaller ones a long call may take

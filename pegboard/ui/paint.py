@@ -20,9 +20,11 @@ from __future__ import annotations
 import enum
 import functools
 import io
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from pegboard.frozen import frozen
 
 if TYPE_CHECKING:
     from PIL import ImageFont
@@ -76,7 +78,7 @@ class Style(enum.Enum):
         return cls.LARGE if size[1] >= 64 else cls.COMPACT
 
 
-@dataclass(frozen=True)
+@frozen
 class Face:
     """One strike of the bundled bitmap font, with the metrics layouts need."""
 

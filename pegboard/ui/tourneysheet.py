@@ -6,15 +6,19 @@ metrics and shrunk (then cut) to its place. A scorecard is the paper card a club
 keep: every round's opponent, the scores, the game points and spread with running totals, a
 bye as a line of its own, and under a corrected game every correction (who, when, why), so no
 change is silent. The results are the standings (place, games, game points, spread, plus
-points, what placed each player, the playoff and correction marks) and every game of the night
-by round, with its source (the board and game, or the director) and its corrections.
+points, what placed each player, the playoff and correction marks), every game of the night
+by round, with its source (the board and game, or the director) and its corrections, and the
+side pots (``tourney.pots``: skunks, 24/28/29 hands, four of a kind, with who and when) when
+the night has any.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 
-from pegboard.i18n import Language, translator
+from pegboard.i18n import NC_, Language, translator
+from pegboard.tourney.pots import POTS, Shown, side_pots
 from pegboard.tourney.standings import Line as Standing
 from pegboard.tourney.standings import Scorecard, scorecards, standings
 from pegboard.tourney.steps import Tourney
@@ -25,6 +29,11 @@ from .sheetshapes import BLACK, LIGHT, MID
 __all__ = ["layout_card", "layout_results", "night_pages"]
 
 MARGIN = 36.0
+_POT_NAMES = {"skunk": NC_("pot", "skunk"), "four of a kind": NC_("pot", "four of a kind")}
+"""The pots with a name to translate (the others are the hand's count: 24, 28, 29)."""
+_POT_STOPS = (0, 75, 160, 195, 230, 290)
+"""Where the side pots' columns start, from the left margin: pot, player, round, table, when,
+the hand."""
 
 
 def _measure(measure: Measure | None) -> Measure:
@@ -147,8 +156,8 @@ def layout_results(
     language: Language = Language.ENGLISH,
     measure: Measure | None = None,
 ) -> list[Drawing]:
-    """The night's results: the standings, then every game by round (as many pages as it
-    takes)."""
+    """The night's results: the standings, then every game by round, then the side pots if
+    there are any (as many pages as it takes)."""
     tr = translator(language)
     t = tr.gettext
     night = tourney.night
@@ -213,15 +222,25 @@ def layout_results(
                     games.append(("", "", "", "", note))
         if seating.bye is not None:
             games.append((str(number), "", t("bye: {name}").format(name=seating.bye), "", ""))
+    pots: list[tuple[str, ...]] = []
+    entries = side_pots(night, tourney.shown)
+    for pot in POTS:
+        name = tr.pgettext("pot", _POT_NAMES[pot]) if pot in _POT_NAMES else pot
+        for e in (e for e in entries if e.pot == pot):
+            detail = e.detail if e.hand is None else _hand_text(e.hand, t)
+            pots.append((name, e.player, str(e.round), str(e.table), _clock(e.when), detail))
     measure_ = _measure(measure)
     title = t("Tournament results")
     todo: list[tuple[str, list[tuple[str, ...]]]] = [("standings", rows), ("games", games)]
+    if pots:
+        todo.append(("pots", pots))
+    subs = {"standings": t("Standings"), "games": t("Games"), "pots": t("Side pots")}
+    pot_heads = (t("Pot"), t("Player"), t("Round"), t("Table"), t("When"), t("Hand"))
     for kind, items in todo:
         first = True
         while items or first:
             page = _Page(measure_)
-            sub = t("Standings") if kind == "standings" else t("Games")
-            y = _header(page, paper, title, night.name, sub)
+            y = _header(page, paper, title, night.name, subs[kind])
             if first and kind == "standings":
                 key = t(
                     "GP: 2 a win, 3 a skunk; ties: games won, spread, plus points, head to "
@@ -230,10 +249,11 @@ def layout_results(
                 page.text(left, y, *page.shrink(key, 8, right - left, 6), grey=MID)
                 y += 14
             first = False
-            if kind == "standings":
+            if kind in ("standings", "pots"):
                 page.rect(left, y, right - left, 14, fill=235, outline=None)
-                for i, head in enumerate(heads):
-                    page.text(stops[i] + 3, y + 10, head, 7.5, bold=True)
+                tops = stops if kind == "standings" else [left + x for x in _POT_STOPS]
+                for i, head in enumerate(heads if kind == "standings" else pot_heads):
+                    page.text(tops[i] + 3, y + 10, head, 7.5, bold=True)
                 y += 14
             room = int((height - MARGIN - y) // 12.5)
             chunk, items = items[:room], items[room:]
@@ -243,6 +263,11 @@ def layout_results(
                     for i, cell in enumerate(row):
                         limit = (stops[i + 1] if i + 1 < len(stops) else right) - stops[i] - 6
                         page.text(stops[i] + 3, y, *page.shrink(cell, 9, limit, 6), bold=i == 5)
+                elif kind == "pots":
+                    for i, cell in enumerate(row):
+                        at = left + _POT_STOPS[i]
+                        limit = (left + _POT_STOPS[i + 1] if i + 1 < len(row) else right) - at - 6
+                        page.text(at + 3, y, *page.shrink(cell, 9, limit, 5.5), bold=i == 0)
                 else:
                     rnd, table, text, source, note = row
                     if note:
@@ -261,6 +286,29 @@ def layout_results(
                 Drawing(paper, tuple(page.shapes), f"{night.name}: {title}", tuple(page.cut))
             )
     return pages
+
+
+def _clock(when: str) -> str:
+    """*when* as the pots' page shows it: a board's time stamp as this machine's time of day
+    ("21:30"); anything else as it is."""
+    try:
+        stamp = datetime.fromisoformat(when)
+    except ValueError:
+        return when
+    return (stamp.astimezone() if stamp.tzinfo is not None else stamp).strftime("%H:%M")
+
+
+def _hand_text(hand: Shown, t: Callable[[str], str]) -> str:
+    """*hand* as the pots' page words it: its deal, crib or hand, cards (or that it was told by
+    its points) and starter."""
+    text = " ".join(str(c) for c in hand.cards) or t("by points (cards not entered)")
+    if hand.starter is not None:
+        text = t("{cards}, starter {starter}").format(cards=text, starter=hand.starter)
+    if hand.crib:
+        text = t("crib {hand}").format(hand=text)
+    if hand.deal is not None:
+        text = t("deal {deal}: {hand}").format(deal=hand.deal, hand=text)
+    return text
 
 
 def night_pages(

@@ -169,9 +169,11 @@ def test_bad_scores_are_one_line(db: Path, capsys: pytest.CaptureFixture[str]) -
         ["standings", "--json"],
         ["card", "Ann"],
         ["cut"],
+        ["pots"],
         ["refused"],
         ["export", "json"],
         ["export", "standings"],
+        ["export", "pots"],
     ],
     ids=lambda a: "-".join(a),
 )

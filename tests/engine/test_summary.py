@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 from pegboard.engine.commands import parse_command
 from pegboard.engine.game import GameState, Phase, apply
 from pegboard.engine.rules import Rules, Variant, lurch_of
-from pegboard.engine.summary import DealSummary, GameSummary, PayloadError, SideSummary
+from pegboard.engine.summary import (
+    DealSummary,
+    GameSummary,
+    PayloadError,
+    ShowSummary,
+    SideSummary,
+)
 from pegboard.journal import Journal
 from pegboard.journal.outbox import Outbox
 from tests.engine.test_game_properties import Table
@@ -47,17 +53,28 @@ def summaries(draw: st.DrawFn) -> GameSummary:
         )
         for i in range(count)
     )
-    deals = tuple(
-        DealSummary(
-            n, draw(text), draw(st.none() | st.sampled_from(("5C", "JH"))),
-            tuple(draw(st.integers(0, min(60, score))) for score in scores),  # a deal's part
-        )
-        for n in range(1, draw(st.integers(0, 4)) + 1)
-    )  # fmt: skip
+    names = [p for side in sides for p in (side.players or (side.name,))]
+    deals = []
+    for n in range(1, draw(st.integers(0, 4)) + 1):
+        dealer = draw(st.sampled_from(names) | text)
+        starter = draw(st.none() | st.sampled_from(("5C", "JH")))
+        shown = []  # a hand of the first player, the dealer's crib: with cards or by points
+        for crib, cards in ((False, ("AS", "2S", "3S", "4S")), (True, ("6D", "7D", "8D", "9D"))):
+            player = dealer if crib else names[0]
+            if player in names and draw(st.booleans()):
+                typed = starter is not None and draw(st.booleans())
+                size = rules.crib_size if crib else rules.hand_size
+                shown.append(
+                    ShowSummary(
+                        player, crib, cards[:size] if typed else (), draw(st.integers(0, 29))
+                    )
+                )
+        points = tuple(draw(st.integers(0, min(60, score))) for score in scores)  # a deal's part
+        deals.append(DealSummary(n, dealer, starter, points, tuple(shown)))
     optional = st.none() | st.integers(0, 9)
     return GameSummary(
         game_id, revision, rules.variant.value, target, sides,
-        draw(optional), sides[winner].name, draw(optional), deals, draw(text), draw(text),
+        draw(optional), sides[winner].name, draw(optional), tuple(deals), draw(text), draw(text),
     )  # fmt: skip
 
 

@@ -116,12 +116,17 @@ def played(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     ("args", "also"),
     [
-        # the benchmarks' start; a journal given, so no throwaway folder (tempfile)
-        (["--simulate", "--headless", "--wait-for-signal", "--out", "out"], ("tempfile",)),
+        # the benchmarks' start; a journal given, so no throwaway folder (tempfile); systemd's
+        # notify datagram and the journal's host name need no socket module (its enums cost
+        # 2 ms here, 20 ms on a Zero 2 W), nor --help's width shutil (cli/helpformat.py)
+        (
+            ["--simulate", "--headless", "--wait-for-signal", "--out", "out"],
+            ("tempfile", "socket", "shutil"),
+        ),
         # a German table reads its catalogue for the first frame's words, after READY
         (["--simulate", "--headless", "--wait-for-signal", "--out", "out", "--lang", "de"], ()),
         # the device: real ports, none of them here (each logged and retried); its GPIO key
-        # sources are opened before READY (gpiozero, which loads tempfile itself)
+        # sources are opened before READY (gpiozero, which loads tempfile and socket itself)
         ([], ()),
     ],
     ids=["simulator", "simulator in German", "device"],

@@ -48,3 +48,13 @@ def test_big_hands_and_four_of_a_kind_with_who_and_when() -> None:
         "skunk",
         "24",
     ]
+
+
+def test_a_hand_told_by_its_points_is_a_big_hand_but_never_four_of_a_kind() -> None:
+    """The table said "show 29": the pot for 29 takes it; four of a kind needs the cards."""
+    told = Shown("Ann", 2, 3, "21:10", (), Card.parse("5C"), 29, deal=6)
+    crib = Shown("Bob", 2, 3, "21:10", (), None, 24, crib=True, deal=7)
+    assert [(e.pot, e.player, e.detail) for e in hand_pots([told, crib])] == [
+        ("29", "Ann", "deal 6: by points (cards not entered), starter 5C"),
+        ("24", "Bob", "deal 7: crib by points (cards not entered)"),
+    ]

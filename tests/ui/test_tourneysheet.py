@@ -1,7 +1,7 @@
 """The night on paper: a player's scorecard and the results, as the sheet's pages. Golden
 images (tests/golden/sheet/tourney-*.png, looked at when made) pin the look; the shapes' text
-pins what must be on them: every game, the running totals, a bye, and every correction's
-who, when and why."""
+pins what must be on them: every game, the running totals, a bye, every correction's who,
+when and why, and the side pots."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from pegboard.engine.cards import Card, parse_cards
 from pegboard.i18n import Language
 from pegboard.tourney.night import Correction, Result, correct
+from pegboard.tourney.pots import Shown
 from pegboard.tourney.standings import scorecards
 from pegboard.tourney.steps import Tourney
 from pegboard.ui.sheet import Drawing, Text
@@ -37,7 +39,22 @@ def a_night() -> Tourney:
     night = correct(
         night, Correction(Result(2, 2, "Bob", "Di", 121, 115), "Pat", "21:40", "scores swapped")
     )
-    return Tourney(night)
+    shown = (
+        Shown("Ann", 1, 1, "20:41", parse_cards("5H 5D 5S JC"), Card.parse("5C"), 29, deal=3),
+        Shown("Bob", 1, 1, "20:41", (), Card.parse("2D"), 12, deal=4),  # no pot
+        Shown("Di", 2, 2, "21:15", (), Card.parse("7C"), 28, deal=6),  # told by points
+        Shown(
+            "Cy",
+            1,
+            2,
+            "2026-11-27T20:55:03.120",
+            parse_cards("4H 4D 4S 4C"),
+            Card.parse("6H"),
+            20,
+            deal=2,
+        ),  # a board's stamp: the time of day is shown
+    )
+    return Tourney(night, shown=shown)
 
 
 def texts(drawing: Drawing) -> list[str]:
@@ -65,12 +82,34 @@ def test_a_card_has_every_game_its_totals_a_bye_and_every_correction() -> None:
 
 def test_the_results_list_the_standings_and_every_game_with_its_source() -> None:
     pages = night_pages(a_night())
-    assert len(pages) == 2 + 4  # the standings, the games, then the four cards
+    assert len(pages) == 3 + 4  # the standings, the games, the side pots, then the four cards
     standings, games = texts(pages[0]), texts(pages[1])
     # Bob 5 (+36), Cy 5 (+30, a bye), Ann 4, Di 0
     assert [t for t in standings if t in ("Ann", "Bob", "Cy", "Di")] == ["Bob", "Cy", "Ann", "Di"]
     assert "Bob 121-115 Di" in games and "corrected by Pat at 21:40: scores swapped" in games
     assert "bye: Cy" in games and "director" in games
+    pots = texts(pages[2])
+    assert "Side pots" in pots
+    assert [t for t in pots if t in ("skunk", "28", "29", "four of a kind")] == [
+        "skunk",
+        "skunk",
+        "28",
+        "29",
+        "four of a kind",
+        "four of a kind",
+    ]
+    assert "deal 3: 5H 5D 5S JC, starter 5C" in pots
+    assert "deal 6: by points (cards not entered), starter 7C" in pots
+    assert "deal 4: by points (cards not entered), starter 2D" not in pots  # a 12 is no pot
+    assert pots.count("20:55") == 1
+
+
+def test_no_side_pots_no_page() -> None:
+    night = night_of([[("Ann", "Bob", 100)]])
+    assert [p.title for p in night_pages(Tourney(night))] == ["test: Tournament results"] * 2 + [
+        "test: Ann",
+        "test: Bob",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -79,12 +118,16 @@ def test_the_results_list_the_standings_and_every_game_with_its_source() -> None
         pytest.param("tourney-card", Language.ENGLISH, "Bob", id="card"),
         pytest.param("tourney-card-de", Language.GERMAN, "Bob", id="card-de"),
         pytest.param("tourney-results", Language.ENGLISH, "", id="results"),
+        pytest.param("tourney-pots", Language.ENGLISH, "pots", id="pots"),
+        pytest.param("tourney-pots-de", Language.GERMAN, "pots", id="pots-de"),
     ],
 )
 def test_the_pages_look_as_they_did(
     request: pytest.FixtureRequest, name: str, language: Language, page: str
 ) -> None:
-    if page:
+    if page == "pots":
+        drawing = night_pages(a_night(), [], language=language)[2]
+    elif page:
         drawing = night_pages(a_night(), [page], results=False, language=language)[0]
     else:
         drawing = night_pages(a_night(), language=language)[0]
