@@ -38,6 +38,8 @@ PICTURES: dict[str, tuple[str, tuple[int, int], str, Style]] = {
     "entry-128x64": ("entry", (128, 64), "1", Style.LARGE),
     "menu-128x64": ("menu-keypad", (128, 64), "1", Style.LARGE),
     "game-over-lurched-256x64": ("game-over-lurched", (256, 64), "L", Style.LARGE),
+    "pairing-128x64": ("pairing", (128, 64), "1", Style.LARGE),
+    "scoreboard-locked-128x64": ("scoreboard-locked", (128, 64), "1", Style.LARGE),
 }
 
 

@@ -50,9 +50,10 @@ ROOMS: Mapping[str, frozenset[str]] = {
     # tournament night's pure core (entrants, seating, cards, standings, bracket, pots): like
     # the engine it does no I/O; it reads cards (the pots) and the boards' name rules
     "tourney": frozenset({"errors", "frozen", "engine"}),
+    # (a league board takes a tournament night's notices in: ``tourney.notices``' values)
     "table": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "web"}
-        | {"league", "i18n", "colours"}
+        | {"league", "i18n", "colours", "tourney"}
     ),
     "cli": frozenset(
         {"errors", "frozen", "choices", "engine", "journal", "devices", "ui", "config", "table"}

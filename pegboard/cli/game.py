@@ -21,6 +21,7 @@ import argparse
 import json
 import random
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -292,14 +293,17 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.engine.view import render_view
     from pegboard.journal import read_steadily
 
-    state = read_steadily(lambda: _open(args, readonly=True), _current)
+    # the match and the tournament lock that holds (a league board's journal: journal.marks)
+    state, lock = read_steadily(
+        lambda: _open(args, readonly=True), lambda store: (_current(store), store.locked())
+    )
     view = render_view(state)
     if args.json:
         from pegboard.engine.odds import win_probability
 
-        chances = win_probability(state)
+        chances = None if lock is not None else win_probability(state)  # none under the lock
         payload = view.to_dict() | {"win_probability": None if chances is None else list(chances)}
-        print(json.dumps(payload), file=out)
+        print(json.dumps(payload | {"locked": lock is not None}), file=out)
         return 0
     tr = words_of(args)
     t = tr.gettext
@@ -348,6 +352,10 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
             calls=", ".join(peg_calls(last, tr.language)),
         )
         print(f"  {said}", file=out)
+    if lock is not None:
+        since = datetime.fromisoformat(lock.at).astimezone().strftime("%H:%M")
+        print(t("tournament lock on since {time} ({night})").format(time=since, night=lock.text),
+              file=out)  # fmt: skip
     print(prompt_of(state, tr), file=out)
     return 0
 

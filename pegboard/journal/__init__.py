@@ -36,7 +36,8 @@ league's outbox (``outbox.py``, ``outbox=True`` when ``[league]`` is configured,
 once the journal has it, whoever writes): each game won, or taken back, queued in the same
 transaction, so a power cut can never lose it. The history
 reader (``reader.py``): a thread of its own with its own read-only connection, which replays
-the history beside the writer when poked, so the table's thread never does.
+the history beside the writer when poked, so the table's thread never does. Marks
+(``marks.py``: a tournament lock on or off) are kept beside the commands, never replayed.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ from pegboard.errors import (
     quote,
 )
 
+from .marks import Mark, MarkTables
 from .outbox import OUTBOX_SCHEMA, write_outbox
 from .paths import PathKind, path_kind
 from .probe import open_checked
@@ -87,6 +89,7 @@ __all__ = [
     "Journal",
     "LeftOut",
     "LurchRecord",
+    "Mark",
     "SideAverage",
     "default_db_path",
     "read_steadily",
@@ -103,7 +106,7 @@ def _companion(path: Path, suffix: str) -> Path:
     return Path(str(path) + suffix)
 
 
-class Journal(HistoryTables, SummaryTables):
+class Journal(HistoryTables, SummaryTables, MarkTables):
     """The SQLite journal and history at *path*.
 
     Only a pegboard journal is ever opened: a file that does not start with SQLite's header, or

@@ -2,7 +2,8 @@
 
 ``Journal`` (the package) creates the tables below in every journal it writes; a file is
 pegboard's when it has SQLite's header and the tables ``matches`` and ``journal`` with their
-columns (``OWN_COLUMNS``). The league's outbox (``outbox``) and the table's holder
+columns (``OWN_COLUMNS``). The marks (``marks``: a tournament lock on or off) sit beside the
+commands, never among them (``marks.py``). The league's outbox (``outbox``) and the table's holder
 (``writers``) own their tables themselves.
 """
 
@@ -80,6 +81,14 @@ CREATE TABLE IF NOT EXISTS shown_hands (
     starter TEXT NOT NULL,
     points INTEGER NOT NULL,
     claim INTEGER
+);
+CREATE TABLE IF NOT EXISTS marks (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER REFERENCES matches(id),
+    after INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at TEXT NOT NULL
 );
 """
 

@@ -227,19 +227,25 @@ class ConnectFailures:
         self._said = None
 
 
-def live_payload(state: GameState, view: GameView, venue: str, board: str) -> dict[str, Any]:
-    """What ``live`` carries: the pub page's ``view`` and ``win_probability``, where, and when."""
+def live_payload(
+    state: GameState, view: GameView, venue: str, board: str, *, locked: bool = False
+) -> dict[str, Any]:
+    """What ``live`` carries: the pub page's ``view`` and ``win_probability`` (none while the
+    tournament lock holds: ``locked``), where, and when."""
     from pegboard.engine.odds import OddsError, win_probability
 
-    try:
-        chances = win_probability(state)
-    except (OddsError, OSError):
-        chances = None
+    chances = None
+    if not locked:
+        try:
+            chances = win_probability(state)
+        except (OddsError, OSError):
+            chances = None
     return {
         "venue": venue,
         "board": board,
         "view": view.to_dict(),
         "win_probability": None if chances is None else [float(c) for c in chances],
+        "locked": locked,
         "sent": time.time(),
     }
 
@@ -268,6 +274,7 @@ class LeaguePublisher:
         receipt_wait_most: float = RECEIPT_WAIT_MOST,
         clock: Callable[[], float] = time.time,
         on_tourney: Callable[[TableNotice], None] | None = None,
+        locked: Callable[[], bool] | None = None,
     ) -> None:
         try:
             import paho.mqtt.client as mqtt
@@ -282,7 +289,10 @@ class LeaguePublisher:
         """Seconds since the epoch: a row's last send is kept in the outbox across restarts."""
         self.on_tourney = on_tourney
         """Told each notice of a tournament night (the board's next pairing, the lock), in
-        paho's thread: it must only hand it over (``table.tourney_board``)."""
+        paho's thread: it must only hand it over (``table.tourney``)."""
+        self.locked = locked
+        """Whether the board obeys a tournament lock now (``table.tourney``): the live view
+        then carries no win probability."""
         self._topics = {kind: topic(config.venue, config.board, kind) for kind in Kind}
         self._lock = threading.Lock()
         self._latest: tuple[GameState, GameView] | None = None
@@ -478,7 +488,8 @@ class LeaguePublisher:
         if latest is None:
             return
         state, view = latest
-        payload = live_payload(state, view, self.config.venue, self.config.board)
+        locked = self.locked is not None and self.locked()
+        payload = live_payload(state, view, self.config.venue, self.config.board, locked=locked)
         body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
         self._client.publish(self._topics[Kind.LIVE], body, qos=0, retain=True)
 

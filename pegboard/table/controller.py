@@ -103,12 +103,14 @@ from pegboard.ui.keypad import (
     press,
 )
 from pegboard.ui.news import News, news_of
+from pegboard.ui.pairing import PairingView
 from pegboard.ui.results import HeadToHeadView
 from pegboard.ui.screens import Screen, ScreenKind, choose_screen
 from pegboard.ui.timeline import Timeline
 
 if TYPE_CHECKING:
     from pegboard.journal.reader import HistoryReader
+    from pegboard.table.tourney import TourneyBoard
 
 __all__ = [
     "Controller",
@@ -182,10 +184,13 @@ class Controller:
         history: HistoryReader | None = None,
         sound: SoundSwitch | None = None,
         play_hint: PlayHinter | None = None,  # table.playhint: its keys come first; no command
+        tourney: TourneyBoard | None = None,  # table.tourney: the night's pairing and lock
     ) -> None:
         self.store = store
         self._sound = sound  # the menu's sound switch
         self._hint = play_hint
+        self._tourney = tourney
+        self._locked = bool(tourney and tourney.locked)  # the lock obeyed (table.tourney)
         self._records = RecordPage(store, history)  # the head-to-head page's figures
         self._on_change = on_change
         self._win_chances = win_chances
@@ -270,6 +275,8 @@ class Controller:
             read=self._line.read,
             chances=self._chances,
             record=self._record,
+            pairing=self._offer(),
+            locked=self._locked,
         )
 
     @property
@@ -320,6 +327,15 @@ class Controller:
             self._dirty_screen = True
             self._push()
             return
+        offered = self._tourney is not None and self._offer() is not None
+        request = self._tourney.handle(event, self._state) if self._tourney and offered else None
+        if request is not None:  # ok on the night's pairing, shown, starts it
+            self.last_error, before, self._events = "", self._view, []
+            self._carry_out(self._entry, Outcome(request=request))
+            self._tell(before, now)
+            self._dirty_screen = self._dirty_leds = True
+            self._push()
+            return
         if self._turns_page(event):
             self._line = self._line.turned(now)
             self._dirty_screen = True
@@ -354,6 +370,10 @@ class Controller:
             self._dirty_screen = self._dirty_screen or record != self._record
             self._record = record
         self._dirty_screen |= bool(self._hint and self._hint.poll())  # a hint's line came
+        if self._tourney is not None:  # the hub's notices: the pairing, the lock
+            self._dirty_screen |= self._tourney.poll()
+            if self._tourney.locked != self._locked:
+                self._obey_lock(self._tourney.locked)
         line = self._line
         if line.counting and self.screen.kind is not ScreenKind.COUNT:
             line = line.held(now)  # covered by typing, the menu or an error: no page unseen
@@ -427,6 +447,21 @@ class Controller:
                 self.handle(event)
             self.tick()
 
+    def _obey_lock(self, on: bool) -> None:
+        """The tournament lock, at once: no odds (the bar), no hint open, the badge; the
+        listeners (the pub page) get the view again with it."""
+        self._locked = on
+        if on and self._hint is not None:
+            self._hint.close()
+        self._refresh()
+        self._dirty_screen = True
+
+    def _offer(self) -> PairingView | None:
+        """The night's pairing to show: offered by the hub, and the keypad idle."""
+        if self._tourney is None or self.entry.typing or self.last_error:
+            return None
+        return self._tourney.offer(self._state)
+
     # --- applying what a key meant ---------------------------------------------------------
 
     def _carry_out(self, entry: EntryState, outcome: Outcome) -> bool:
@@ -499,8 +534,8 @@ class Controller:
         self._situation = Situation.of(self._state, self._view)
         view = self._view  # a new evening (match, game, winner) is read again, elsewhere
         self._records.changed((self.store.match_id, view.game, view.winner, view.match.winner))
-        if self._win_chances is not None:
-            self._chances = self._win_chances(self._state)
+        if self._win_chances is not None:  # never under the tournament lock
+            self._chances = None if self._locked else self._win_chances(self._state)
         if self._on_change is not None:
             try:
                 self._on_change(self._state, self._view)

@@ -42,12 +42,15 @@ controller's thread; on SIGTERM its streams are told "paused" and closed first, 
 stops at once. A page that cannot start is logged; the daemon runs on without it. With
 ``[league]`` the journal keeps an outbox of finished games and the league publisher gets each
 view too (``league.publisher``: it only takes the view; its own thread does the network); on
-the way out it says "offline". With ``[sound] enabled`` the speaker gets each change too
+the way out it says "offline". A tournament night's notices from the hub (the board's next
+pairing, the lock) are only queued by the publisher's network thread (``table.tourney``),
+which wakes the loop; the controller takes them on its thread, as it takes keys. With ``[sound] enabled`` the speaker gets each change too
 (``table.speaker``: it only takes the change; its own thread finds the words and starts eSpeak).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import queue
 import random
@@ -79,6 +82,7 @@ from pegboard.table.wiring import (
     start_league,
     start_speaker,
     start_web,
+    tourney_board,
     web_publisher,
 )
 from pegboard.ui.screens import render_error
@@ -236,10 +240,14 @@ def run_daemon(
                 notifier.stopping("paused")  # a stop asked for: the match waits for repair
                 raise
         web = web if web is not None else start_web(config)
-        league = start_league(config)
+        tourney = tourney_board(config, store)  # a league board's night: its pairing and lock
+        if tourney is not None:
+            tourney.wake = functools.partial(events.put, None)  # a notice came: tick now
+        league = start_league(config, tourney)
         speaker = start_speaker(config)
+        locked = (lambda: tourney.locked) if tourney is not None else None
         on_change = on_changes(
-            web_publisher(web, reader, config.game.language) if web is not None else None,
+            web_publisher(web, reader, config.game.language, locked) if web is not None else None,
             league.on_change if league is not None else None,
             speaker.on_change if speaker is not None else None,
         )
@@ -252,6 +260,7 @@ def run_daemon(
             on_change=on_change,
             history=reader,
             sound=speaker,
+            tourney=tourney,
         )
         result = RunResult(controller)
         log.info(

@@ -73,6 +73,11 @@ class PlayHinter:
         """The entry screen the hint shows, or None when it is closed."""
         return None if self._hint is None else hint_view(self._hint, self._language)
 
+    def close(self) -> None:
+        """Close the hint now (a tournament lock came on); a line still coming is stale."""
+        self._hint = None
+        self._asked += 1
+
     def handle(self, event: KeyEvent, state: GameState, *, idle: bool) -> bool:
         """One key; True when it was the hint's (the keypad grammar does not see it)."""
         if self._hint is None and not self._allowed():

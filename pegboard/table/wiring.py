@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from pegboard.journal.reader import HistoryReader
     from pegboard.league.publisher import LeaguePublisher
     from pegboard.table.speaker import Speaker
+    from pegboard.table.tourney import TourneyBoard
     from pegboard.web.server import WebServer
 
 __all__ = [
@@ -83,6 +84,7 @@ __all__ = [
     "start_league",
     "start_speaker",
     "start_web",
+    "tourney_board",
     "web_publisher",
 ]
 
@@ -268,11 +270,13 @@ def build_controller(
     on_change: Callable[[GameState, GameView], None] | None = None,
     history: HistoryReader | None = None,
     sound: SoundSwitch | None = None,
+    tourney: TourneyBoard | None = None,
 ) -> Controller:
     """One controller over *store* and *ports*, with the config's rules, names, roster and
     renderers; *on_change* is called after every state change (``web_publisher``); *history*
     reads the journal's history beside it (``journal.reader``; None: read when asked);
-    *sound* is the speaker the menu turns off and on (``start_speaker``).
+    *sound* is the speaker the menu turns off and on (``start_speaker``); *tourney* takes a
+    tournament night's notices in (``tourney_board``).
 
     Raises:
         JournalError: the journal cannot be read or written.
@@ -315,9 +319,17 @@ def build_controller(
         play_hint=PlayHinter(
             language=game.language,
             layout=layout or Layout.FOUR_BY_FOUR,
-            allowed=lambda: hint_allowed(config.display.play_hint),
+            allowed=lambda: hint_allowed(
+                config.display.play_hint, bool(tourney and tourney.locked)
+            ),
         ),
+        tourney=tourney,
     )
+
+
+def _locked(tourney: TourneyBoard | None) -> bool:
+    """Whether a tournament lock holds at the table (none without a night)."""
+    return tourney is not None and tourney.locked
 
 
 def _win_chances(state: GameState) -> tuple[float, ...] | None:
@@ -352,21 +364,38 @@ def start_web(config: Config) -> WebServer | None:
 
 
 def web_publisher(
-    server: WebServer, reader: HistoryReader, language: Language = Language.ENGLISH
+    server: WebServer,
+    reader: HistoryReader,
+    language: Language = Language.ENGLISH,
+    locked: Callable[[], bool] | None = None,
 ) -> Callable[[GameState, GameView], None]:
     """The controller's ``on_change`` for *server*: each new view, with the calls in *language*
     (``[game] language``), serialised once (``ViewPublisher``). The evening's results and the
-    players' figures come from *reader*'s snapshots, made in its thread, never the caller's."""
+    players' figures come from *reader*'s snapshots, made in its thread, never the caller's.
+    *locked* says whether the tournament lock holds (the page then shows the standings only)."""
     from pegboard.web.publisher import ViewPublisher
 
-    return ViewPublisher(server, reader=reader, language=language).publish
+    return ViewPublisher(server, reader=reader, language=language, locked=locked).publish
 
 
 # -- the league -----------------------------------------------------------------------------
 
 
-def start_league(config: Config) -> LeaguePublisher | None:
-    """The board's league publisher, started, when ``[league]`` is set; else None.
+def tourney_board(config: Config, store: Journal | None = None) -> TourneyBoard | None:
+    """A league board's side of a tournament night (``table.tourney``: the hub's pairing and
+    lock, the lock's marks in *store*), when ``[league]`` is set; else None (``table.tourney``
+    is then never loaded)."""
+    if config.league is None:
+        return None
+    from pegboard.table.tourney import TourneyBoard
+
+    return TourneyBoard(rules=config.game.rules, store=store)
+
+
+def start_league(config: Config, tourney: TourneyBoard | None = None) -> LeaguePublisher | None:
+    """The board's league publisher, started, when ``[league]`` is set; else None; it hands
+    each tournament notice to *tourney* (``TourneyBoard.take``, in paho's thread), and sends
+    no win probability while *tourney*'s lock holds.
 
     It connects in the background (a broker that is away is retried; the games wait in the
     journal's outbox). A publisher that cannot be made (paho-mqtt missing, the password file
@@ -379,7 +408,12 @@ def start_league(config: Config) -> LeaguePublisher | None:
 
     league = config.league
     try:
-        publisher = LeaguePublisher(league, config.game.database)
+        publisher = LeaguePublisher(
+            league,
+            config.game.database,
+            on_tourney=tourney.take if tourney is not None else None,
+            locked=(lambda: tourney.locked) if tourney is not None else None,
+        )
     except LeagueError as e:
         log.error("league: %s; carrying on without the league", e)
         return None

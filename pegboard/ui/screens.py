@@ -55,6 +55,7 @@ from pegboard.ui.paint import (
     typed_lines,
     wrap,
 )
+from pegboard.ui.pairing import BADGE_ROOM, PairingView, draw_badge, render_pairing
 from pegboard.ui.results import HeadToHeadView, render_game_over, render_head_to_head
 from pegboard.ui.status import first_fitting, status_options, warning_rows
 
@@ -98,6 +99,7 @@ class ScreenKind(enum.Enum):
     ERROR = "error"
     PAUSED = "paused"
     HEAD_TO_HEAD = "head to head"
+    PAIRING = "pairing"
 
 
 @frozen
@@ -105,8 +107,10 @@ class Screen:
     """One screen to draw: its kind and the values it is drawn from.
 
     ``news`` is what the last key press did (``news.News``), for the screens that tell it;
-    ``chances`` each side's chance to win, for the scoreboard's bar (None: no bar). Frozen and
-    comparable: equal screens draw equal images, so a controller can skip a redraw.
+    ``chances`` each side's chance to win, for the scoreboard's bar (None: no bar); ``pairing``
+    the tournament's next pairing (``ui.pairing``); ``locked`` the tournament lock's badge on
+    the scoreboard, the play and the pairing. Frozen and comparable: equal screens draw equal
+    images, so a controller can skip a redraw.
     """
 
     kind: ScreenKind
@@ -118,6 +122,8 @@ class Screen:
     news: News | None = None
     chances: tuple[float, ...] | None = None
     record: HeadToHeadView | None = None
+    pairing: PairingView | None = None
+    locked: bool = False
 
 
 def choose_screen(
@@ -131,11 +137,14 @@ def choose_screen(
     read: bool = True,
     chances: tuple[float, ...] | None = None,
     record: HeadToHeadView | None = None,
+    pairing: PairingView | None = None,
+    locked: bool = False,
 ) -> Screen:
     """The screen to show now.
 
     In order: an *error* message, "paused", the head-to-head page (*record*), the keypad's
-    menu (an *entry* with menu lines), the *entry* in progress (unless the keypad is idle:
+    menu (an *entry* with menu lines), the tournament's next *pairing* (the caller offers it
+    only while the keypad is idle), the *entry* in progress (unless the keypad is idle:
     ``entry.typing`` False; before the first cut the idle entry shows too, for its hint); then
     by the view's phase: game over (or match over), the play (held as its last card left it
     while *news* has ``play_end``; a play pegged by hand lays no cards, so it has no count and
@@ -144,7 +153,8 @@ def choose_screen(
     The count is *news*'s ``counted`` when *news* is given (a press that counted nothing shows
     no count); without *news* (after a restart) it is the hand or crib just shown, while the
     show goes on and until the next starter is entered. Pass ``count_page=None`` to go back to
-    the scoreboard after the count has been read. The scoreboard draws *chances* as a bar.
+    the scoreboard after the count has been read. The scoreboard draws *chances* as a bar;
+    *locked* puts the tournament lock's badge on the scoreboard, the play and the pairing.
 
     A question the idle keypad's next key answers (``entry.asks``: "flush?" for a hand laid in
     the play) shows as the entry once what was on the screen has been *read* (the news is over
@@ -162,6 +172,8 @@ def choose_screen(
         return Screen(ScreenKind.HEAD_TO_HEAD, view=view, record=record)
     if entry is not None and entry.menu:
         return Screen(ScreenKind.MENU, menu=MenuView.of(entry))
+    if pairing is not None:
+        return Screen(ScreenKind.PAIRING, view=view, pairing=pairing, locked=locked)
     first_cut = view is not None and view.phase is Phase.CUT
     if entry is not None and (entry.typing or first_cut or (entry.asks and read)):
         return Screen(ScreenKind.ENTRY, view=view, entry=entry)
@@ -170,16 +182,16 @@ def choose_screen(
     if view.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         return Screen(ScreenKind.GAME_OVER, view=view)
     if news is not None and news.play_end is not None:
-        return Screen(ScreenKind.PLAY, view=news.play_end, news=news)
+        return Screen(ScreenKind.PLAY, view=news.play_end, news=news, locked=locked)
     if view.phase is Phase.PLAY and (view.turn is not None or view.series):
-        return Screen(ScreenKind.PLAY, view=view, news=news)  # (pegged by hand: no count)
+        return Screen(ScreenKind.PLAY, view=view, news=news, locked=locked)  # (by hand: no count)
     if count_page is not None and view.phase in (Phase.SHOW, Phase.STARTER):
         if news is not None and news.counted:  # what the count shows: no line to fade
             return Screen(ScreenKind.COUNT, view=view, page=count_page, news=news.faded())
         last = view.last
         if news is None and last is not None and last.source in ("hand", "crib", "muggins"):
             return Screen(ScreenKind.COUNT, view=view, page=count_page)
-    return Screen(ScreenKind.SCOREBOARD, view=view, news=news, chances=chances)
+    return Screen(ScreenKind.SCOREBOARD, view=view, news=news, chances=chances, locked=locked)
 
 
 def screen_pages(
@@ -231,13 +243,17 @@ def render_screen(
         if screen.entry is None:
             raise ValueError("an entry screen needs an entry")
         return render_entry(screen.entry, size, mode, style)
+    if kind is ScreenKind.PAIRING:
+        if screen.pairing is None:
+            raise ValueError("a pairing screen needs a pairing")
+        return render_pairing(screen.pairing, size, mode, style, lang, locked=screen.locked)
     if screen.view is None:
         raise ValueError(f"a {kind.value} screen needs a game view")
     if kind is ScreenKind.SCOREBOARD:
         view, news, chances = screen.view, screen.news, screen.chances
-        return render_scoreboard(view, size, mode, style, news, chances, lang)
+        return render_scoreboard(view, size, mode, style, news, chances, lang, screen.locked)
     if kind is ScreenKind.PLAY:
-        return render_play(screen.view, size, mode, style, screen.news, lang)
+        return render_play(screen.view, size, mode, style, screen.news, lang, screen.locked)
     if kind is ScreenKind.COUNT:
         counted = screen.news.counted if screen.news is not None else ()
         return render_count(screen.view, screen.page, size, mode, style, counted, lang)
@@ -309,6 +325,7 @@ def render_scoreboard(
     news: News | None = None,
     chances: tuple[float, ...] | None = None,
     language: Language = Language.ENGLISH,
+    locked: bool = False,
 ) -> Image.Image:
     """Names, big scores, the dealer's mark (●), whose move it is (name highlighted), points
     to go, and a status line (or the lurch line when a side is behind it near the end).
@@ -316,6 +333,8 @@ def render_scoreboard(
     While *news* is on, its line is the status line and each side whose score changed shows the
     change ("+8") in place of its points to go. Two sides' *chances* to win make a thin bar
     under the names: the first side's share solid from the left, the second's dotted.
+    *locked*: the tournament lock's badge on the line between the first two scores
+    (``ui.pairing``), where it takes no room from the names, the scores or the status.
 
     Raises:
         ValueError: an unsupported size or mode.
@@ -335,13 +354,14 @@ def render_scoreboard(
         digits_top += 4
     bottom = p.height
     line, rows = face, [""]
+    room = p.width - 2
     if tall:
-        warning, warnings = warning_rows(view, (face, small), p.width - 2, tr)
+        warning, warnings = warning_rows(view, (face, small), room, tr)
         if warnings and not (news is not None and news.line):
             # shorter, smaller, by initials; two rows only for two lines that share none
             line, rows = warning, warnings
         else:
-            line, rows = _status_rows(view, news, (face, small), p.width - 2, tr)
+            line, rows = _status_rows(view, news, (face, small), room, tr)
         bottom -= len(rows) * (line.text_height + 1) + (1 if p.large else 0)
         status_y = bottom + 2
         bottom -= small.digit_height + 2  # the "to go" row
@@ -382,6 +402,8 @@ def render_scoreboard(
         p.hline(status_y - 2)
         for n, row in enumerate(rows):
             p.text(1, status_y + n * (line.text_height + 1), row, line)
+    if locked:  # on the first column's line, halfway down the scores
+        draw_badge(p, column - 3, digits_top + max((bottom - digits_top - 9) // 2, 0))
     return p.image
 
 
@@ -392,10 +414,11 @@ def render_play(
     style: Style = Style.COMPACT,
     news: News | None = None,
     language: Language = Language.ENGLISH,
+    locked: bool = False,
 ) -> Image.Image:
     """The play: the count (big), the cards of this series and the starter (by rank: suits never
     matter in the play), the scores, and at the bottom what was just pegged while *news* is on,
-    whose turn (and who said go) otherwise.
+    whose turn (and who said go) otherwise; *locked*: the tournament lock's badge at its right.
 
     Raises:
         ValueError: an unsupported size or mode.
@@ -431,7 +454,8 @@ def render_play(
                 p.text(x + 1, y, label, face, DIM)
             x += column
     top = y + small.text_height + 2
-    told, status = _status_rows(view, news, (small, p.small), p.width - 2, translator(language))
+    room = p.width - 2 - (BADGE_ROOM if locked else 0)
+    told, status = _status_rows(view, news, (small, p.small), room, translator(language))
     bottom = p.height - (len(status) * (told.text_height + 1) + 2 if tall else 0)
     # the count, big, on the left
     digits = largest_face(bottom - top - 2, p.width // 3, 2)
@@ -453,6 +477,8 @@ def render_play(
         p.hline(bottom)
         for n, row in enumerate(status):
             p.text(1, bottom + 3 + n * (told.text_height + 1), row, told)
+    if locked:
+        draw_badge(p, p.width - 8, p.height - 10)
     return p.image
 
 

@@ -9,8 +9,10 @@ the wal-index header at the start of its ``-shm``. A commit changes the ``-wal``
 writer's last close folds it into the journal and removes it, so any new command changes what
 ``poll`` sees. Then the journal is opened afresh, read-only (``Journal(path, readonly=True)``:
 it creates, writes and renames nothing), replayed, and its view handed to the
-``ViewPublisher``; a view equal to the last one is not published again. The first poll after a
-command is stored publishes it, so it shows within ``interval`` and the time to read it.
+``ViewPublisher``; a view equal to the last one is not published again (unless the tournament
+lock its marks record came on or went off: ``journal.marks``; the page then shows the standings
+only). The first poll after a command is stored publishes it, so it shows within ``interval``
+and the time to read it.
 
 A read beside a live writer can land after the commit's frames are in the ``-wal`` (its size
 and time changed) but before the commit is visible to readers, which happens when the writer
@@ -76,6 +78,7 @@ class JournalFeed:
         self.polls = 0
         self._seen: Signature | None = None
         self._view: GameView | None = None
+        self._locked = False  # the tournament lock the journal's marks say holds
         self._failed = ""
         self._confirm = False  # read again at the next poll even if nothing seems changed
         self.retries = 0
@@ -125,8 +128,11 @@ class JournalFeed:
                 )
             self._seen = seen
             view = render_view(state)
-            if view == self._view:
+            locked = journal.locked() is not None  # a league board's tournament lock
+            if view == self._view and locked == self._locked:
                 return False
+            self._locked = locked
+            self.publisher.locked = lambda: locked  # the page then shows the standings only
             self.publisher.journal = journal
             self.publisher.publish(state, view)
             self._view = view

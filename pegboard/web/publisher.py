@@ -80,6 +80,11 @@ class ViewPublisher:
     the match, the game or its winner changes, never per key. With neither: ``[]`` and None.
 
     *now* is the clock (an aware local time; the tests pass a fixed one).
+
+    *locked* (the table's tournament lock, ``table.tourney``) is asked at every publish: while
+    it holds the page shows the standings only (``locked`` true in the payload; no
+    ``win_probability`` and no ``players``: the scores, the board and the evening's results
+    stay; the page has no advice or hints to drop).
     """
 
     def __init__(
@@ -90,8 +95,10 @@ class ViewPublisher:
         reader: HistoryReader | None = None,
         language: Language = Language.ENGLISH,
         now: Callable[[], datetime] = lambda: datetime.now().astimezone(),
+        locked: Callable[[], bool] | None = None,
     ) -> None:
         self.server = server
+        self.locked = locked
         self.journal = journal
         self.language = language
         self.now = now
@@ -111,15 +118,18 @@ class ViewPublisher:
         to the server."""
         self._look_up(view)
         last = view.last
+        locked = self.locked is not None and self.locked()
         fields = {
             "view": view.to_dict(),
             "language": self.language.value,
             "calls": [] if last is None else list(peg_calls(last, self.language)),
-            "win_probability": _chances(state),
+            "win_probability": None if locked else _chances(state),
+            "locked": locked,
         }
         with self._lock:
             self._fields = fields
-            self.server.publish({**fields, "evening": self._tonight(), "players": self._players})
+            players = None if locked else self._players
+            self.server.publish({**fields, "evening": self._tonight(), "players": players})
 
     def _tonight(self) -> list[dict[str, Any]]:
         """The recent games finished since this evening began (the caller holds the lock)."""
@@ -135,7 +145,8 @@ class ViewPublisher:
             self._recent, self._players = recent, players
             if self._fields is not None:
                 evening = self._tonight()
-                self.server.publish({**self._fields, "evening": evening, "players": players})
+                shown = None if self._fields["locked"] else players  # standings only
+                self.server.publish({**self._fields, "evening": evening, "players": shown})
 
     def forget(self) -> None:
         """Read the evening and the players again at the next publish (the last read was

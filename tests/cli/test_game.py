@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -276,3 +277,34 @@ def test_show_names_the_match_so_far_apart_from_the_score(
     cli(capsys, "game", "do", "--db", db, "cut 9C 3D", "peg Ann 61", "peg Ann 60", "next")
     _, out, _ = cli(capsys, "game", "show", "--db", db)
     assert out.splitlines()[0].endswith(f" · {said}")
+
+
+def test_show_says_when_the_tournament_lock_holds_and_gives_no_odds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.db")
+    cli(capsys, "game", "new", "--players", "Ann,Bob", "--db", db)
+    cli(capsys, "game", "do", "--db", db, "cut 9C 3D", "starter 5C")
+    _, out, _ = cli(capsys, "game", "show", "--db", db, "--json")
+    unlocked = json.loads(out)
+    assert unlocked["locked"] is False and unlocked["win_probability"] is not None
+    _, out, _ = cli(capsys, "game", "show", "--db", db)
+    assert "tournament lock" not in out
+    with Journal(db) as store:  # what a league board records when the hub's lock comes
+        store.load()
+        store.mark("lock", "club")
+    _, out, _ = cli(capsys, "game", "show", "--db", db, "--json")
+    locked = json.loads(out)
+    assert locked["locked"] is True and locked["win_probability"] is None
+    assert {k: v for k, v in locked.items() if k not in ("locked", "win_probability")} == {
+        k: v for k, v in unlocked.items() if k not in ("locked", "win_probability")
+    }
+    _, out, _ = cli(capsys, "game", "show", "--db", db)
+    assert re.search(r"^tournament lock on since \d\d:\d\d \(club\)$", out, re.M)
+    _, out, _ = cli(capsys, "game", "show", "--db", db, "--lang", "de")
+    assert re.search(r"^Turniersperre seit \d\d:\d\d \(club\)$", out, re.M)
+    with Journal(db) as store:
+        store.load()
+        store.mark("unlock", "club")
+    _, out, _ = cli(capsys, "game", "show", "--db", db)
+    assert "tournament lock" not in out

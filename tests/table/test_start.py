@@ -32,6 +32,8 @@ NOT_BEFORE_READY = (
     "pegboard.web",  # the pub page: only with [web] enabled or --web
     "http.server",
     "pegboard.league",  # the league: only with [league]
+    "pegboard.tourney",  # a tournament night's notices: only with [league]
+    "pegboard.table.tourney",
     "paho",
     "pegboard.engine.odds",  # win probability: only with [display] win_probability
     "pegboard.engine.advice",

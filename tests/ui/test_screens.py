@@ -24,6 +24,7 @@ from pegboard.ui import status as status_module
 from pegboard.ui.keypad import EntryView, Mode
 from pegboard.ui.news import News, news_of
 from pegboard.ui.paint import Style
+from pegboard.ui.pairing import PairingView
 from pegboard.ui.screens import (
     HeadToHeadView,
     MenuItem,
@@ -178,6 +179,10 @@ def screens() -> dict[str, Screen]:
         "cut-three-handed": choose_screen(view_after([], Rules.three_handed()), entry=CUT_THREE),
         "head-to-head": choose_screen(view_after(CUT), record=RECORD),
         "head-to-head-unmet": choose_screen(view_after(CUT), record=HeadToHeadView(NAMES)),
+        # a tournament night (ui.pairing): the next pairing, and the lock's badge
+        "pairing": choose_screen(view_after([]), pairing=PairingView(7, 3, "Ann", "Bob")),
+        "scoreboard-locked": choose_screen(view_after(LURCH_NEAR), locked=True),
+        "play-locked": choose_screen(view_after(PLAY), locked=True),
     }
 
 
@@ -207,6 +212,8 @@ SMALL = [
     "cut-three-handed",
     "menu-keypad",
     "head-to-head",
+    "pairing",
+    "scoreboard-locked",
 ]
 ANY_SIZE = [name for name in ALL if name != "count-29-page3"]  # page 3 exists at 128x64 only
 WIDE = [
@@ -221,6 +228,7 @@ WIDE = [
     "scoreboard-pegged",
     "count-muggins",
     "cut",
+    "pairing",
 ]
 STYLES = [pytest.param(Style.COMPACT, id="compact"), pytest.param(Style.LARGE, id="large")]
 

@@ -158,3 +158,26 @@ def test_the_first_poll_after_a_command_publishes_it(
     capsys.readouterr()
     with capsys.disabled():
         print(f"\ngame do -> the feed's first poll published it in {took[0] * 1000:.1f} ms")
+
+
+def test_the_journals_tournament_lock_leaves_the_served_page_the_standings_only(
+    journal: Path,
+) -> None:
+    server = WebServer()
+    feed = JournalFeed(journal, ViewPublisher(server))
+    assert feed.load()
+    first = json.loads(server.latest()[1])
+    assert first["locked"] is False
+    with Journal(journal) as store:  # a league board's table records the hub's lock
+        store.load()
+        store.mark("lock", "club")
+    assert feed.poll()  # the view is the same, the lock is new: published again
+    locked = json.loads(server.latest()[1])
+    assert locked["locked"] is True and locked["players"] is None
+    assert locked["win_probability"] is None and locked["view"] == first["view"]
+    assert not feed.poll() or json.loads(server.latest()[1])["locked"] is True
+    with Journal(journal) as store:
+        store.load()
+        store.mark("unlock", "club")
+    assert feed.poll()
+    assert json.loads(server.latest()[1])["locked"] is False

@@ -22,6 +22,7 @@
       // the fixed labels of index.html (its elements with data-word="...")
       crib: "crib", "chance to win": "chance to win", "double skunk": "double skunk",
       lurch: "lurch", count: "count", tonight: "tonight", "head to head": "head to head",
+      "tournament: standings only": "\uD83D\uDD12 tournament: standings only",
       "games won": "games won", "matches won": "matches won", "game points": "game points",
       "lurches given / taken": "lurches given / taken",
       "a deal as dealer / pone": "a deal as dealer / pone", "best hand": "best hand",
@@ -64,6 +65,7 @@
     de: {
       crib: "Krippe", "chance to win": "Gewinnchance", "double skunk": "dreifach",
       lurch: "Schneider", count: "Wert", tonight: "heute Abend",
+      "tournament: standings only": "\uD83D\uDD12 Turnier: nur der Stand",
       "head to head": "Stand", "games won": "Spiele gewonnen",
       "matches won": "Matches gewonnen", "game points": "Spielpunkte",
       "lurches given / taken": "Schneider: gab / bekam",
@@ -287,6 +289,9 @@
     setText($("#variant"), variantLine(view));
     setText($("#match-format"), say(view.match.format));
     setText($("#phase"), phaseLine(view));
+    // the tournament lock: the standings only (the payload has no odds and no figures then)
+    $("#lock").hidden = payload.locked !== true;
+    setData(body, "locked", payload.locked === true ? "yes" : "no");
 
     var pointed = hasGamePoints(view);
     sideEls.forEach(function (card, i) {
