@@ -44,8 +44,9 @@ stops at once. A page that cannot start is logged; the daemon runs on without it
 view too (``league.publisher``: it only takes the view; its own thread does the network); on
 the way out it says "offline". A tournament night's notices from the hub (the board's next
 pairing, the lock) are only queued by the publisher's network thread (``table.tourney``),
-which wakes the loop; the controller takes them on its thread, as it takes keys. With ``[sound] enabled`` the speaker gets each change too
-(``table.speaker``: it only takes the change; its own thread finds the words and starts eSpeak).
+which wakes the loop; the controller takes them on its thread, as it takes keys. With
+``[sound] enabled`` the speaker gets each change too (``table.speaker``: it only takes the
+change; its own thread finds the words and starts eSpeak).
 """
 
 from __future__ import annotations
