@@ -53,7 +53,15 @@ from .cards import DECK, Card, Rank, Suit, format_cards
 from .rules import Rules
 from .scoring import rank_points
 
-__all__ = ["CribOwner", "DiscardOption", "advise"]
+__all__ = [
+    "CribOwner",
+    "DiscardOption",
+    "NetUnits",
+    "advise",
+    "best_keeps",
+    "net_units",
+    "rank_nets",
+]
 
 
 class CribOwner(enum.Enum):
@@ -175,6 +183,96 @@ def advise(
         ranked.append((-net, -hand, tuple(card.index for card in discard), option))
     ranked.sort(key=operator.itemgetter(0, 1, 2))
     return [entry[3] for entry in ranked]
+
+
+@frozen
+class NetUnits:
+    """The integer units ``advise`` sums a net in (one common denominator, ``den``).
+
+    A discard's net in these units is ``rank_nets``' rank part of its split plus ``suit_net``
+    plus a part the same for every discard of one hand (nobs from an unknown crib card).
+    """
+
+    n: int
+    """Possible starters (the pack less the dealt cards)."""
+    drawn: int
+    """Unknown crib cards plus the starter."""
+    sets: int
+    per_set: int
+    per_starter: int
+    den: int
+
+
+@cache
+def net_units(rules: Rules) -> NetUnits:
+    """``advise``'s units for *rules* (they depend on how many cards are dealt and drawn)."""
+    n = 52 - rules.dealt
+    drawn = rules.crib_size - rules.discards + 1
+    sets = math.comb(n, drawn)
+    return NetUnits(
+        n=n, drawn=drawn, sets=sets, per_set=n * (n - 1), per_starter=sets * (n - 1),
+        den=sets * n * (n - 1),
+    )  # fmt: skip
+
+
+@cache
+def rank_nets(
+    ranks: tuple[int, ...], rules: Rules, dealer: bool
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """For sorted dealt *ranks* in a two-player game: each split into kept and discarded ranks,
+    with the part of its net (``NetUnits``) that depends on ranks only (fifteens, pairs, runs).
+
+    ``advise`` sums the same terms; the suits add ``suit_net`` (flushes, nobs).
+    """
+    units = net_units(rules)
+    rank_left = [4] * 14
+    for rank in ranks:
+        rank_left[rank] -= 1
+    weights = _weights(rank_left, units.drawn)
+    starter_weights = rank_left[1:]
+    sign = 1 if dealer else -1
+    out = []
+    for discard in sorted(set(itertools.combinations(ranks, rules.discards))):
+        keep = list(ranks)
+        for rank in discard:
+            keep.remove(rank)
+        hand = sum(map(operator.mul, _hand_rank_row(tuple(keep)), starter_weights))
+        crib = sum(map(operator.mul, _crib_rank_row(discard, units.drawn), weights))
+        out.append((tuple(keep), discard, hand * units.per_starter + sign * crib * units.per_set))
+    return tuple(out)
+
+
+def suit_net(
+    keep: Sequence[Card], discard: Sequence[Card], suit_left: dict[Suit, int], rules: Rules,
+    dealer: bool,
+) -> int:  # fmt: skip
+    """The part of a discard's net (``NetUnits``) that the suits make: flushes and nobs from
+    the dealt cards (*suit_left*: unseen cards of each suit, the pack less the dealt cards)."""
+    units = net_units(rules)
+    hand = _hand_flush(keep, suit_left, units.n) + _nobs_starters(keep, suit_left)
+    crib = _crib_flush(discard, suit_left, units.drawn, rules) * units.per_set
+    crib += _nobs_starters(discard, suit_left) * units.per_starter
+    return hand * units.per_starter + (crib if dealer else -crib)
+
+
+def best_keeps(dealt: Sequence[Card], rules: Rules, dealer: bool) -> tuple[tuple[Card, ...], ...]:
+    """The keeps (sorted cards) with the highest net of ``advise`` (two players: *dealer* says
+    whose crib): its first choice and every keep it ties with on net."""
+    cards = sorted(dealt)
+    suit_left = dict.fromkeys(Suit, 13)
+    for card in cards:
+        suit_left[card.suit] -= 1
+    parts = {keep: net for keep, _, net in rank_nets(_ranks(cards), rules, dealer)}
+    best: list[tuple[Card, ...]] = []
+    top = 0
+    for discard in itertools.combinations(cards, rules.discards):
+        keep = tuple(card for card in cards if card not in discard)
+        net = parts[_ranks(keep)] + suit_net(keep, discard, suit_left, rules, dealer)
+        if not best or net > top:
+            best, top = [keep], net
+        elif net == top:
+            best.append(keep)
+    return tuple(best)
 
 
 def _crib_owner(dealer: bool | None, crib_owner: CribOwner | None, rules: Rules) -> CribOwner:

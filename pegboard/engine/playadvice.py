@@ -8,7 +8,9 @@ The play is a game of imperfect information, so "exact" is exact against a state
 * **The opponent's hand** is every holding of its cards left that is consistent with what the
   player has seen (their own dealt cards, the starter, the cards laid, any other cards named as
   seen, and each go the opponent said: a go at count *c* means none of its cards held then fits
-  on *c*), all equally likely.
+  on *c*), all equally likely; or, as an option (``Belief.DISCARDS``, ``playbelief``), each as
+  often as the opponent's possible deals lead to it when it keeps what the exact discard advice
+  keeps.
 * **The opponent plays a named policy** (``Opponent``): today ``greedy``, the self-play's play
   (``selfplay.choose_card``: the card that pegs most at once, avoiding 5 and 21, then the
   highest).
@@ -61,9 +63,11 @@ from pegboard.frozen import frozen
 
 from .cards import DECK, Card, format_cards
 from .play import MAX_COUNT, PlayState
+from .playbelief import Belief, discard_weights
 from .rules import Rules
 
 __all__ = [
+    "Belief",
     "Opponent",
     "PlayAdvice",
     "PlayAdviceError",
@@ -129,14 +133,25 @@ class PlayAdvice:
     unseen: int
     """How many cards the player has not seen (the opponent's holdings are drawn from them)."""
     opponent_cards: int
+    belief: Belief = Belief.UNIFORM
+    deals: float = 0.0
+    """``Belief.DISCARDS``: how many of the opponent's possible deals the advice keeps the
+    cards laid and a holding from (ties count as fractions); 0 otherwise."""
 
     @property
     def model(self) -> str:
         """The model in one sentence."""
+        if self.belief is Belief.DISCARDS:
+            likely = (
+                f"each as often as its {self.deals:.6g} possible deals keep it by the exact "
+                "discard advice, ties shared"
+            )
+        else:
+            likely = "equally likely"
         return (
             f"opponent holds {self.opponent_cards} of the {self.unseen} unseen cards "
-            f"({self.holdings} holdings consistent with the cards seen and its goes, equally "
-            f"likely) and plays {self.opponent.value} ({self.opponent.description}); you play "
+            f"({self.holdings} holdings consistent with the cards seen and its goes, {likely}) "
+            f"and plays {self.opponent.value} ({self.opponent.description}); you play "
             "each later card as well as possible, seeing the ranks it lays and its goes"
         )
 
@@ -157,6 +172,10 @@ class Position:
     last: int
     """Who laid the series' last card (ME, OPP), or -1 for none yet."""
     single_series: bool
+    holdings: int = 0
+    """How many holdings (sets of cards) are consistent with the cards seen."""
+    deals: float = 0.0
+    """``Belief.DISCARDS``: the deals the belief counts (see ``PlayAdvice.deals``)."""
 
 
 def position_of(
@@ -167,13 +186,15 @@ def position_of(
     dealer: bool,
     rules: Rules | None = None,
     seen: Sequence[Card] = (),
+    belief: Belief = Belief.UNIFORM,
 ) -> tuple[Position, PlayState, int]:
     """The rank position for the player to act, the card-level state, and the unseen count.
 
     *laid* is every action of the play so far in order from the lead: a card, or None for a go.
 
     Raises:
-        PlayAdviceError: not a two-player variant, not the player's turn, or the play is over.
+        PlayAdviceError: not a two-player variant, not the player's turn, or the play is over,
+            or (``Belief.DISCARDS``) no deal of the opponent's is consistent with the advice.
         InvalidHandError: a card named twice, or the hand and the cards laid do not add up.
         IllegalPlayError: the actions cannot happen under the rules.
     """
@@ -193,6 +214,7 @@ def position_of(
     went_at: list[int] = []  # the counts at which the opponent said go
     mine_went: list[tuple[int, int]] = []  # (count, cards of mine laid by then) at my goes
     mine_laid: list[Card] = []
+    theirs_laid: list[Card] = []
     for action in laid:
         if state.turn is None:
             raise PlayAdviceError("the play is over: nothing is left to advise")
@@ -203,8 +225,7 @@ def position_of(
                 mine_went.append((state.count, len(mine_laid)))
             state, _ = state.go()
         else:
-            if state.turn == me:
-                mine_laid.append(action)
+            (mine_laid if state.turn == me else theirs_laid).append(action)
             state, _ = state.play(action)
     for count, before in mine_went:  # the cards held at a go of mine: none may have fitted
         fits = [c for c in (*mine_laid[before:], *hand) if c.pips <= MAX_COUNT - count]
@@ -229,9 +250,25 @@ def position_of(
             counts[card.rank] += 1
     unseen = sum(counts)
     limit = MAX_COUNT - min(went_at) if went_at else 0  # every card held must be over this
-    belief = _holdings(tuple(counts), left[1 - me], limit)
-    if not belief:
+    held_by = _holdings(tuple(counts), left[1 - me], limit)
+    if not held_by:
         raise PlayAdviceError("no holding of the opponent is consistent with the cards seen")
+    holdings = sum(weight for _, weight in held_by)
+    deals = 0.0
+    if belief is Belief.DISCARDS:
+        found = discard_weights([card for card in DECK if card not in out], theirs_laid,
+                                left[1 - me], limit, rules, dealer=not dealer)  # fmt: skip
+        held_by = tuple(
+            (sum(_ONE[rank] for rank in ranks), weight)
+            for ranks, weight in sorted(found.weights.items())
+            if weight
+        )
+        if not held_by:
+            raise PlayAdviceError(
+                "no deal of the opponent's consistent with the cards seen keeps, by the exact "
+                "discard advice, the cards it laid (try the uniform belief)"
+            )
+        deals = found.deals
     series = tuple(card.rank.value for card in state.series)
     went = sum(1 << (ME if seat == me else OPP) for seat in state.said_go)
     last = -1
@@ -239,13 +276,15 @@ def position_of(
         last = ME if state.laid[-1][0] == me else OPP
     position = Position(
         mine=tuple(sorted(card.rank.value for card in hand)),
-        belief=belief,
+        belief=held_by,
         opp_left=left[1 - me],
         series=series,
         count=state.count,
         went=went,
         last=last,
         single_series=rules.single_series,
+        holdings=holdings,
+        deals=deals,
     )
     return position, state, unseen
 
@@ -259,13 +298,15 @@ def advise_play(
     rules: Rules | None = None,
     seen: Sequence[Card] = (),
     opponent: Opponent = Opponent.GREEDY,
+    belief: Belief = Belief.UNIFORM,
 ) -> PlayAdvice:
     """Every legal card for the player to act with its exact expected net pegging points.
 
     *held* is the player's cards still held; *laid* every action so far in order from the lead
     (a card, or None for a go); *dealer* whether the player deals; *seen* any other cards the
     player has seen (their own discards, a card shown by accident). Options are best first;
-    equal figures go lowest card first. See the module for the model.
+    equal figures go lowest card first. *belief* says how likely each holding of the
+    opponent's is (``playbelief``). See the module for the model.
 
     Raises:
         PlayAdviceError: not a two-player variant, not the player's turn, the play is over.
@@ -273,7 +314,7 @@ def advise_play(
         IllegalPlayError: the actions cannot happen under the rules.
     """
     position, state, unseen = position_of(
-        held, laid, starter, dealer=dealer, rules=rules, seen=seen
+        held, laid, starter, dealer=dealer, rules=rules, seen=seen, belief=belief
     )
     total = sum(weight for _, weight in position.belief)
     figures = rank_points_of(position)
@@ -287,9 +328,11 @@ def advise_play(
         options=tuple(options),
         count=state.count,
         opponent=opponent,
-        holdings=total,
+        holdings=position.holdings,
         unseen=unseen,
         opponent_cards=position.opp_left,
+        belief=belief,
+        deals=position.deals,
     )
 
 
