@@ -34,10 +34,12 @@ fit by a key that depends only on the card and the table (the series and the cou
 opponent's turn the belief splits into one group per rank it would lay (the holdings whose most
 preferred card is that rank) and one group that says go. At the player's turn the figure is the
 best card's, the same card for every holding still in the belief: the player cannot see which it
-is. The search is exhaustive. Remembered for one decision: the sub-searches at the start of a
-series and the play-out of each holding once the player has no cards left (they recur along
-many orders of the same cards); across decisions (a few thousand each, a few MB): the points
-each rank makes on a series and the policy's order.
+is. The search is exhaustive. A series is kept only as far as it can still score (``_tail``:
+the run-able suffix spans at most seven ranks), so more orders of play meet in one memo.
+Remembered for one decision: the sub-searches at the start of a series and the play-out of each
+holding once the player has no cards left, by table then by holding (they recur along many
+orders of the same cards); across decisions (a few thousand each, a few MB): the points each
+rank makes on a series, the policy's order and the player's legal cards on a count.
 
 Variants: the two-player ones (six-card, five-card with its single series, two-in-the-crib), and
 the optional rule that the starter counts in play. Three and four players are not covered:
@@ -54,7 +56,6 @@ asking raises ``PlayAdviceError``.
 from __future__ import annotations
 
 import enum
-import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -63,7 +64,7 @@ from pegboard.frozen import frozen
 
 from .cards import DECK, Card, format_cards
 from .play import MAX_COUNT, PlayState
-from .playbelief import Belief, discard_weights
+from .playbelief import Belief, discard_weights, pack, uniform_holdings
 from .rules import Rules
 
 __all__ = [
@@ -85,6 +86,8 @@ _ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
 _MASK = (0, *(7 << 3 * (rank - 1) for rank in range(1, 14)))
 _PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
 _BITS = tuple((rank, _MASK[rank], _ONE[rank]) for rank in range(14))
+_BONUS = tuple(2 if count in (15, 31) else 0 for count in range(32))
+"""_BONUS[c]: the points for making the count c (fifteen or thirty-one)."""
 _MEMORY = 1 << 12
 """How many tails (and their scores, the policy's order) the search keeps between decisions."""
 
@@ -250,7 +253,7 @@ def position_of(
             counts[card.rank] += 1
     unseen = sum(counts)
     limit = MAX_COUNT - min(went_at) if went_at else 0  # every card held must be over this
-    held_by = _holdings(tuple(counts), left[1 - me], limit)
+    held_by = uniform_holdings(tuple(counts), left[1 - me], limit)
     if not held_by:
         raise PlayAdviceError("no holding of the opponent is consistent with the cards seen")
     holdings = sum(weight for _, weight in held_by)
@@ -258,11 +261,7 @@ def position_of(
     if belief is Belief.DISCARDS:
         found = discard_weights([card for card in DECK if card not in out], theirs_laid,
                                 left[1 - me], limit, rules, dealer=not dealer)  # fmt: skip
-        held_by = tuple(
-            (sum(_ONE[rank] for rank in ranks), weight)
-            for ranks, weight in sorted(found.weights.items())
-            if weight
-        )
+        held_by = tuple((pack(ranks), weight) for ranks, weight in sorted(found.weights.items()))
         if not held_by:
             raise PlayAdviceError(
                 "no deal of the opponent's consistent with the cards seen keeps, by the exact "
@@ -338,8 +337,9 @@ def advise_play(
 
 def forget() -> None:
     """Empty every memory of the search (a benchmark's cold start)."""
-    for memo in (_fresh, _playout, _patterns, _tail, _greedy_order):
+    for memo in (_fresh, _patterns, _after, _greedy_order, _moves):
         memo.cache_clear()
+    _played.clear()
 
 
 def rank_points_of(position: Position) -> dict[int, tuple[int, int]]:
@@ -351,7 +351,7 @@ def rank_points_of(position: Position) -> dict[int, tuple[int, int]]:
         return _figures(position)
     finally:  # these hold beliefs: kept for one decision only
         _fresh.cache_clear()
-        _playout.cache_clear()
+        _played.clear()
 
 
 def _figures(p: Position) -> dict[int, tuple[int, int]]:
@@ -375,24 +375,14 @@ def _figures(p: Position) -> dict[int, tuple[int, int]]:
 # --- the search ------------------------------------------------------------------------------
 
 
-def _holdings(counts: tuple[int, ...], size: int, limit: int) -> tuple[tuple[int, int], ...]:
-    """Every multiset of *size* ranks drawn from *counts*, packed, with its number of card sets;
-    only ranks of more than *limit* pips."""
-    out: list[tuple[int, int]] = []
-
-    def walk(rank: int, left: int, packed: int, weight: int) -> None:
-        if left == 0:
-            out.append((packed, weight))
-            return
-        if rank > 13:
-            return
-        walk(rank + 1, left, packed, weight)
-        if _PIPS[rank] > limit:
-            for take in range(1, min(left, counts[rank]) + 1):
-                walk(rank + 1, left - take, packed + take * _ONE[rank],
-                     weight * math.comb(counts[rank], take))  # fmt: skip
-
-    walk(1, size, 0, 1)
+@lru_cache(maxsize=_MEMORY)
+def _moves(mine: tuple[int, ...], count: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """The player's legal ranks on *count*: (rank, count after, 15 or 31 bonus, cards left)."""
+    out = []
+    for rank in sorted(set(mine)):
+        after = count + _PIPS[rank]
+        if after <= MAX_COUNT:
+            out.append((rank, after, _BONUS[after], _less(mine, rank)))
     return tuple(out)
 
 
@@ -443,13 +433,28 @@ def _patterns(series: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=_MEMORY)
+def _after(series: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """The tail (``_tail``) of *series* once *rank* is laid on it."""
+    return _tail((*series, rank))
+
+
 def _tail(series: tuple[int, ...]) -> tuple[int, ...]:
-    """The part of a series that can still score: its longest suffix of distinct ranks, with the
-    last card's equal predecessors (for pairs) kept in front."""
+    """The part of a series that can still score: its longest suffix of distinct ranks spanning
+    at most seven ranks, with the last card's equal predecessors (for pairs) kept in front.
+
+    A run in the play is at most seven cards (A-2-3-4-5-6-7 makes 28; eight distinct ranks
+    make 36 or more), so ranks that spread the suffix over eight ranks or more can never be
+    part of a run again: dropping them changes no score and lets more positions share a memo.
+    """
     seen: set[int] = set()
     i = len(series)
+    low = high = series[-1] if series else 0
     while i and series[i - 1] not in seen:
-        seen.add(series[i - 1])
+        rank = series[i - 1]
+        low, high = min(low, rank), max(high, rank)
+        if high - low >= 7:
+            break
+        seen.add(rank)
         i -= 1
     j = len(series) - 1
     while j > 0 and series[j - 1] == series[-1] and len(series) - j < 4:
@@ -488,21 +493,30 @@ def _turn(
     if not mine:
         # the player has no cards left: each holding plays out on its own (splitting the
         # belief pays only while the player still has choices to make)
-        return sum(
-            weight * _playout(mine, packed, opp_left, series, count, turn, went, last, single)
-            for packed, weight in belief.items()
-        )
+        # (remembered by the table, then by the holding: one small key a holding)
+        key = (opp_left, series, count, turn, went, last, single)
+        played = _played.get(key)
+        if played is None:
+            _played[key] = played = {}
+        total = 0
+        for packed, weight in belief.items():
+            value = played.get(packed)
+            if value is None:
+                played[packed] = value = _playout(
+                    mine, packed, opp_left, series, count, turn, went, last, single
+                )
+            total += weight * value
+        return total
     if turn == ME:
-        room = MAX_COUNT - count
-        legal = {rank for rank in mine if _PIPS[rank] <= room}
-        if not legal:
+        moves = _moves(mine, count)
+        if not moves:
             return _go(mine, belief, opp_left, series, count, ME, went, last, single)
         weight = sum(belief.values())
+        patterns = _patterns(series)
         best = None
-        for rank in legal:
-            after = count + _PIPS[rank]
-            value = _score(series, rank, after) * weight + _laid(
-                ME, rank, _less(mine, rank), belief, opp_left, series, after, went, single
+        for rank, after, bonus, rest in moves:
+            value = (patterns[rank] + bonus) * weight + _laid(
+                ME, rank, rest, belief, opp_left, series, after, went, single
             )
             if best is None or value > best:
                 best = value
@@ -522,9 +536,10 @@ def _turn(
         else:
             stuck[packed] = weight
     total = 0
+    patterns = _patterns(series)
     for rank, group in groups.items():
         after = count + _PIPS[rank]
-        total -= _score(series, rank, after) * sum(group.values())
+        total -= (patterns[rank] + _BONUS[after]) * sum(group.values())
         total += _laid(OPP, rank, mine, group, opp_left - 1, series, after, went, single)
     if stuck:
         total += _go(mine, stuck, opp_left, series, count, OPP, went, last, single)
@@ -543,14 +558,13 @@ def _laid(
     single: bool,
 ) -> int:
     """After *who* laid *rank* (already counted): the rest, with *mine*/*opp_left* after it."""
-    series = _tail((*before, rank))
-    left = (len(mine), opp_left)
-    other = 1 - who
     if count == MAX_COUNT:
         return _reset(who, mine, belief, opp_left, 0, single)
-    if left[other] and not went >> other & 1:
+    series = _after(before, rank)
+    other = 1 - who
+    if (opp_left if who == ME else mine) and not went >> other & 1:
         return _turn(mine, belief, opp_left, series, count, other, went, who, single)
-    if left[who]:
+    if mine if who == ME else opp_left:
         return _turn(mine, belief, opp_left, series, count, who, went, who, single)
     return _reset(who, mine, belief, opp_left, 1, single)
 
@@ -590,19 +604,22 @@ def _reset(
         return total
     other = 1 - closer
     leader = other if (mine, opp_left)[other] else closer
-    return total + _fresh(mine, tuple(sorted(belief.items())), opp_left, leader, single)
+    return total + _fresh(mine, frozenset(belief.items()), opp_left, leader, single)
 
 
 @cache
 def _fresh(
-    mine: tuple[int, ...], belief: tuple[tuple[int, int], ...], opp_left: int, leader: int,
+    mine: tuple[int, ...], belief: frozenset[tuple[int, int]], opp_left: int, leader: int,
     single: bool,
 ) -> int:  # fmt: skip
     """A new series from count 0 (remembered: many orders of play reach the same one)."""
     return _turn(mine, dict(belief), opp_left, (), 0, leader, 0, -1, single)
 
 
-@cache
+_played: dict[tuple[int, tuple[int, ...], int, int, int, int, bool], dict[int, int]] = {}
+"""The play-outs of single holdings once the player has no cards left, by table and holding."""
+
+
 def _playout(
     mine: tuple[int, ...],
     packed: int,
@@ -634,7 +651,7 @@ def _playout(
             count += _PIPS[rank]
             points = _score(series, rank, count)
             total += points if turn == ME else -points
-            series = _tail((*series, rank))
+            series = _after(series, rank)
             left[turn] -= 1
             last = turn
             if count == MAX_COUNT:

@@ -17,9 +17,10 @@ named as seen, and the opponent's goes):
 six-card deals), deals are taken by their ranks first. The net of a split (``advice.rank_nets``)
 is a part that depends on ranks plus a part the suits make (flushes, nobs: ``advice.suit_net``);
 when the best split on ranks beats every other by more than the suits could ever make up, every
-deal of those ranks keeps the same ranks and counts at once
-(the product of ``C(unseen of rank r, dealt of rank r)``). The other rank sets are dealt out card by
-card and each deal's keeps found with ``advice.best_keeps``.
+deal of those ranks keeps the same ranks and counts at once (the product of ``C(unseen of rank
+r, dealt of rank r)``). The other rank sets are dealt out card by card; when the best split is
+sure but for a hand flush, only the deals with a suit long enough for one (at most a tenth) are
+asked of ``advice.best_keeps``, the others counted.
 """
 
 from __future__ import annotations
@@ -29,13 +30,14 @@ import itertools
 import math
 from collections.abc import Sequence
 
-from .advice import best_keeps, net_units, rank_nets
-from .cards import Card
+from .advice import NetUnits, best_keeps, net_units, rank_nets
+from .cards import Card, Suit
 from .rules import Rules
 
-__all__ = ["Belief", "DiscardWeights", "discard_weights"]
+__all__ = ["Belief", "DiscardWeights", "discard_weights", "pack", "uniform_holdings"]
 
 _PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
+_ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
 _JACK = 11
 
 
@@ -74,6 +76,33 @@ class DiscardWeights:
         return sum(self.weights.values()) / self.share
 
 
+def uniform_holdings(counts: tuple[int, ...], size: int, limit: int) -> tuple[tuple[int, int], ...]:
+    """The uniform belief: every multiset of *size* ranks drawn from *counts* (unseen cards of
+    each rank), packed (``pack``), with its number of card sets; only ranks of more than
+    *limit* pips."""
+    out: list[tuple[int, int]] = []
+
+    def walk(rank: int, left: int, packed: int, weight: int) -> None:
+        if left == 0:
+            out.append((packed, weight))
+            return
+        if rank > 13:
+            return
+        walk(rank + 1, left, packed, weight)
+        if _PIPS[rank] > limit:
+            for take in range(1, min(left, counts[rank]) + 1):
+                walk(rank + 1, left - take, packed + take * _ONE[rank],
+                     weight * math.comb(counts[rank], take))  # fmt: skip
+
+    walk(1, size, 0, 1)
+    return tuple(out)
+
+
+def pack(ranks: Sequence[int]) -> int:
+    """A multiset of ranks as ``playadvice`` holds a holding: 3 bits a rank, ace lowest."""
+    return sum(_ONE[rank] for rank in ranks)
+
+
 def discard_weights(
     pool: Sequence[Card],
     laid: Sequence[Card],
@@ -94,31 +123,32 @@ def discard_weights(
     laid_set = frozenset(laid)
     units = net_units(rules)
     weights: dict[tuple[int, ...], int] = {}
+    suit_bit = {card: 1 << 8 * list(Suit).index(card.suit) for card in (*pool, *laid)}
+    big = rules.hand_size
     sure = dealt_out = 0
     for ranks in _rank_sets(tuple(len(cards) for cards in by_rank), held + rules.discards):
         dealt = tuple(sorted(laid_ranks + ranks))
         splits = rank_nets(dealt, rules, dealer)
-        keep = _sure_keep(splits, laid_ranks, rules, dealer, units.n, units.drawn,
-                          units.per_set, units.per_starter)  # fmt: skip
+        keep = _sure_keep(splits, laid_ranks, rules, dealer, units, flush=True)
         if keep is not None:
             sure += 1
-            rest = list(keep)
-            for rank in laid_ranks:
-                if rank not in rest:
-                    break
-                rest.remove(rank)
-            else:
-                if all(_PIPS[rank] > limit for rank in rest):
-                    deals = math.prod(
-                        math.comb(len(by_rank[rank]), ranks.count(rank)) for rank in set(ranks)
-                    )
-                    key = tuple(rest)
-                    weights[key] = weights.get(key, 0) + deals * share
+            deals = math.prod(
+                math.comb(len(by_rank[rank]), ranks.count(rank)) for rank in set(ranks)
+            )
+            _add(weights, keep, laid_ranks, limit, deals * share)
             continue
         dealt_out += 1
+        # sure for every deal without a hand flush (no suit with hand_size cards)?
+        plain = _sure_keep(splits, laid_ranks, rules, dealer, units, flush=False)
+        plain_deals = 0
         choices = [itertools.combinations(by_rank[r], ranks.count(r)) for r in sorted(set(ranks))]
         for parts in itertools.product(*choices):
             deal = (*laid, *itertools.chain.from_iterable(parts))
+            if plain is not None:
+                bits = sum(map(suit_bit.__getitem__, deal))
+                if max(bits & 255, bits >> 8 & 255, bits >> 16 & 255, bits >> 24) < big:
+                    plain_deals += 1
+                    continue
             keeps = best_keeps(deal, rules, dealer)
             each = share // len(keeps)
             for kept in keeps:
@@ -128,7 +158,28 @@ def discard_weights(
                 if all(card.pips > limit for card in rest_cards):
                     key = tuple(sorted(card.rank.value for card in rest_cards))
                     weights[key] = weights.get(key, 0) + each
+        if plain is not None:
+            _add(weights, plain, laid_ranks, limit, plain_deals * share)
     return DiscardWeights(weights, share, sure, dealt_out)
+
+
+def _add(
+    weights: dict[tuple[int, ...], int],
+    keep: tuple[int, ...],
+    laid: tuple[int, ...],
+    limit: int,
+    weight: int,
+) -> None:
+    """Count *weight* for the ranks held when *keep* is kept, if it keeps the ranks *laid* and
+    what it holds fits the goes (more than *limit* pips)."""
+    rest = list(keep)
+    for rank in laid:
+        if rank not in rest:
+            return
+        rest.remove(rank)
+    if weight and all(_PIPS[rank] > limit for rank in rest):
+        key = tuple(rest)
+        weights[key] = weights.get(key, 0) + weight
 
 
 def _rank_sets(have: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
@@ -153,12 +204,12 @@ def _sure_keep(
     laid: tuple[int, ...],
     rules: Rules,
     dealer: bool,
-    n: int,
-    drawn: int,
-    per_set: int,
-    per_starter: int,
+    units: NetUnits,
+    *,
+    flush: bool,
 ) -> tuple[int, ...] | None:
-    """The kept ranks every deal of these ranks keeps, whatever its suits, if there is one.
+    """The kept ranks every deal of these ranks keeps, whatever its suits, if there is one
+    (*flush* False: every deal with no hand flush, no suit with ``hand_size`` cards).
 
     Bounds on what the suits add to each split (``advice.suit_net``): a hand flush (every kept
     card of one suit) at most ``len(keep) * n + 13`` starters' worth, a crib flush at most
@@ -167,8 +218,9 @@ def _sure_keep(
     the same in every deal; and whether it keeps the cards *laid* too, unless it keeps one card
     of a rank laid and discards another (then which is kept may depend on the suits).
     """
-    hand_flush = (rules.hand_size * n + 13) * per_starter
-    crib_flush = rules.crib_flush * math.comb(13, drawn) * per_set
+    per_starter = units.per_starter
+    hand_flush = (rules.hand_size * units.n + 13) * per_starter if flush else 0
+    crib_flush = rules.crib_flush * math.comb(13, units.drawn) * units.per_set
     nobs_low, nobs_high = (13 - rules.dealt) * per_starter, 12 * per_starter
     bounds = []
     for keep, discard, net in splits:
