@@ -43,8 +43,9 @@ import enum
 import itertools
 import math
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from pegboard.errors import InvalidHandError
 from pegboard.frozen import frozen
@@ -189,8 +190,9 @@ def advise(
 class NetUnits:
     """The integer units ``advise`` sums a net in (one common denominator, ``den``).
 
-    A discard's net in these units is ``rank_nets``' rank part of its split plus ``suit_net``
-    plus a part the same for every discard of one hand (nobs from an unknown crib card).
+    A discard's net in these units is ``rank_nets``' rank part of its split plus what the
+    suits make (``best_keeps``) plus a part the same for every discard of one hand (nobs from
+    an unknown crib card).
     """
 
     n: int
@@ -222,7 +224,7 @@ def rank_nets(
     """For sorted dealt *ranks* in a two-player game: each split into kept and discarded ranks,
     with the part of its net (``NetUnits``) that depends on ranks only (fifteens, pairs, runs).
 
-    ``advise`` sums the same terms; the suits add ``suit_net`` (flushes, nobs).
+    ``advise`` sums the same terms; the suits add flushes and nobs (``best_keeps``).
     """
     units = net_units(rules)
     rank_left = [4] * 14
@@ -242,37 +244,74 @@ def rank_nets(
     return tuple(out)
 
 
-def suit_net(
-    keep: Sequence[Card], discard: Sequence[Card], suit_left: dict[Suit, int], rules: Rules,
-    dealer: bool,
-) -> int:  # fmt: skip
-    """The part of a discard's net (``NetUnits``) that the suits make: flushes and nobs from
-    the dealt cards (*suit_left*: unseen cards of each suit, the pack less the dealt cards)."""
-    units = net_units(rules)
-    hand = _hand_flush(keep, suit_left, units.n) + _nobs_starters(keep, suit_left)
-    crib = _crib_flush(discard, suit_left, units.drawn, rules) * units.per_set
-    crib += _nobs_starters(discard, suit_left) * units.per_starter
-    return hand * units.per_starter + (crib if dealer else -crib)
-
-
 def best_keeps(dealt: Sequence[Card], rules: Rules, dealer: bool) -> tuple[tuple[Card, ...], ...]:
     """The keeps (sorted cards) with the highest net of ``advise`` (two players: *dealer* says
-    whose crib): its first choice and every keep it ties with on net."""
-    cards = sorted(dealt)
-    suit_left = dict.fromkeys(Suit, 13)
-    for card in cards:
-        suit_left[card.suit] -= 1
-    parts = {keep: net for keep, _, net in rank_nets(_ranks(cards), rules, dealer)}
-    best: list[tuple[Card, ...]] = []
+    whose crib): its first choice and every keep it ties with on net.
+
+    The net is ``rank_nets``' part plus what the suits make, summed as ``advise`` sums them:
+    a hand flush (every kept card of one suit: ``len(keep) * n`` starters plus those of the
+    suit), a crib flush (``crib_flush * C(unseen of the suit, drawn)`` sets), nobs (a starter
+    of each jack's suit); in integers here, over card indices, for speed (the discard belief
+    asks it of millions of deals).
+    """
+    units = net_units(rules)
+    cards = sorted(dealt)  # by rank first, so each keep's ranks come sorted
+    ranks = tuple(card.rank.value for card in cards)
+    suits = tuple(_SUIT_INDEX[card.suit] for card in cards)
+    suit_left = [13, 13, 13, 13]
+    for suit in suits:
+        suit_left[suit] -= 1
+    jacks = _JACK in ranks
+    nobs = tuple(
+        suit_left[suit] if rank == _JACK else 0 for rank, suit in zip(ranks, suits, strict=True)
+    )
+    crib_flush = [rules.crib_flush * math.comb(left, units.drawn) for left in suit_left]
+    parts = {keep: net for keep, _, net in rank_nets(ranks, rules, dealer)}
+    n, per_set, per_starter = units.n, units.per_set, units.per_starter
+    sign = 1 if dealer else -1
+    best: list[tuple[int, ...]] = []
     top = 0
-    for discard in itertools.combinations(cards, rules.discards):
-        keep = tuple(card for card in cards if card not in discard)
-        net = parts[_ranks(keep)] + suit_net(keep, discard, suit_left, rules, dealer)
+    for keep, kept, laid_away in _splits(len(cards), rules.discards):
+        hand = crib = 0
+        kept_suits = kept(suits)
+        if kept_suits.count(kept_suits[0]) == len(kept_suits):
+            hand = len(kept_suits) * n + suit_left[kept_suits[0]]
+        away = laid_away(suits)
+        if away.count(away[0]) == len(away):
+            crib = crib_flush[away[0]] * per_set
+        if jacks:
+            hand += sum(kept(nobs))
+            crib += sum(laid_away(nobs)) * per_starter
+        net = parts[kept(ranks)] + hand * per_starter + sign * crib
         if not best or net > top:
             best, top = [keep], net
         elif net == top:
             best.append(keep)
-    return tuple(best)
+    return tuple(tuple(cards[i] for i in keep) for keep in best)
+
+
+@cache
+def _splits(
+    size: int, discards: int
+) -> tuple[tuple[tuple[int, ...], Callable[..., Any], Callable[..., Any]], ...]:
+    """Each way to lay *discards* of *size* cards away: the kept positions, and getters that
+    pick the kept and the discarded from a tuple (always as tuples)."""
+    out = []
+    for discard in itertools.combinations(range(size), discards):
+        keep = tuple(i for i in range(size) if i not in discard)
+        out.append((keep, _getter(keep), _getter(discard)))
+    return tuple(out)
+
+
+def _getter(positions: tuple[int, ...]) -> Callable[..., Any]:
+    if len(positions) == 1:
+        (only,) = positions
+        return lambda values: (values[only],)
+    return operator.itemgetter(*positions)
+
+
+_SUIT_INDEX = {suit: index for index, suit in enumerate(Suit)}
+_JACK = Rank.JACK.value
 
 
 def _crib_owner(dealer: bool | None, crib_owner: CribOwner | None, rules: Rules) -> CribOwner:

@@ -15,7 +15,7 @@ named as seen, and the opponent's goes):
 
 ``discard_weights`` is exact: it sums over every deal. To stay affordable at the lead (8.1 million
 six-card deals), deals are taken by their ranks first. The net of a split (``advice.rank_nets``)
-is a part that depends on ranks plus a part the suits make (flushes, nobs: ``advice.suit_net``);
+is a part that depends on ranks plus a part the suits make (flushes, nobs: ``advice.best_keeps``);
 when the best split on ranks beats every other by more than the suits could ever make up, every
 deal of those ranks keeps the same ranks and counts at once (the product of ``C(unseen of rank
 r, dealt of rank r)``). The other rank sets are dealt out card by card; when the best split is
@@ -211,7 +211,7 @@ def _sure_keep(
     """The kept ranks every deal of these ranks keeps, whatever its suits, if there is one
     (*flush* False: every deal with no hand flush, no suit with ``hand_size`` cards).
 
-    Bounds on what the suits add to each split (``advice.suit_net``): a hand flush (every kept
+    Bounds on what the suits add to each split (``advice.best_keeps``): a hand flush (every kept
     card of one suit) at most ``len(keep) * n + 13`` starters' worth, a crib flush at most
     ``crib_flush * C(13, drawn)``, nobs from a jack dealt between ``13 - dealt`` and 12
     starters. A split is sure when its worst beats every other's best. Its ranks held are then
