@@ -145,9 +145,10 @@ class PlayAdvice:
     def model(self) -> str:
         """The model in one sentence."""
         if self.belief is Belief.DISCARDS:
+            deals = f"{self.deals:,.0f}" if self.deals == int(self.deals) else f"{self.deals:,.2f}"
             likely = (
-                f"each as often as its {self.deals:.6g} possible deals keep it by the exact "
-                "discard advice, ties shared"
+                "each as often as its possible deals keep it by the exact discard advice, ties "
+                f"shared: {deals} deals"
             )
         else:
             likely = "equally likely"
