@@ -59,6 +59,7 @@ __all__ = [
     "DiscardOption",
     "NetUnits",
     "advise",
+    "best_keep_positions",
     "best_keeps",
     "net_units",
     "rank_nets",
@@ -254,10 +255,19 @@ def best_keeps(dealt: Sequence[Card], rules: Rules, dealer: bool) -> tuple[tuple
     of each jack's suit); in integers here, over card indices, for speed (the discard belief
     asks it of millions of deals).
     """
-    units = net_units(rules)
     cards = sorted(dealt)  # by rank first, so each keep's ranks come sorted
     ranks = tuple(card.rank.value for card in cards)
     suits = tuple(_SUIT_INDEX[card.suit] for card in cards)
+    best = best_keep_positions(ranks, suits, rules, dealer)
+    return tuple(tuple(cards[i] for i in keep) for keep in best)
+
+
+def best_keep_positions(
+    ranks: tuple[int, ...], suits: tuple[int, ...], rules: Rules, dealer: bool
+) -> tuple[tuple[int, ...], ...]:
+    """``best_keeps`` for cards given as sorted *ranks* and their suits (0-3, any numbering):
+    the positions of each best keep."""
+    units = net_units(rules)
     suit_left = [13, 13, 13, 13]
     for suit in suits:
         suit_left[suit] -= 1
@@ -271,7 +281,7 @@ def best_keeps(dealt: Sequence[Card], rules: Rules, dealer: bool) -> tuple[tuple
     sign = 1 if dealer else -1
     best: list[tuple[int, ...]] = []
     top = 0
-    for keep, kept, laid_away in _splits(len(cards), rules.discards):
+    for keep, kept, laid_away in _splits(len(ranks), rules.discards):
         hand = crib = 0
         kept_suits = kept(suits)
         if kept_suits.count(kept_suits[0]) == len(kept_suits):
@@ -287,7 +297,7 @@ def best_keeps(dealt: Sequence[Card], rules: Rules, dealer: bool) -> tuple[tuple
             best, top = [keep], net
         elif net == top:
             best.append(keep)
-    return tuple(tuple(cards[i] for i in keep) for keep in best)
+    return tuple(best)
 
 
 @cache

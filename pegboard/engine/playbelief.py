@@ -19,8 +19,9 @@ is a part that depends on ranks plus a part the suits make (flushes, nobs: ``adv
 when the best split on ranks beats every other by more than the suits could ever make up, every
 deal of those ranks keeps the same ranks and counts at once (the product of ``C(unseen of rank
 r, dealt of rank r)``). The other rank sets are dealt out card by card; when the best split is
-sure but for a hand flush, only the deals with a suit long enough for one (at most a tenth) are
-asked of ``advice.best_keeps``, the others counted.
+sure but for a hand flush, only the deals with a suit long enough for one (about a tenth) are
+asked of the advice (``advice.best_keep_positions``), the others counted; and deals whose suits
+are the same up to renaming the suits (the advice cannot tell them apart) are asked once.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ import itertools
 import math
 from collections.abc import Sequence
 
-from .advice import NetUnits, best_keeps, net_units, rank_nets
-from .cards import Card, Suit
+from .advice import NetUnits, best_keep_positions, net_units, rank_nets
+from .cards import Card
 from .rules import Rules
 
 __all__ = ["Belief", "DiscardWeights", "discard_weights", "pack", "uniform_holdings"]
@@ -39,6 +40,8 @@ __all__ = ["Belief", "DiscardWeights", "discard_weights", "pack", "uniform_holdi
 _PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
 _ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
 _JACK = 11
+_SUIT_BIT = tuple(1 << 8 * (index & 3) for index in range(52))
+"""A card (by index) counted in its suit's byte: summed over a deal, the cards of each suit."""
 
 
 class Belief(enum.Enum):
@@ -116,14 +119,14 @@ def discard_weights(
     player has not seen), after it laid *laid*; every card held has more than *limit* pips (its
     goes). *dealer*: whether the opponent deals."""
     share = math.lcm(*range(1, math.comb(rules.dealt, rules.discards) + 1))
-    by_rank: list[list[Card]] = [[] for _ in range(14)]
+    # cards by their index (0-51, rank first: index // 4 + 1 is the rank, index % 4 the suit)
+    by_rank: list[list[int]] = [[] for _ in range(14)]
     for card in sorted(pool):
-        by_rank[card.rank.value].append(card)
+        by_rank[card.rank.value].append(card.index)
     laid_ranks = tuple(card.rank.value for card in laid)
-    laid_set = frozenset(laid)
+    laid_cards = tuple(card.index for card in laid)
     units = net_units(rules)
     weights: dict[tuple[int, ...], int] = {}
-    suit_bit = {card: 1 << 8 * list(Suit).index(card.suit) for card in (*pool, *laid)}
     big = rules.hand_size
     sure = dealt_out = 0
     for ranks in _rank_sets(tuple(len(cards) for cards in by_rank), held + rules.discards):
@@ -141,22 +144,30 @@ def discard_weights(
         # sure for every deal without a hand flush (no suit with hand_size cards)?
         plain = _sure_keep(splits, laid_ranks, rules, dealer, units, flush=False)
         plain_deals = 0
+        # the advice cares which cards share a suit, not which suit: deals of these ranks
+        # whose suits are the same up to renaming keep the same places (remembered)
+        known: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
         choices = [itertools.combinations(by_rank[r], ranks.count(r)) for r in sorted(set(ranks))]
         for parts in itertools.product(*choices):
-            deal = (*laid, *itertools.chain.from_iterable(parts))
+            deal = sorted((*laid_cards, *itertools.chain.from_iterable(parts)))
             if plain is not None:
-                bits = sum(map(suit_bit.__getitem__, deal))
+                bits = sum(map(_SUIT_BIT.__getitem__, deal))
                 if max(bits & 255, bits >> 8 & 255, bits >> 16 & 255, bits >> 24) < big:
                     plain_deals += 1
                     continue
-            keeps = best_keeps(deal, rules, dealer)
+            names: dict[int, int] = {}
+            suits = tuple(names.setdefault(card & 3, len(names)) for card in deal)
+            keeps = known.get(suits)
+            if keeps is None:
+                known[suits] = keeps = best_keep_positions(dealt, suits, rules, dealer)
             each = share // len(keeps)
-            for kept in keeps:
-                if not laid_set.issubset(kept):
+            for keep in keeps:
+                kept = [deal[i] for i in keep]
+                if not all(card in kept for card in laid_cards):
                     continue
-                rest_cards = [card for card in kept if card not in laid_set]
-                if all(card.pips > limit for card in rest_cards):
-                    key = tuple(sorted(card.rank.value for card in rest_cards))
+                rest = [card // 4 + 1 for card in kept if card not in laid_cards]
+                if all(_PIPS[rank] > limit for rank in rest):
+                    key = tuple(rest)
                     weights[key] = weights.get(key, 0) + each
         if plain is not None:
             _add(weights, plain, laid_ranks, limit, plain_deals * share)
