@@ -1,7 +1,10 @@
 """How long one play decision takes: ``advise_play`` on the pone's lead, here and under quotas.
 
-Run: ``.venv/bin/python bench/bench_play_advice.py [--deals 40] [--seed 1] [--no-quota]``
-(root for the quotas, as ``make bench-pi``).
+Run: ``.venv/bin/python bench/bench_play_advice.py [--deals 40] [--seed 1] [--no-quota]
+[--only SETTING] [--belief uniform|discards]`` (root for the quotas, as ``make bench-pi``).
+``--only`` measures one setting (``machine``, ``pi4``, ``zero``); ``--belief discards`` times
+the discard belief (``engine/playbelief.py``), whose lead sums over every deal of the
+opponent's (8.1 million in six-card): minutes, not seconds (use ``--deals 1 --only machine``).
 
 The lead is the worst case (the most cards left on both sides, the widest belief). Each deal
 is dealt at random; the pone keeps the exact discard advice's first choice and asks for its
@@ -62,11 +65,14 @@ def _positions(variant: str, deals: int, seed: int) -> list[tuple[list[str], lis
     return out
 
 
-def child(deals: int, seed: int) -> None:
+def child(deals: int, seed: int, belief_name: str) -> None:
     """Time every lead cold; print {variant: [seconds, ...]} as JSON."""
+    from pegboard.engine import advice
     from pegboard.engine import playadvice as pa
     from pegboard.engine.cards import Card, parse_cards
     from pegboard.engine.rules import Rules
+
+    belief = pa.Belief(belief_name)
 
     found: dict[str, list[float]] = {}
     for variant in VARIANTS:
@@ -74,10 +80,11 @@ def child(deals: int, seed: int) -> None:
         times, cpu = [], []
         for keep, seen, starter in _positions(variant, deals, seed):
             pa.forget()
+            advice.rank_nets.cache_clear()
             start, used = time.perf_counter(), time.process_time()
             pa.advise_play(
                 parse_cards(" ".join(keep)), [], Card.parse(starter), dealer=False,
-                rules=rules, seen=parse_cards(" ".join(seen)),
+                rules=rules, seen=parse_cards(" ".join(seen)), belief=belief,
             )  # fmt: skip
             times.append(time.perf_counter() - start)
             cpu.append(time.process_time() - used)
@@ -86,8 +93,9 @@ def child(deals: int, seed: int) -> None:
     print(json.dumps(found))
 
 
-def measure(share: float | None, deals: int, seed: int) -> dict[str, list[float]]:
-    argv = [sys.executable, __file__, "--child", "--deals", str(deals), "--seed", str(seed)]
+def measure(share: float | None, deals: int, seed: int, belief: str) -> dict[str, list[float]]:
+    argv = [sys.executable, __file__, "--child", "--deals", str(deals), "--seed", str(seed),
+            "--belief", belief]  # fmt: skip
     if share is None:
         done = subprocess.run(argv, capture_output=True, text=True, check=True)
         return dict(json.loads(done.stdout))
@@ -104,19 +112,32 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-quota", action="store_true", help="this machine only")
+    parser.add_argument(
+        "--only", choices=["machine", "pi4", "zero"], help="measure this one setting only"
+    )
+    parser.add_argument("--belief", choices=["uniform", "discards"], default="uniform")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.deals, args.seed)
+        child(args.deals, args.seed, args.belief)
         return
-    settings: list[tuple[str, float | None, float | None]] = [("this machine", None, None)]
-    if not args.no_quota:
-        settings += [("Pi 4 stand-in (30% quota)", 0.3, 1.0), ("Pi Zero 2 W (10% quota)", 0.1, 3.0)]
+    named: dict[str, tuple[str, float | None, float | None]] = {
+        "machine": ("this machine", None, None),
+        "pi4": ("Pi 4 stand-in (30% quota)", 0.3, 1.0),
+        "zero": ("Pi Zero 2 W (10% quota)", 0.1, 3.0),
+    }
+    if args.only:
+        settings = [named[args.only]]
+    elif args.no_quota:
+        settings = [named["machine"]]
+    else:
+        settings = list(named.values())
     print(f"advise_play on the pone's lead, cold, {args.deals} random deals a variant "
-          f"(+{len(HARD)} hard six-card hands), seed {args.seed}")  # fmt: skip
+          f"(+{len(HARD)} hard six-card hands), seed {args.seed}, "
+          f"belief {args.belief}")  # fmt: skip
     for label, share, target in settings:
         try:
-            found = measure(share, args.deals, args.seed)
+            found = measure(share, args.deals, args.seed, args.belief)
         except Exception as e:  # no root or no cgroup: say so, as pi_quota does
             print(f"{label}: not measured ({e})")
             continue

@@ -193,6 +193,10 @@ _TEMPLATES = (
     ),
     N_("cannot say go: {card} fits (count is {count}) and you held it then"),
     N_("no holding of the opponent is consistent with the cards seen"),
+    N_(
+        "no deal of the opponent's consistent with the cards seen keeps, by the exact discard "
+        "advice, the cards it laid (try the uniform belief)"
+    ),
     # the engine's win probabilities (pegboard odds; its own errors it says directly)
     N_("{who} score {score} is out of range (expected 0 to {most}: {target} has been reached)"),
     N_("{who} score {score} is out of range (expected 0 to {most}: a score is never below 0)"),

@@ -1,12 +1,16 @@
 """``pegboard lay``: which card to lay in the play, each with its exact expected net pegging.
 
 ``pegboard lay HELD... --starter CARD (--dealer | --pone) [--laid "5H 10D go 6C"]
-[--seen "QC 9D"] [--count N] [--variant NAME] [--json]`` prints every legal card (or go, when
-none fits) with the points it pegs at once and its exact expected net pegging points for the
-rest of the play (yours minus the opponent's), best first, and the model the figures are exact
-under (``engine/playadvice.py``). ``--laid`` is every action of the play so far from the lead,
-both players', in order (``go`` for a go); ``--seen`` the other cards you have seen (your
-discards). ``--count``, when given, is checked against the count the cards laid make.
+[--seen "QC 9D"] [--count N] [--variant NAME] [--belief uniform|discards] [--json]`` prints
+every legal card (or go, when none fits) with the points it pegs at once and its exact
+expected net pegging points for the rest of the play (yours minus the opponent's), best first,
+and the model the figures are exact under (``engine/playadvice.py``). ``--laid`` is every
+action of the play so far from the lead, both players', in order (``go`` for a go); ``--seen``
+the other cards you have seen (your discards). ``--count``, when given, is checked against the
+count the cards laid make. ``--belief`` says how likely each holding of the opponent's is
+(``engine/playbelief.py``): all equally (``uniform``, the default) or as often as its possible
+deals lead to it by the exact discard advice (``discards``: slower, seconds to minutes before
+the opponent has laid two cards).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any, TextIO
 from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, value_words, words_of
 from pegboard.engine.cards import Card, check_text, parse_cards
+from pegboard.engine.playbelief import Belief
 from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import InvalidCardError, PegboardError, quote
 from pegboard.i18n import Translator
@@ -42,9 +47,10 @@ def register(subparsers: Any) -> None:
         help="which card to lay in the play: exact expected net pegging of each",
         description="Every card you may lay now with its exact expected net pegging points "
         "for the rest of the play (yours minus your opponent's), best first. Exact against a "
-        "stated model: the opponent holds any of its possible holdings, equally likely, and "
-        "plays pegboard's greedy self-play; you play on as well as possible. Two-player "
-        "variants only (six-card, five-card, two-in-the-crib).",
+        "stated model: the opponent holds any of its possible holdings (equally likely, or "
+        "as its discards by the exact discard advice leave them: --belief discards) and plays "
+        "pegboard's greedy self-play; you play on as well as possible. Two-player variants "
+        "only (six-card, five-card, two-in-the-crib).",
         formatter_class=DefaultsFormatter,
     )
     p.add_argument("cards", nargs="+", metavar="CARD", help="the cards you still hold")
@@ -67,6 +73,14 @@ def register(subparsers: Any) -> None:
         default=Variant.SIX_CARD.value,
         choices=[v.value for v in Variant],
         help="the way of playing (two-player variants only)",
+    )
+    p.add_argument(
+        "--belief",
+        default=Belief.UNIFORM.value,
+        choices=[b.value for b in Belief],
+        help="how likely each holding of the opponent's is: all equally (uniform), or each as "
+        "often as its possible deals keep it by the exact discard advice (discards; slow "
+        "before the opponent has laid two cards)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     add_lang(p)
@@ -95,7 +109,8 @@ def _cmd_lay(args: argparse.Namespace, out: TextIO) -> int:
     laid = parse_laid(args.laid)
     seen = parse_cards(args.seen) if args.seen.strip() else ()
     dealer = bool(args.dealer)
-    advice = advise_play(held, laid, starter, dealer=dealer, rules=rules, seen=seen)
+    belief = Belief(args.belief)
+    advice = advise_play(held, laid, starter, dealer=dealer, rules=rules, seen=seen, belief=belief)
     if args.count is not None and args.count != advice.count:
         said = tr.gettext("--count {given} is not the count of the cards laid ({count})")
         raise LayCommandError(said.format(given=quote(str(args.count)), count=advice.count))
@@ -110,6 +125,8 @@ def _cmd_lay(args: argparse.Namespace, out: TextIO) -> int:
             "count": advice.count,
             "opponent": advice.opponent.value,
             "holdings": advice.holdings,
+            "belief": belief.value,
+            "deals": advice.deals if belief is Belief.DISCARDS else None,
             "model": advice.model,
             "options": [
                 {
@@ -142,18 +159,30 @@ def _print(
         value = decimal(o.net_ev, 2, tr)
         sign = "+" if o.net_ev >= 0 and not value.startswith("-") else ""
         out.write(f"{card:<7}{o.points:>7}{sign + value:>9}\n")
-    model = tr.gettext(
-        "model: the opponent holds {cards} of the {unseen} cards you have not seen "
-        "({holdings} holdings consistent with the cards seen and its goes, equally likely) "
-        "and plays greedy (the card that pegs most at once, then one not leaving the count "
-        "on 5 or 21, then the highest); you play on as well as possible, seeing the ranks it "
-        "lays and its goes"
-    )
+    if advice.belief is Belief.DISCARDS:
+        model = tr.gettext(
+            "model: the opponent holds {cards} of the {unseen} cards you have not seen "
+            "({holdings} holdings consistent with the cards seen and its goes, each as often "
+            "as its possible deals keep it by the exact discard advice, ties shared: {deals} "
+            "deals) and plays greedy (the card that pegs most at once, then one not leaving "
+            "the count on 5 or 21, then the highest); you play on as well as possible, seeing "
+            "the ranks it lays and its goes"
+        )
+    else:
+        model = tr.gettext(
+            "model: the opponent holds {cards} of the {unseen} cards you have not seen "
+            "({holdings} holdings consistent with the cards seen and its goes, equally likely) "
+            "and plays greedy (the card that pegs most at once, then one not leaving the count "
+            "on 5 or 21, then the highest); you play on as well as possible, seeing the ranks "
+            "it lays and its goes"
+        )
+    deals = decimal(advice.deals, 0 if advice.deals == int(advice.deals) else 2, tr)
     out.write(
         model.format(
             cards=advice.opponent_cards,
             unseen=advice.unseen,
             holdings=decimal(advice.holdings, 0, tr),
+            deals=deals,
         )
         + "\n"
     )

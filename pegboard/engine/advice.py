@@ -43,8 +43,9 @@ import enum
 import itertools
 import math
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from pegboard.errors import InvalidHandError
 from pegboard.frozen import frozen
@@ -53,7 +54,16 @@ from .cards import DECK, Card, Rank, Suit, format_cards
 from .rules import Rules
 from .scoring import rank_points
 
-__all__ = ["CribOwner", "DiscardOption", "advise"]
+__all__ = [
+    "CribOwner",
+    "DiscardOption",
+    "NetUnits",
+    "advise",
+    "best_keep_positions",
+    "best_keeps",
+    "net_units",
+    "rank_nets",
+]
 
 
 class CribOwner(enum.Enum):
@@ -175,6 +185,143 @@ def advise(
         ranked.append((-net, -hand, tuple(card.index for card in discard), option))
     ranked.sort(key=operator.itemgetter(0, 1, 2))
     return [entry[3] for entry in ranked]
+
+
+@frozen
+class NetUnits:
+    """The integer units ``advise`` sums a net in (one common denominator, ``den``).
+
+    A discard's net in these units is ``rank_nets``' rank part of its split plus what the
+    suits make (``best_keeps``) plus a part the same for every discard of one hand (nobs from
+    an unknown crib card).
+    """
+
+    n: int
+    """Possible starters (the pack less the dealt cards)."""
+    drawn: int
+    """Unknown crib cards plus the starter."""
+    sets: int
+    per_set: int
+    per_starter: int
+    den: int
+
+
+@cache
+def net_units(rules: Rules) -> NetUnits:
+    """``advise``'s units for *rules* (they depend on how many cards are dealt and drawn)."""
+    n = 52 - rules.dealt
+    drawn = rules.crib_size - rules.discards + 1
+    sets = math.comb(n, drawn)
+    return NetUnits(
+        n=n, drawn=drawn, sets=sets, per_set=n * (n - 1), per_starter=sets * (n - 1),
+        den=sets * n * (n - 1),
+    )  # fmt: skip
+
+
+@cache
+def rank_nets(
+    ranks: tuple[int, ...], rules: Rules, dealer: bool
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """For sorted dealt *ranks* in a two-player game: each split into kept and discarded ranks,
+    with the part of its net (``NetUnits``) that depends on ranks only (fifteens, pairs, runs).
+
+    ``advise`` sums the same terms; the suits add flushes and nobs (``best_keeps``).
+    """
+    units = net_units(rules)
+    rank_left = [4] * 14
+    for rank in ranks:
+        rank_left[rank] -= 1
+    weights = _weights(rank_left, units.drawn)
+    starter_weights = rank_left[1:]
+    sign = 1 if dealer else -1
+    out = []
+    for discard in sorted(set(itertools.combinations(ranks, rules.discards))):
+        keep = list(ranks)
+        for rank in discard:
+            keep.remove(rank)
+        hand = sum(map(operator.mul, _hand_rank_row(tuple(keep)), starter_weights))
+        crib = sum(map(operator.mul, _crib_rank_row(discard, units.drawn), weights))
+        out.append((tuple(keep), discard, hand * units.per_starter + sign * crib * units.per_set))
+    return tuple(out)
+
+
+def best_keeps(dealt: Sequence[Card], rules: Rules, dealer: bool) -> tuple[tuple[Card, ...], ...]:
+    """The keeps (sorted cards) with the highest net of ``advise`` (two players: *dealer* says
+    whose crib): its first choice and every keep it ties with on net.
+
+    The net is ``rank_nets``' part plus what the suits make, summed as ``advise`` sums them:
+    a hand flush (every kept card of one suit: ``len(keep) * n`` starters plus those of the
+    suit), a crib flush (``crib_flush * C(unseen of the suit, drawn)`` sets), nobs (a starter
+    of each jack's suit); in integers here, over card indices, for speed (the discard belief
+    asks it of millions of deals).
+    """
+    cards = sorted(dealt)  # by rank first, so each keep's ranks come sorted
+    ranks = tuple(card.rank.value for card in cards)
+    suits = tuple(_SUIT_INDEX[card.suit] for card in cards)
+    best = best_keep_positions(ranks, suits, rules, dealer)
+    return tuple(tuple(cards[i] for i in keep) for keep in best)
+
+
+def best_keep_positions(
+    ranks: tuple[int, ...], suits: tuple[int, ...], rules: Rules, dealer: bool
+) -> tuple[tuple[int, ...], ...]:
+    """``best_keeps`` for cards given as sorted *ranks* and their suits (0-3, any numbering):
+    the positions of each best keep."""
+    units = net_units(rules)
+    suit_left = [13, 13, 13, 13]
+    for suit in suits:
+        suit_left[suit] -= 1
+    jacks = _JACK in ranks
+    nobs = tuple(
+        suit_left[suit] if rank == _JACK else 0 for rank, suit in zip(ranks, suits, strict=True)
+    )
+    crib_flush = [rules.crib_flush * math.comb(left, units.drawn) for left in suit_left]
+    parts = {keep: net for keep, _, net in rank_nets(ranks, rules, dealer)}
+    n, per_set, per_starter = units.n, units.per_set, units.per_starter
+    sign = 1 if dealer else -1
+    best: list[tuple[int, ...]] = []
+    top = 0
+    for keep, kept, laid_away in _splits(len(ranks), rules.discards):
+        hand = crib = 0
+        kept_suits = kept(suits)
+        if kept_suits.count(kept_suits[0]) == len(kept_suits):
+            hand = len(kept_suits) * n + suit_left[kept_suits[0]]
+        away = laid_away(suits)
+        if away.count(away[0]) == len(away):
+            crib = crib_flush[away[0]] * per_set
+        if jacks:
+            hand += sum(kept(nobs))
+            crib += sum(laid_away(nobs)) * per_starter
+        net = parts[kept(ranks)] + hand * per_starter + sign * crib
+        if not best or net > top:
+            best, top = [keep], net
+        elif net == top:
+            best.append(keep)
+    return tuple(best)
+
+
+@cache
+def _splits(
+    size: int, discards: int
+) -> tuple[tuple[tuple[int, ...], Callable[..., Any], Callable[..., Any]], ...]:
+    """Each way to lay *discards* of *size* cards away: the kept positions, and getters that
+    pick the kept and the discarded from a tuple (always as tuples)."""
+    out = []
+    for discard in itertools.combinations(range(size), discards):
+        keep = tuple(i for i in range(size) if i not in discard)
+        out.append((keep, _getter(keep), _getter(discard)))
+    return tuple(out)
+
+
+def _getter(positions: tuple[int, ...]) -> Callable[..., Any]:
+    if len(positions) == 1:
+        (only,) = positions
+        return lambda values: (values[only],)
+    return operator.itemgetter(*positions)
+
+
+_SUIT_INDEX = {suit: index for index, suit in enumerate(Suit)}
+_JACK = Rank.JACK.value
 
 
 def _crib_owner(dealer: bool | None, crib_owner: CribOwner | None, rules: Rules) -> CribOwner:

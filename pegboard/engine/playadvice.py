@@ -8,7 +8,9 @@ The play is a game of imperfect information, so "exact" is exact against a state
 * **The opponent's hand** is every holding of its cards left that is consistent with what the
   player has seen (their own dealt cards, the starter, the cards laid, any other cards named as
   seen, and each go the opponent said: a go at count *c* means none of its cards held then fits
-  on *c*), all equally likely.
+  on *c*), all equally likely; or, as an option (``Belief.DISCARDS``, ``playbelief``), each as
+  often as the opponent's possible deals lead to it when it keeps what the exact discard advice
+  keeps.
 * **The opponent plays a named policy** (``Opponent``): today ``greedy``, the self-play's play
   (``selfplay.choose_card``: the card that pegs most at once, avoiding 5 and 21, then the
   highest).
@@ -32,10 +34,12 @@ fit by a key that depends only on the card and the table (the series and the cou
 opponent's turn the belief splits into one group per rank it would lay (the holdings whose most
 preferred card is that rank) and one group that says go. At the player's turn the figure is the
 best card's, the same card for every holding still in the belief: the player cannot see which it
-is. The search is exhaustive. Remembered for one decision: the sub-searches at the start of a
-series and the play-out of each holding once the player has no cards left (they recur along
-many orders of the same cards); across decisions (a few thousand each, a few MB): the points
-each rank makes on a series and the policy's order.
+is. The search is exhaustive. A series is kept only as far as it can still score (``_tail``:
+the run-able suffix spans at most seven ranks), so more orders of play meet in one memo.
+Remembered for one decision: the sub-searches at the start of a series and the play-out of each
+holding once the player has no cards left, by table then by holding (they recur along many
+orders of the same cards); across decisions (a few thousand each, a few MB): the points each
+rank makes on a series, the policy's order and the player's legal cards on a count.
 
 Variants: the two-player ones (six-card, five-card with its single series, two-in-the-crib), and
 the optional rule that the starter counts in play. Three and four players are not covered:
@@ -52,7 +56,6 @@ asking raises ``PlayAdviceError``.
 from __future__ import annotations
 
 import enum
-import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -61,9 +64,11 @@ from pegboard.frozen import frozen
 
 from .cards import DECK, Card, format_cards
 from .play import MAX_COUNT, PlayState
+from .playbelief import Belief, discard_weights, pack, uniform_holdings
 from .rules import Rules
 
 __all__ = [
+    "Belief",
     "Opponent",
     "PlayAdvice",
     "PlayAdviceError",
@@ -81,6 +86,8 @@ _ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
 _MASK = (0, *(7 << 3 * (rank - 1) for rank in range(1, 14)))
 _PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
 _BITS = tuple((rank, _MASK[rank], _ONE[rank]) for rank in range(14))
+_BONUS = tuple(2 if count in (15, 31) else 0 for count in range(32))
+"""_BONUS[c]: the points for making the count c (fifteen or thirty-one)."""
 _MEMORY = 1 << 12
 """How many tails (and their scores, the policy's order) the search keeps between decisions."""
 
@@ -129,14 +136,26 @@ class PlayAdvice:
     unseen: int
     """How many cards the player has not seen (the opponent's holdings are drawn from them)."""
     opponent_cards: int
+    belief: Belief = Belief.UNIFORM
+    deals: float = 0.0
+    """``Belief.DISCARDS``: how many of the opponent's possible deals the advice keeps the
+    cards laid and a holding from (ties count as fractions); 0 otherwise."""
 
     @property
     def model(self) -> str:
         """The model in one sentence."""
+        if self.belief is Belief.DISCARDS:
+            deals = f"{self.deals:,.0f}" if self.deals == int(self.deals) else f"{self.deals:,.2f}"
+            likely = (
+                "each as often as its possible deals keep it by the exact discard advice, ties "
+                f"shared: {deals} deals"
+            )
+        else:
+            likely = "equally likely"
         return (
             f"opponent holds {self.opponent_cards} of the {self.unseen} unseen cards "
-            f"({self.holdings} holdings consistent with the cards seen and its goes, equally "
-            f"likely) and plays {self.opponent.value} ({self.opponent.description}); you play "
+            f"({self.holdings} holdings consistent with the cards seen and its goes, {likely}) "
+            f"and plays {self.opponent.value} ({self.opponent.description}); you play "
             "each later card as well as possible, seeing the ranks it lays and its goes"
         )
 
@@ -157,6 +176,10 @@ class Position:
     last: int
     """Who laid the series' last card (ME, OPP), or -1 for none yet."""
     single_series: bool
+    holdings: int = 0
+    """How many holdings (sets of cards) are consistent with the cards seen."""
+    deals: float = 0.0
+    """``Belief.DISCARDS``: the deals the belief counts (see ``PlayAdvice.deals``)."""
 
 
 def position_of(
@@ -167,13 +190,15 @@ def position_of(
     dealer: bool,
     rules: Rules | None = None,
     seen: Sequence[Card] = (),
+    belief: Belief = Belief.UNIFORM,
 ) -> tuple[Position, PlayState, int]:
     """The rank position for the player to act, the card-level state, and the unseen count.
 
     *laid* is every action of the play so far in order from the lead: a card, or None for a go.
 
     Raises:
-        PlayAdviceError: not a two-player variant, not the player's turn, or the play is over.
+        PlayAdviceError: not a two-player variant, not the player's turn, or the play is over,
+            or (``Belief.DISCARDS``) no deal of the opponent's is consistent with the advice.
         InvalidHandError: a card named twice, or the hand and the cards laid do not add up.
         IllegalPlayError: the actions cannot happen under the rules.
     """
@@ -193,6 +218,7 @@ def position_of(
     went_at: list[int] = []  # the counts at which the opponent said go
     mine_went: list[tuple[int, int]] = []  # (count, cards of mine laid by then) at my goes
     mine_laid: list[Card] = []
+    theirs_laid: list[Card] = []
     for action in laid:
         if state.turn is None:
             raise PlayAdviceError("the play is over: nothing is left to advise")
@@ -203,8 +229,7 @@ def position_of(
                 mine_went.append((state.count, len(mine_laid)))
             state, _ = state.go()
         else:
-            if state.turn == me:
-                mine_laid.append(action)
+            (mine_laid if state.turn == me else theirs_laid).append(action)
             state, _ = state.play(action)
     for count, before in mine_went:  # the cards held at a go of mine: none may have fitted
         fits = [c for c in (*mine_laid[before:], *hand) if c.pips <= MAX_COUNT - count]
@@ -229,9 +254,21 @@ def position_of(
             counts[card.rank] += 1
     unseen = sum(counts)
     limit = MAX_COUNT - min(went_at) if went_at else 0  # every card held must be over this
-    belief = _holdings(tuple(counts), left[1 - me], limit)
-    if not belief:
+    held_by = uniform_holdings(tuple(counts), left[1 - me], limit)
+    if not held_by:
         raise PlayAdviceError("no holding of the opponent is consistent with the cards seen")
+    holdings = sum(weight for _, weight in held_by)
+    deals = 0.0
+    if belief is Belief.DISCARDS:
+        found = discard_weights([card for card in DECK if card not in out], theirs_laid,
+                                left[1 - me], limit, rules, dealer=not dealer)  # fmt: skip
+        held_by = tuple((pack(ranks), weight) for ranks, weight in sorted(found.weights.items()))
+        if not held_by:
+            raise PlayAdviceError(
+                "no deal of the opponent's consistent with the cards seen keeps, by the exact "
+                "discard advice, the cards it laid (try the uniform belief)"
+            )
+        deals = found.deals
     series = tuple(card.rank.value for card in state.series)
     went = sum(1 << (ME if seat == me else OPP) for seat in state.said_go)
     last = -1
@@ -239,13 +276,15 @@ def position_of(
         last = ME if state.laid[-1][0] == me else OPP
     position = Position(
         mine=tuple(sorted(card.rank.value for card in hand)),
-        belief=belief,
+        belief=held_by,
         opp_left=left[1 - me],
         series=series,
         count=state.count,
         went=went,
         last=last,
         single_series=rules.single_series,
+        holdings=holdings,
+        deals=deals,
     )
     return position, state, unseen
 
@@ -259,13 +298,15 @@ def advise_play(
     rules: Rules | None = None,
     seen: Sequence[Card] = (),
     opponent: Opponent = Opponent.GREEDY,
+    belief: Belief = Belief.UNIFORM,
 ) -> PlayAdvice:
     """Every legal card for the player to act with its exact expected net pegging points.
 
     *held* is the player's cards still held; *laid* every action so far in order from the lead
     (a card, or None for a go); *dealer* whether the player deals; *seen* any other cards the
     player has seen (their own discards, a card shown by accident). Options are best first;
-    equal figures go lowest card first. See the module for the model.
+    equal figures go lowest card first. *belief* says how likely each holding of the
+    opponent's is (``playbelief``). See the module for the model.
 
     Raises:
         PlayAdviceError: not a two-player variant, not the player's turn, the play is over.
@@ -273,7 +314,7 @@ def advise_play(
         IllegalPlayError: the actions cannot happen under the rules.
     """
     position, state, unseen = position_of(
-        held, laid, starter, dealer=dealer, rules=rules, seen=seen
+        held, laid, starter, dealer=dealer, rules=rules, seen=seen, belief=belief
     )
     total = sum(weight for _, weight in position.belief)
     figures = rank_points_of(position)
@@ -287,16 +328,19 @@ def advise_play(
         options=tuple(options),
         count=state.count,
         opponent=opponent,
-        holdings=total,
+        holdings=position.holdings,
         unseen=unseen,
         opponent_cards=position.opp_left,
+        belief=belief,
+        deals=position.deals,
     )
 
 
 def forget() -> None:
     """Empty every memory of the search (a benchmark's cold start)."""
-    for memo in (_fresh, _playout, _patterns, _tail, _greedy_order):
+    for memo in (_fresh, _patterns, _after, _greedy_order, _moves):
         memo.cache_clear()
+    _played.clear()
 
 
 def rank_points_of(position: Position) -> dict[int, tuple[int, int]]:
@@ -308,7 +352,7 @@ def rank_points_of(position: Position) -> dict[int, tuple[int, int]]:
         return _figures(position)
     finally:  # these hold beliefs: kept for one decision only
         _fresh.cache_clear()
-        _playout.cache_clear()
+        _played.clear()
 
 
 def _figures(p: Position) -> dict[int, tuple[int, int]]:
@@ -332,24 +376,14 @@ def _figures(p: Position) -> dict[int, tuple[int, int]]:
 # --- the search ------------------------------------------------------------------------------
 
 
-def _holdings(counts: tuple[int, ...], size: int, limit: int) -> tuple[tuple[int, int], ...]:
-    """Every multiset of *size* ranks drawn from *counts*, packed, with its number of card sets;
-    only ranks of more than *limit* pips."""
-    out: list[tuple[int, int]] = []
-
-    def walk(rank: int, left: int, packed: int, weight: int) -> None:
-        if left == 0:
-            out.append((packed, weight))
-            return
-        if rank > 13:
-            return
-        walk(rank + 1, left, packed, weight)
-        if _PIPS[rank] > limit:
-            for take in range(1, min(left, counts[rank]) + 1):
-                walk(rank + 1, left - take, packed + take * _ONE[rank],
-                     weight * math.comb(counts[rank], take))  # fmt: skip
-
-    walk(1, size, 0, 1)
+@lru_cache(maxsize=_MEMORY)
+def _moves(mine: tuple[int, ...], count: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """The player's legal ranks on *count*: (rank, count after, 15 or 31 bonus, cards left)."""
+    out = []
+    for rank in sorted(set(mine)):
+        after = count + _PIPS[rank]
+        if after <= MAX_COUNT:
+            out.append((rank, after, _BONUS[after], _less(mine, rank)))
     return tuple(out)
 
 
@@ -400,13 +434,28 @@ def _patterns(series: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=_MEMORY)
+def _after(series: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """The tail (``_tail``) of *series* once *rank* is laid on it."""
+    return _tail((*series, rank))
+
+
 def _tail(series: tuple[int, ...]) -> tuple[int, ...]:
-    """The part of a series that can still score: its longest suffix of distinct ranks, with the
-    last card's equal predecessors (for pairs) kept in front."""
+    """The part of a series that can still score: its longest suffix of distinct ranks spanning
+    at most seven ranks, with the last card's equal predecessors (for pairs) kept in front.
+
+    A run in the play is at most seven cards (A-2-3-4-5-6-7 makes 28; eight distinct ranks
+    make 36 or more), so ranks that spread the suffix over eight ranks or more can never be
+    part of a run again: dropping them changes no score and lets more positions share a memo.
+    """
     seen: set[int] = set()
     i = len(series)
+    low = high = series[-1] if series else 0
     while i and series[i - 1] not in seen:
-        seen.add(series[i - 1])
+        rank = series[i - 1]
+        low, high = min(low, rank), max(high, rank)
+        if high - low >= 7:
+            break
+        seen.add(rank)
         i -= 1
     j = len(series) - 1
     while j > 0 and series[j - 1] == series[-1] and len(series) - j < 4:
@@ -445,21 +494,30 @@ def _turn(
     if not mine:
         # the player has no cards left: each holding plays out on its own (splitting the
         # belief pays only while the player still has choices to make)
-        return sum(
-            weight * _playout(mine, packed, opp_left, series, count, turn, went, last, single)
-            for packed, weight in belief.items()
-        )
+        # (remembered by the table, then by the holding: one small key a holding)
+        key = (opp_left, series, count, turn, went, last, single)
+        played = _played.get(key)
+        if played is None:
+            _played[key] = played = {}
+        total = 0
+        for packed, weight in belief.items():
+            value = played.get(packed)
+            if value is None:
+                played[packed] = value = _playout(
+                    mine, packed, opp_left, series, count, turn, went, last, single
+                )
+            total += weight * value
+        return total
     if turn == ME:
-        room = MAX_COUNT - count
-        legal = {rank for rank in mine if _PIPS[rank] <= room}
-        if not legal:
+        moves = _moves(mine, count)
+        if not moves:
             return _go(mine, belief, opp_left, series, count, ME, went, last, single)
         weight = sum(belief.values())
+        patterns = _patterns(series)
         best = None
-        for rank in legal:
-            after = count + _PIPS[rank]
-            value = _score(series, rank, after) * weight + _laid(
-                ME, rank, _less(mine, rank), belief, opp_left, series, after, went, single
+        for rank, after, bonus, rest in moves:
+            value = (patterns[rank] + bonus) * weight + _laid(
+                ME, rank, rest, belief, opp_left, series, after, went, single
             )
             if best is None or value > best:
                 best = value
@@ -479,9 +537,10 @@ def _turn(
         else:
             stuck[packed] = weight
     total = 0
+    patterns = _patterns(series)
     for rank, group in groups.items():
         after = count + _PIPS[rank]
-        total -= _score(series, rank, after) * sum(group.values())
+        total -= (patterns[rank] + _BONUS[after]) * sum(group.values())
         total += _laid(OPP, rank, mine, group, opp_left - 1, series, after, went, single)
     if stuck:
         total += _go(mine, stuck, opp_left, series, count, OPP, went, last, single)
@@ -500,14 +559,13 @@ def _laid(
     single: bool,
 ) -> int:
     """After *who* laid *rank* (already counted): the rest, with *mine*/*opp_left* after it."""
-    series = _tail((*before, rank))
-    left = (len(mine), opp_left)
-    other = 1 - who
     if count == MAX_COUNT:
         return _reset(who, mine, belief, opp_left, 0, single)
-    if left[other] and not went >> other & 1:
+    series = _after(before, rank)
+    other = 1 - who
+    if (opp_left if who == ME else mine) and not went >> other & 1:
         return _turn(mine, belief, opp_left, series, count, other, went, who, single)
-    if left[who]:
+    if mine if who == ME else opp_left:
         return _turn(mine, belief, opp_left, series, count, who, went, who, single)
     return _reset(who, mine, belief, opp_left, 1, single)
 
@@ -547,19 +605,22 @@ def _reset(
         return total
     other = 1 - closer
     leader = other if (mine, opp_left)[other] else closer
-    return total + _fresh(mine, tuple(sorted(belief.items())), opp_left, leader, single)
+    return total + _fresh(mine, frozenset(belief.items()), opp_left, leader, single)
 
 
 @cache
 def _fresh(
-    mine: tuple[int, ...], belief: tuple[tuple[int, int], ...], opp_left: int, leader: int,
+    mine: tuple[int, ...], belief: frozenset[tuple[int, int]], opp_left: int, leader: int,
     single: bool,
 ) -> int:  # fmt: skip
     """A new series from count 0 (remembered: many orders of play reach the same one)."""
     return _turn(mine, dict(belief), opp_left, (), 0, leader, 0, -1, single)
 
 
-@cache
+_played: dict[tuple[int, tuple[int, ...], int, int, int, int, bool], dict[int, int]] = {}
+"""The play-outs of single holdings once the player has no cards left, by table and holding."""
+
+
 def _playout(
     mine: tuple[int, ...],
     packed: int,
@@ -591,7 +652,7 @@ def _playout(
             count += _PIPS[rank]
             points = _score(series, rank, count)
             total += points if turn == ME else -points
-            series = _tail((*series, rank))
+            series = _after(series, rank)
             left[turn] -= 1
             last = turn
             if count == MAX_COUNT:

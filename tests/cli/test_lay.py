@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from pegboard.engine.cards import Card, parse_cards
-from pegboard.engine.playadvice import advise_play
+from pegboard.engine.cards import DECK, Card, parse_cards
+from pegboard.engine.playadvice import Belief, advise_play
 from tests.cli.helpers import cli
 
 
@@ -86,3 +86,53 @@ def test_bad_input_in_german(capsys: pytest.CaptureFixture[str]) -> None:
                          "KC", "--dealer")  # fmt: skip
     assert (status, err) == (1, "pegboard: Fehler: der Gegner ist am Zug, nicht du (prüfe die "
                              "gelegten Karten)\n")  # fmt: skip
+
+
+_UNSEEN = set(parse_cards("3H 3D 7S 8S QD QS AH 6D 9C JC"))
+_ALL = " ".join(str(c) for c in DECK)
+_SEEN = " ".join(
+    str(c) for c in DECK if c not in _UNSEEN and c not in set(parse_cards("5H 10D 4C 2S KH"))
+)
+"""All but ten cards seen (the jack of clubs is laid): the discard belief counts 126 deals."""
+
+
+def test_the_discard_belief_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = cli(capsys, "lay", "5H", "10D", "4C", "2S", "--starter", "KH",
+                           "--dealer", "--laid", "JC", "--seen", _SEEN, "--belief", "discards",
+                           "--json")  # fmt: skip
+    assert (status, err) == (0, "")
+    answer = json.loads(out)
+    advice = advise_play(parse_cards("5H 10D 4C 2S"), parse_cards("JC"), Card.parse("KH"),
+                         dealer=True, seen=parse_cards(_SEEN), belief=Belief.DISCARDS)  # fmt: skip
+    uniform = advise_play(parse_cards("5H 10D 4C 2S"), parse_cards("JC"), Card.parse("KH"),
+                          dealer=True, seen=parse_cards(_SEEN))  # fmt: skip
+    assert [o["net_ev"] for o in answer["options"]] == [o.net_ev for o in advice.options]
+    assert [o.net_ev for o in advice.options] != [o.net_ev for o in uniform.options]
+    assert (answer["belief"], answer["holdings"]) == ("discards", 84)  # C(9, 3)
+    assert answer["deals"] == advice.deals and 0 < answer["deals"] <= 126
+    assert "exact discard advice" in answer["model"]
+
+
+def test_the_discard_belief_as_text_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["5H", "10D", "4C", "2S", "--starter", "KH", "--dealer", "--laid", "JC", "--seen",
+            _SEEN, "--belief", "discards"]  # fmt: skip
+    status, out, _ = cli(capsys, "lay", "--lang", "en", *args)
+    assert status == 0
+    assert "each as often as its possible deals keep it by the exact discard advice" in out
+    status, out, _ = cli(capsys, "lay", "--lang", "de", *args)
+    assert status == 0
+    assert "nach dem genauen Abwurf-Rat behalten" in out.splitlines()[-1]
+
+
+def test_no_deal_keeps_the_cards_laid_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # the pone led a king, but the only cards it can have been dealt with it are four fives
+    # and a jack: the advice never keeps the king
+    unseen = set(parse_cards("5H 5D 5C 5S JH KS 2C 3C 4C 6C 9D"))
+    seen = " ".join(str(c) for c in parse_cards(_ALL) if c not in unseen)
+    status, out, err = cli(capsys, "lay", "--lang", "en", "2C", "3C", "4C", "6C", "--starter",
+                           "9D", "--dealer", "--laid", "KS", "--seen", seen, "--belief",
+                           "discards")  # fmt: skip
+    assert (status, out) == (1, "")
+    assert err == ("pegboard: error: no deal of the opponent's consistent with the cards seen "
+                   "keeps, by the exact discard advice, the cards it laid (try the uniform "
+                   "belief)\n")  # fmt: skip
