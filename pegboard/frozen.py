@@ -4,10 +4,14 @@
 compiles them (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
 ``__delattr__``) each time the module is imported: about 0.5 ms a class here, 5 ms on a
 Pi Zero 2 W, and pegboard has about ninety of them on the way to the daemon's first frame. That
-was the largest part of its start-up. ``@frozen`` makes the same class with
-``dataclasses.dataclass`` (so ``fields``, ``replace``, ``asdict`` and ``match`` patterns work
-as before) but compiles nothing: the methods are shared functions that read the class's
-fields.
+was the largest part of its start-up. ``@frozen`` compiles nothing: the methods are shared
+functions that read the class's fields. Nor does it go through ``dataclasses.dataclass``,
+whose look at each string annotation (is it a ``ClassVar``?) and rebuild of the class for its
+slots cost another 0.1 ms a class: it finds the fields itself (``_fields``: the annotations
+in order, with their defaults and ``field(...)``s) and makes the slotted class once
+(``_slotted``), with the marks ``dataclasses`` reads, so ``fields``, ``replace``, ``asdict``,
+``is_dataclass``, ``match`` patterns and a dataclass deriving from it work as before.
+``replace`` here is ``dataclasses.replace`` without its loops over the fields.
 
 What stays the same as ``@dataclass(frozen=True, slots=True)``: the fields and their order,
 defaults and ``field(default_factory=...)``, ``field(compare=False)`` and ``field(repr=False)``,
