@@ -467,13 +467,22 @@ def _cmd_cut(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_bracket(args: argparse.Namespace, out: TextIO) -> int:
-    """Raises: PegboardError: a playoff at the cut unsettled, --order not the qualifiers."""
+    """Raises: PegboardError: a playoff at the cut unsettled, --order not the qualifiers, a
+    bracket with a match played already."""
     from pegboard.tourney.bracket import cut, cut_size
     from pegboard.tourney.night import TourneyError
     from pegboard.tourney.standings import standings
 
     store = _store(args)
     try:
+        drawn = store.tourney.bracket
+        played = [m for m in drawn.matches if m.winner and not m.is_bye] if drawn else []
+        if played:
+            raise TourneyError(
+                f"the playoff bracket is drawn and round {played[0].round} match "
+                f"{played[0].slot + 1} went to {played[0].winner} already: a new draw would lose "
+                "it (enter the rest with 'pegboard tourney advance')"
+            )
         lines = standings(store.night)
         the_cut = cut(lines)
         if args.order is not None:

@@ -229,3 +229,26 @@ def test_print_writes_the_pdf_and_nothing_else(
         capsys, "tourney", "print", "--out", str(out_pdf), "--player", "Zed", "--db", str(db)
     )
     assert (status, err) == (1, "pegboard: error: no player 'Zed' in the night\n")
+
+
+def test_a_bracket_with_a_match_played_is_not_drawn_again(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Drawing again may change --best-of or the order until a match is played; after that a
+    new draw would throw the played matches away, so it is refused in one line."""
+    for table, first, _ in round_tables(capsys, db):
+        result = ["tourney", "result", "1", str(table), first, "90", "--db", str(db)]
+        assert cli(capsys, *result)[0] == 0
+    draw = ["tourney", "bracket", "--order", "Ann,Bob", "--db", str(db)]
+    assert cli(capsys, *draw)[0] == 0
+    status, out, _ = cli(capsys, *draw, "--best-of", "5")
+    assert status == 0 and out.startswith("round 1 match 1: Ann v Bob (best of 5)\n")
+    assert cli(capsys, "tourney", "advance", "1", "1", "Bob", "--db", str(db))[0] == 0
+    before = digest(db.parent)
+    status, out, err = cli(capsys, *draw)
+    assert (status, out) == (1, "")
+    assert err == (
+        "pegboard: error: the playoff bracket is drawn and round 1 match 1 went to Bob already: "
+        "a new draw would lose it (enter the rest with 'pegboard tourney advance')\n"
+    )
+    assert digest(db.parent) == before
