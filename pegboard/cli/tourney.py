@@ -437,7 +437,8 @@ def _cmd_pots(args: argparse.Namespace, out: TextIO) -> int:
         won = [e for e in entries if e.pot == pot]
         print(f"{pot}: {len(won) or 'none'}", file=out)
         for e in won:
-            print(f"  {e.player}, round {e.round} table {e.table}, {e.when}: {e.detail}", file=out)
+            when = f", {e.when}" if e.when else ""  # a result from paper has no board's time
+            print(f"  {e.player}, round {e.round} table {e.table}{when}: {e.detail}", file=out)
     return 0
 
 

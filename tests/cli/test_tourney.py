@@ -252,3 +252,18 @@ def test_a_bracket_with_a_match_played_is_not_drawn_again(
         "a new draw would lose it (enter the rest with 'pegboard tourney advance')\n"
     )
     assert digest(db.parent) == before
+
+
+def test_a_skunk_entered_from_paper_is_listed_without_an_empty_time(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A paper result has no board's time: its pots line leaves the time out (it printed
+    "table 1, : ...")."""
+    (table, first, second), *_ = round_tables(capsys, db)
+    assert cli(capsys, "tourney", "result", "1", str(table), first, "80", "--db", str(db))[0] == 0
+    status, out, err = cli(capsys, "tourney", "pots", "--db", str(db))
+    assert (status, err) == (0, "")
+    assert out.splitlines()[:2] == [
+        "skunk: 1",
+        f"  {first}, round 1 table {table}: {first} 121, {second} 80",
+    ]
