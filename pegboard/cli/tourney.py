@@ -269,7 +269,17 @@ def _cmd_seat(args: argparse.Namespace, out: TextIO) -> int:
         tourney = store.add("seat", seating_payload(night.rounds[-1]), at=_now(), by="director")
     finally:
         store.close()
-    _print_round(tourney.night, len(tourney.night.rounds), out)
+    number = len(tourney.night.rounds)
+    _print_round(tourney.night, number, out)
+    if args.movement and number == 1:
+        print("the movement moves from round 1's drawn seats, from round 2 on", file=out)
+    elif args.movement and not tourney.night.rounds[-1].movement:
+        print(
+            f"the movement cannot seat round {number} (it follows round 1's seats: the same "
+            "players, every round since by the movement, until nobody has a new opponent): "
+            "drawn instead",
+            file=out,
+        )
     return 0
 
 

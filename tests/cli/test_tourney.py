@@ -267,3 +267,21 @@ def test_a_skunk_entered_from_paper_is_listed_without_an_empty_time(
         "skunk: 1",
         f"  {first}, round 1 table {table}: {first} 121, {second} 80",
     ]
+
+
+def test_the_movement_says_when_it_cannot_seat_a_round(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--movement falls back to a draw when the field changed (or a round was drawn since
+    the first); the director is told so instead of reading "(drawn)" alone."""
+    for table, first, _ in round_tables(capsys, db):
+        result = ["tourney", "result", "1", str(table), first, "90", "--db", str(db)]
+        assert cli(capsys, *result)[0] == 0
+    assert cli(capsys, "tourney", "enter", "Zoe", "--db", str(db))[0] == 0
+    status, out, err = cli(capsys, "tourney", "seat", "--movement", "--db", str(db))
+    assert (status, err) == (0, "")
+    assert out.startswith("round 2 of 3 (drawn):\n")
+    assert out.endswith(
+        "the movement cannot seat round 2 (it follows round 1's seats: the same players, every "
+        "round since by the movement, until nobody has a new opponent): drawn instead\n"
+    )
