@@ -285,3 +285,22 @@ def test_the_movement_says_when_it_cannot_seat_a_round(
         "the movement cannot seat round 2 (it follows round 1's seats: the same players, every "
         "round since by the movement, until nobody has a new opponent): drawn instead\n"
     )
+
+
+def test_the_standings_csv_is_the_standings(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every CSV row is the standings line of its place, figure for figure."""
+    for number, score in ((1, "80"), (2, "100")):
+        if number > 1:
+            assert cli(capsys, "tourney", "seat", "--seed", "2", "--db", str(db))[0] == 0
+        for table, first, _ in round_tables(capsys, db):
+            result = ["tourney", "result", str(number), str(table), first, score, "--db", str(db)]
+            assert cli(capsys, *result)[0] == 0
+    status, out, _ = cli(capsys, "tourney", "standings", "--json", "--db", str(db))
+    lines = json.loads(out)
+    assert status == 0 and len(lines) == 5
+    status, out, _ = cli(capsys, "tourney", "export", "standings", "--db", str(db))
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert status == 0 and len(rows) == 5
+    assert any(line["spread"] != 0 for line in lines)
+    for row, line in zip(rows, lines, strict=True):
+        assert row == {key: str(line[key]) for key in row}
