@@ -278,6 +278,28 @@ def test_the_daemon_starts_the_speaker_with_sound_on_and_the_menu_turns_it_off(
     assert said == ["sound off"]
 
 
+def test_the_sound_sections_events_voice_and_volume_reach_the_speaker(tmp_path: Path) -> None:
+    from pegboard.config.settings import config_from_mapping
+    from pegboard.table.wiring import start_speaker
+
+    sinks = {}
+    for volume in (100, 25):
+        sinks[volume] = sink = WavSink(tmp_path / str(volume))
+        sound = {"enabled": True, "events": ["count"], "voice": "en-us", "volume": volume}
+        speaker = start_speaker(config_from_mapping({"sound": sound}), sink, cut_short=False)
+        assert speaker is not None
+        with Journal(tmp_path / f"{volume}.db") as store:
+            press(table(store, speaker), f"{CUT} {DEAL}")
+            assert speaker.wait_idle()
+        speaker.close()
+    loud, quiet = sinks[100].recordings, sinks[25].recordings
+    assert [r.text for r in loud] == [r.text for r in quiet] == SAID[-3:]  # the counts only
+    assert {r.voice for r in loud} == {"en-us"}
+    for a, b in zip(loud, quiet, strict=True):
+        peak = sox_stat(a.path)["Maximum amplitude"]
+        assert sox_stat(b.path)["Maximum amplitude"] < peak / 2
+
+
 def test_a_bug_in_finding_the_words_is_logged_and_the_speaker_goes_on(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
