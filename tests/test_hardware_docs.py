@@ -136,6 +136,17 @@ def test_the_example_configs_use_the_documented_wiring(
     assert sum(spec.count for spec in config.leds.strips) == length * len(config.leds.layout.tracks)
 
 
+@pytest.mark.parametrize("path", sorted(HARDWARE.glob("*.toml")), ids=lambda p: p.stem)
+def test_each_strip_kind_an_example_offers_in_a_comment_works_in_that_example(path: Path) -> None:
+    """``kind = "spi-ws2812"  # or "ws281x"``: the other kind, put in, is a config that loads
+    (the amplifier's example may not offer ws281x: its GPIO18 is the amplifier's BCLK)."""
+    text = path.read_text()
+    offered = re.findall(r'^kind = "[^"]+"\s*#[^\n]*?\bor "([^"]+)"', text, re.MULTILINE)
+    for kind in offered:
+        swapped = re.sub(r'^kind = "[^"]+"', f'kind = "{kind}"', text, count=1, flags=re.M)
+        parse_config(swapped)  # raises ConfigError naming the clash
+
+
 def _overlay_keys() -> dict[str, list[tuple[str, str]]]:
     """The overlay's keys: label -> [(text, class)] in drawing order."""
     root = ET.parse(HARDWARE / "keypad-overlay.svg").getroot()

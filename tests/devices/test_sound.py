@@ -71,6 +71,19 @@ def test_a_missing_player_is_a_hardware_error_naming_the_package(tmp_path: Path)
         voice.say("hello")
 
 
+def test_alsa_gets_espeaks_wav_on_the_configured_device(tmp_path: Path) -> None:
+    player = tmp_path / "aplay"  # stands in for aplay: notes its arguments, keeps the stream
+    player.write_text(f'#!/bin/sh\necho "$@" > {tmp_path}/args\ncat > {tmp_path}/heard.wav\n')
+    player.chmod(0o755)
+    voice = Voice(AlsaSink("plughw:CARD=MAX98357A,DEV=0", program=str(player)))
+    voice.say("fifteen 2, fifteen 4, and a pair is 6")
+    voice.wait()
+    assert (tmp_path / "args").read_text().split() == [
+        "-q", "-D", "plughw:CARD=MAX98357A,DEV=0", "-",
+    ]  # fmt: skip
+    assert_speech(tmp_path / "heard.wav", shortest=2.0, longest=5.0)
+
+
 def test_a_failing_sound_device_is_said_once(tmp_path: Path) -> None:
     player = tmp_path / "aplay"  # stands in for aplay on a Pi without a sound card
     player.write_text(

@@ -218,6 +218,31 @@ def test_ok_held_twice_turns_the_sound_off_and_on(tmp_path: Path) -> None:
         assert controller.last_error == "" and not controller.entry.menu
 
 
+def test_sound_off_from_the_menu_stops_the_words_being_said_at_once(tmp_path: Path) -> None:
+    whole = WavSink(tmp_path / "whole")
+    voice = Voice(whole)
+    voice.say(SAID[-2])  # Bob's hand, said in full: how long its words take
+    voice.wait()
+    full = sox_stat(whole.recordings[0].path)["Length (seconds)"]
+    sink = WavSink(tmp_path / "said", paced=True)  # heard no faster than a card plays it
+    speaker = Speaker(Voice(sink))
+    speaker.start()
+    held = KeyEvent("ok", KeyAction.LONG_PRESS)
+    with Journal(tmp_path / "p.db") as store:
+        controller = table(store, speaker)
+        press(controller, CUT + " 4 9 0 C # # 6 7 5 8 # 6 # #")  # ... Bob's hand: 14, long
+        while SAID[-2] not in speaker.spoken:  # the hand's words have begun (a hang guard
+            pass  # stops this test if they never do)
+        controller.handle(held)  # the menu
+        controller.handle(held)  # held again: sound off, as the hand is being said
+        assert controller.last_error == "sound off"
+        assert speaker.wait_idle()
+    speaker.close()
+    hand = sink.recordings[-1]
+    assert hand.text == SAID[-2]
+    assert sox_stat(hand.path)["Length (seconds)"] < full - 1.0  # stopped: not its 5 seconds
+
+
 def test_the_daemon_starts_the_speaker_with_sound_on_and_the_menu_turns_it_off(
     tmp_path: Path,
 ) -> None:
@@ -251,6 +276,28 @@ def test_the_daemon_starts_the_speaker_with_sound_on_and_the_menu_turns_it_off(
         on_ready=on_ready,
     )
     assert said == ["sound off"]
+
+
+def test_the_sound_sections_events_voice_and_volume_reach_the_speaker(tmp_path: Path) -> None:
+    from pegboard.config.settings import config_from_mapping
+    from pegboard.table.wiring import start_speaker
+
+    sinks = {}
+    for volume in (100, 25):
+        sinks[volume] = sink = WavSink(tmp_path / str(volume))
+        sound = {"enabled": True, "events": ["count"], "voice": "en-us", "volume": volume}
+        speaker = start_speaker(config_from_mapping({"sound": sound}), sink, cut_short=False)
+        assert speaker is not None
+        with Journal(tmp_path / f"{volume}.db") as store:
+            press(table(store, speaker), f"{CUT} {DEAL}")
+            assert speaker.wait_idle()
+        speaker.close()
+    loud, quiet = sinks[100].recordings, sinks[25].recordings
+    assert [r.text for r in loud] == [r.text for r in quiet] == SAID[-3:]  # the counts only
+    assert {r.voice for r in loud} == {"en-us"}
+    for a, b in zip(loud, quiet, strict=True):
+        peak = sox_stat(a.path)["Maximum amplitude"]
+        assert sox_stat(b.path)["Maximum amplitude"] < peak / 2
 
 
 def test_a_bug_in_finding_the_words_is_logged_and_the_speaker_goes_on(

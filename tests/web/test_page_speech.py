@@ -81,6 +81,9 @@ def test_once_pressed_each_new_peg_is_said_and_an_undo_stops_the_words(
         assert said(recorded) == [["Ann, one for the go", "en-GB"]]
         press(recorded, table, "6", "7", "5")  # Bob's run of 3
         assert said(recorded)[-1] == ["Bob, a run of 3 for 3", "en-GB"]
+        # new words cut short what is still being said: a cancel comes first
+        heard = recorded.evaluate("() => window.__said")
+        assert heard[-2:] == [["cancel"], ["Bob, a run of 3 for 3", "en-GB"]]
         before = recorded.evaluate("() => window.__said.length")
         press(recorded, table, "undo")  # the run taken back: the words stop, nothing is said
         assert recorded.evaluate("() => window.__said")[before:] == [["cancel"]]
