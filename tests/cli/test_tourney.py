@@ -127,6 +127,7 @@ def test_a_correction_is_recorded_with_who_when_why_and_shows(
         pytest.param(["card", "Zed"], "no player 'Zed' in the night", id="card"),
         pytest.param(["show", "--round", "5"], "no round 5: rounds 1 to 1 are seated", id="show"),
         pytest.param(["advance", "1", "1", "Ann"], "no playoff bracket yet", id="advance"),
+        pytest.param(["move", "1", "1", "pub/b2"], "no playoff bracket yet", id="move"),
         pytest.param(
             ["bracket", "--order", "Ann,Zed"],
             "--order must name the 1 qualifier(s), each once, got 'Ann,Zed' (Zed not in it)",
@@ -229,3 +230,37 @@ def test_print_writes_the_pdf_and_nothing_else(
         capsys, "tourney", "print", "--out", str(out_pdf), "--player", "Zed", "--db", str(db)
     )
     assert (status, err) == (1, "pegboard: error: no player 'Zed' in the night\n")
+
+
+def test_the_playoff_is_drawn_onto_the_boards_once_then_shown_read_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Five players, one round on paper, the two winners qualify: the bracket is one match, on
+    the night's first board unless --boards says otherwise; once drawn, ``bracket`` only shows
+    it and a second draw is refused in one line; ``move`` puts the match on another board."""
+    db = tmp_path / "tourney.db"
+    for argv in (["new", "Club", "--games", "1"], ["enter", "Ann", "Bob", "Cy", "Di", "Eve"],
+                 ["boards", "pub/b1", "pub/b2"], ["seat", "--seed", "1"]):  # fmt: skip
+        assert cli(capsys, "tourney", *argv, "--db", str(db))[0] == 0
+    winners = [first for _, first, _ in round_tables(capsys, db)]
+    for table, first in enumerate(winners, start=1):
+        assert (
+            cli(capsys, "tourney", "result", "1", str(table), first, "90", "--db", str(db))[0] == 0
+        )
+    order = ["--order", ",".join(winners)]
+    status, _, err = cli(
+        capsys, "tourney", "bracket", *order, "--boards", "pub/b9", "--db", str(db)
+    )
+    assert status == 1 and err.startswith(
+        "pegboard: error: the playoff's boards must be the night's, each once (pub/b1, pub/b2)"
+    )
+    status, out, _ = cli(capsys, "tourney", "bracket", *order, "--db", str(db))
+    high, low = winners
+    assert (status, out) == (0, f"round 1 match 1: {high} v {low} (best of 3) on pub/b1\n")
+    before = digest(tmp_path)
+    assert cli(capsys, "tourney", "bracket", "--db", str(db))[1] == out  # shown, nothing written
+    status, _, err = cli(capsys, "tourney", "bracket", "--best-of", "5", "--db", str(db))
+    assert status == 1 and err.startswith("pegboard: error: the playoff bracket is drawn already")
+    assert digest(tmp_path) == before
+    status, out, _ = cli(capsys, "tourney", "move", "1", "1", "pub/b2", "--db", str(db))
+    assert (status, out) == (0, f"round 1 match 1: {high} v {low} (best of 3) on pub/b2\n")
