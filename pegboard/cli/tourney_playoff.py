@@ -3,10 +3,12 @@
 ``bracket`` draws the bracket from the cut (or ``--order``) with the boards the playoff is
 played on (``--boards``, default: the night's boards in order; ``tourney.playoff`` says which
 match goes to which board), and once it is drawn prints it read-only: every match, its board,
-the games the boards counted so far and its winner. ``move`` puts a match on another of the
-night's boards (a board that broke, a table wanted free). ``advance`` enters a match's winner
-by hand (a match played on paper, or decided otherwise): stored as the director's step, with
-when, like every step of the night.
+the games the boards counted so far, its winner and any correction. ``move`` puts a match on
+another of the night's boards (a board that broke, a table wanted free). ``advance`` enters a
+match's winner by hand (a match played on paper, or decided otherwise), stored as the
+director's step with when, like every step of the night; a match that has its winner (from
+its board's games or by hand) is changed only with ``--who`` and ``--why``: a recorded
+correction, refused once the next match has a game counted or a winner.
 """
 
 from __future__ import annotations
@@ -53,10 +55,15 @@ def add_commands(command: Any) -> None:
     c.add_argument("match", type=int)
     c.add_argument("board", help="e.g. club/b7")
     c.set_defaults(handler=_cmd_move)
-    c = command("advance", "enter a playoff match's winner by hand")
+    c = command(
+        "advance",
+        "enter a playoff match's winner by hand, or change it (with --who and --why: recorded)",
+    )
     c.add_argument("round", type=int)
     c.add_argument("match", type=int)
     c.add_argument("winner")
+    c.add_argument("--who", default=None, help="who corrects a match that has its winner")
+    c.add_argument("--why", default=None, help="why")
     c.set_defaults(handler=_cmd_advance)
 
 
@@ -138,6 +145,11 @@ def print_bracket(tourney: Any, out: TextIO) -> None:
             f"{played}{won}",
             file=out,
         )
+        for fix in tourney.fixes:
+            if (fix.round, fix.slot) == (m.round, m.slot):
+                print(
+                    f"  corrected to {fix.winner} by {fix.who} at {fix.when}: {fix.why}", file=out
+                )
     if tourney.bracket.champion:
         print(f"champion: {tourney.bracket.champion}", file=out)
 
@@ -155,11 +167,26 @@ def _cmd_move(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
-    """Raises: PegboardError: no bracket, no such match, a winner not in it."""
+    """Raises: PegboardError: no bracket, no such match, a winner not in it; a correction
+    without who or why, or of a match whose next one has started."""
+    from pegboard.tourney.night import TourneyError
+
     store = _open(args.db)
     try:
         payload = {"round": args.round, "slot": args.match - 1, "winner": args.winner}
-        tourney = store.add("advance", payload, at=_now(), by="director")
+        bracket = store.tourney.bracket
+        match = None if bracket is None else bracket.match(args.round, args.match - 1)
+        if args.who is None and args.why is None:
+            if match is not None and match.winner is not None and not match.is_bye:
+                raise TourneyError(
+                    f"playoff round {args.round} match {args.match} was won by {match.winner} "
+                    "already (change it with --who and --why: a recorded correction)"
+                )
+            tourney = store.add("advance", payload, at=_now(), by="director")
+        else:
+            when = _now()
+            fix = payload | {"who": args.who or "", "why": args.why or "", "when": when}
+            tourney = store.add("playoff_correct", fix, at=when, by=args.who or "director")
     finally:
         store.close()
     print_bracket(tourney, out)

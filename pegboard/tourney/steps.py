@@ -40,6 +40,7 @@ from .seating import Pairing, Seating
 
 __all__ = [
     "KINDS",
+    "PlayoffFix",
     "PlayoffGame",
     "Tourney",
     "add_playoff_game",
@@ -66,6 +67,7 @@ KINDS = (
     "playoff_game",
     "lock",
     "playoff_board",
+    "playoff_correct",
 )
 """Every kind of step a night's store holds."""
 
@@ -85,6 +87,19 @@ class PlayoffGame:
 
 
 @frozen
+class PlayoffFix:
+    """A recorded change of a playoff match's winner: the match, the new winner, who changed
+    it, when and why."""
+
+    round: int
+    slot: int
+    winner: str
+    who: str
+    when: str
+    why: str
+
+
+@frozen
 class Tourney:
     """A night, its playoff bracket (None: not drawn yet) and its games, whether the lock
     is on, and the hands shown at its tables (the boards' results carry them: the side pots'
@@ -100,6 +115,8 @@ class Tourney:
     before they were kept has none: its matches are played on any of the night's boards."""
     moves: tuple[tuple[int, int, str], ...] = ()
     """Matches the director moved to another board: (round, slot, board), in order."""
+    fixes: tuple[PlayoffFix, ...] = ()
+    """The director's corrections of playoff matches' winners, in order."""
 
     def wins(self, number: int, slot: int, name: str) -> int:
         """Games *name* has won in the playoff match at round *number*, *slot*."""
@@ -171,6 +188,27 @@ def _move(tourney: Tourney, payload: Mapping[str, Any]) -> Tourney:
         )
     _boards(tourney, [board])
     return replace(tourney, moves=(*tourney.moves, (number, slot, board)))
+
+
+def _fix(tourney: Tourney, payload: Mapping[str, Any]) -> Tourney:
+    """*tourney* with a playoff match's winner changed by the director, recorded."""
+    number, slot = _field(payload, "round", int), _field(payload, "slot", int)
+    winner, who, when, why = (_field(payload, k, str) for k in ("winner", "who", "when", "why"))
+    if tourney.bracket is None:
+        raise TourneyError("no playoff bracket yet (draw it with 'pegboard tourney bracket')")
+    if not who.strip():
+        raise TourneyError("a correction needs who made it (e.g. --who 'Pat, director')")
+    if not why.strip():
+        raise TourneyError("a correction needs a reason (e.g. --why 'scores swapped on the card')")
+    nxt = (number + 1, slot // 2)
+    if any((g.round, g.slot) == nxt for g in tourney.playoff):
+        raise TourneyError(
+            f"cannot correct round {number} match {slot + 1}: round {nxt[0]} match "
+            f"{nxt[1] + 1} has games counted already"
+        )
+    bracket = tourney.bracket.correct(number, slot, winner)
+    fix = PlayoffFix(number, slot, winner, who, when, why)
+    return replace(tourney, bracket=bracket, fixes=(*tourney.fixes, fix))
 
 
 def _field(payload: Mapping[str, Any], key: str, kind: type) -> Any:
@@ -290,6 +328,8 @@ def apply_step(tourney: Tourney, kind: str, payload: Mapping[str, Any]) -> Tourn
         return replace(tourney, bracket=bracket, playoff_boards=boards, moves=())
     if kind == "playoff_board":
         return _move(tourney, payload)
+    if kind == "playoff_correct":
+        return _fix(tourney, payload)
     if kind == "advance":
         if tourney.bracket is None:
             raise TourneyError("no playoff bracket yet (draw it with 'pegboard tourney bracket')")

@@ -264,3 +264,25 @@ def test_the_playoff_is_drawn_onto_the_boards_once_then_shown_read_only(
     assert digest(tmp_path) == before
     status, out, _ = cli(capsys, "tourney", "move", "1", "1", "pub/b2", "--db", str(db))
     assert (status, out) == (0, f"round 1 match 1: {high} v {low} (best of 3) on pub/b2\n")
+    status, _, err = cli(capsys, "tourney", "advance", "1", "1", high, "--db", str(db))
+    assert status == 0 and err == ""
+    status, _, err = cli(capsys, "tourney", "advance", "1", "1", low, "--db", str(db))
+    assert status == 1 and err == (
+        f"pegboard: error: playoff round 1 match 1 was won by {high} already (change it with "
+        "--who and --why: a recorded correction)\n"
+    )
+    status, out, _ = cli(capsys, "tourney", "advance", "1", "1", low, "--who", "Pat",
+                         "--why", "wrong name typed", "--db", str(db))  # fmt: skip
+    lines = out.splitlines()
+    assert (
+        status == 0
+        and lines[0].endswith(f"on pub/b2  -> {low}")
+        and lines[2] == (f"champion: {low}")
+    )
+    assert lines[1].startswith(f"  corrected to {low} by Pat at ") and lines[1].endswith(
+        ": wrong name typed"
+    )
+    status, out, _ = cli(capsys, "tourney", "export", "json", "--db", str(db))
+    (match,) = json.loads(out)["bracket"]
+    assert (match["winner"], match["board"], match["games"]) == (low, "pub/b2", [])
+    assert [(c["winner"], c["who"]) for c in match["corrections"]] == [(low, "Pat")]

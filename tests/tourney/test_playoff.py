@@ -141,3 +141,29 @@ def test_a_notice_from_before_the_playoff_is_a_rounds_and_one_game_long() -> Non
     for bad in ({"games": 4}, {"playoff": True, "match": 0, "games": 3}, {"games": "3"}):
         with pytest.raises(TourneyError, match=r"^a table notice's"):
             TableNotice.from_payload(old | {"table": 0} | bad)
+
+
+def test_the_director_corrects_a_decided_match_on_the_record_until_the_next_one_starts() -> None:
+    t = drawn(NINE, boards=BOARDS)
+    t = game(t, 1, 1, "P8", "g1", "club/b1")
+    t = game(t, 1, 1, "P8", "g2", "club/b1")  # P8 through, to play P1 on b1
+    fix = {"round": 1, "slot": 1, "winner": "P9", "who": "Pat", "when": "21:40",
+           "why": "game 2's scores were swapped"}  # fmt: skip
+    for missing, said in (("who", "who made it"), ("why", "a reason")):
+        with pytest.raises(TourneyError, match=f"^a correction needs {said}"):
+            apply_step(t, "playoff_correct", fix | {missing: " "})
+    with pytest.raises(TourneyError, match=r"to its other player .* got P8$"):
+        apply_step(t, "playoff_correct", fix | {"winner": "P8"})
+    fixed = apply_step(t, "playoff_correct", fix)
+    assert fixed.bracket is not None
+    assert fixed.bracket.match(1, 1).winner == "P9"  # type: ignore[union-attr]
+    assert fixed.bracket.match(2, 0).low == "P9"  # type: ignore[union-attr]
+    assert [(f.winner, f.who, f.why) for f in fixed.fixes] == [
+        ("P9", "Pat", "game 2's scores were swapped")
+    ]
+    assert board_notices(fixed)["club/b1"].players == ("P1", "P9")
+    started = game(fixed, 2, 0, "P1", "g3", "club/b1")
+    with pytest.raises(TourneyError, match=r"round 2 match 1 has games counted already$"):
+        apply_step(started, "playoff_correct", fix | {"winner": "P8"})
+    with pytest.raises(TourneyError, match=r"has no winner to correct"):
+        apply_step(t, "playoff_correct", fix | {"round": 2, "slot": 0})
