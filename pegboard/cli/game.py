@@ -315,7 +315,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         # the match so far, named so that it does not read as the game's score: best of three
         # counts game points, first to two the games won (as the score sheet says it)
         match = view.match
-        if match.format is MatchFormat.FIRST_TO_TWO:
+        if match.format in (MatchFormat.FIRST_TO_TWO, MatchFormat.FIRST_TO_THREE):
             said, counts = t("{format}: games won {standing}"), match.games_won
         else:
             said, counts = t("{format}: game points {standing}"), match.game_points

@@ -2,10 +2,10 @@
 
 Every command names the night's database with ``--db`` (default ``tourney.db``). The commands
 that change the night (``new``, ``enter``, ``import``, ``drop``, ``games``, ``boards``,
-``seat``, ``result``, ``correct``, ``bracket``, ``advance``) check the input on the night as it
-stands and store one step, or print one line saying what was wrong and store nothing. The ones
-that only look (``show``, ``standings``, ``card``, ``cut``, ``pots``, ``refused``, ``export``,
-``print``)
+``seat``, ``result``, ``correct``, ``bracket``, ``move``, ``advance``) check the input on the
+night as it stands and store one step, or print one line saying what was wrong and store
+nothing. The ones that only look (``show``, ``standings``, ``card``, ``cut``, ``pots``,
+``refused``, ``export``, ``print``, and ``bracket`` once it is drawn: ``cli.tourney_playoff``)
 open the database read-only and write nothing to it (``export`` and ``print`` write only the
 file they are asked for).
 """
@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, words_of
+from pegboard.cli.tourney_playoff import add_commands
 from pegboard.errors import quote
 from pegboard.i18n import NC_
 
@@ -127,20 +128,7 @@ def register(subparsers: Any) -> None:
     c.set_defaults(handler=_cmd_pots)
     c = command("cut", "print the qualifiers (a quarter of the field) and the byes (read-only)")
     c.set_defaults(handler=_cmd_cut)
-    c = command("bracket", "draw the playoff bracket from the qualifiers")
-    c.add_argument("--best-of", type=int, default=3, choices=(3, 5), help="games a match")
-    c.add_argument(
-        "--order",
-        default=None,
-        metavar="NAME,NAME,...",
-        help="the qualifiers in order, after a playoff at the cut (default: the standings)",
-    )
-    c.set_defaults(handler=_cmd_bracket)
-    c = command("advance", "enter a playoff match's winner")
-    c.add_argument("round", type=int)
-    c.add_argument("match", type=int)
-    c.add_argument("winner")
-    c.set_defaults(handler=_cmd_advance)
+    add_commands(command)  # bracket, move, advance: the playoff (cli.tourney_playoff)
     c = command("print", "write the results and every scorecard (or one player's) as a PDF")
     c.add_argument("--out", type=Path, required=True, help="the PDF to write")
     c.add_argument(
@@ -474,71 +462,6 @@ def _cmd_cut(args: argparse.Namespace, out: TextIO) -> int:
             "(then: pegboard tourney bracket --order ...)",
             file=out,
         )
-    return 0
-
-
-def _cmd_bracket(args: argparse.Namespace, out: TextIO) -> int:
-    """Raises: PegboardError: a playoff at the cut unsettled, --order not the qualifiers, a
-    bracket with a match played already."""
-    from pegboard.tourney.bracket import cut, cut_size
-    from pegboard.tourney.night import TourneyError
-    from pegboard.tourney.standings import standings
-
-    store = _store(args)
-    try:
-        drawn = store.tourney.bracket
-        played = [m for m in drawn.matches if m.winner and not m.is_bye] if drawn else []
-        if played:
-            raise TourneyError(
-                f"the playoff bracket is drawn and round {played[0].round} match "
-                f"{played[0].slot + 1} went to {played[0].winner} already: a new draw would lose "
-                "it (enter the rest with 'pegboard tourney advance')"
-            )
-        lines = standings(store.night)
-        the_cut = cut(lines)
-        if args.order is not None:
-            order = [n.strip() for n in args.order.split(",") if n.strip()]
-            known = {e.name for e in store.night.entrants}
-            wrong = [n for n in order if n not in known]
-            if wrong or len(order) != cut_size(len(lines)) or len(set(order)) != len(order):
-                raise TourneyError(
-                    f"--order must name the {cut_size(len(lines))} qualifier(s), each once, got "
-                    f"{quote(args.order)}" + (f" ({', '.join(wrong)} not in it)" if wrong else "")
-                )
-        elif the_cut.playoff:
-            raise TourneyError(
-                f"the cut needs a one-game playoff between {', '.join(the_cut.playoff)} first; "
-                "then give the qualifiers in order with --order"
-            )
-        else:
-            order = list(the_cut.qualifiers)
-        tourney = store.add(
-            "bracket", {"qualifiers": order, "best_of": args.best_of}, at=_now(), by="director"
-        )
-    finally:
-        store.close()
-    _print_bracket(tourney.bracket, out)
-    return 0
-
-
-def _print_bracket(bracket: Any, out: TextIO) -> None:
-    for m in bracket.matches:
-        high, low = m.high or "?", m.low or ("bye" if m.is_bye else "?")
-        won = f"  -> {m.winner}" if m.winner else ""
-        print(
-            f"round {m.round} match {m.slot + 1}: {high} v {low} (best of {m.best_of}){won}",
-            file=out,
-        )
-
-
-def _cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
-    """Raises: PegboardError: no bracket, no such match, a winner not in it."""
-    tourney = _step(
-        args, "advance", {"round": args.round, "slot": args.match - 1, "winner": args.winner}
-    )
-    _print_bracket(tourney.bracket, out)
-    if tourney.bracket.champion:
-        print(f"champion: {tourney.bracket.champion}", file=out)
     return 0
 
 

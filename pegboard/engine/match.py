@@ -12,6 +12,8 @@ Formats (``RULES.md``, "The match"):
   two games has won. After three games the side with more game points wins; a tie goes to the
   side that won more games.
 - ``first-to-two``: the first side to win two games (the English document).
+- ``first-to-three``: the first side to win three games: a tournament playoff's best of five
+  (its best of three is ``first-to-two``: games won, not game points, decide a playoff).
 - ``single``: one game.
 
 Three separate players have no game points (``game_points`` is None), so best of three cannot be
@@ -53,6 +55,12 @@ class MatchFormat(enum.Enum):
     BEST_OF_THREE = "best-of-three"
     FIRST_TO_TWO = "first-to-two"
     SINGLE = "single"
+    FIRST_TO_THREE = "first-to-three"
+
+    @property
+    def wins_needed(self) -> int | None:
+        """Games a side must win to win the match (None: best of three, by game points)."""
+        return {"single": 1, "first-to-two": 2, "first-to-three": 3}.get(self.value)
 
     @classmethod
     def parse(cls, text: str) -> MatchFormat:
@@ -198,9 +206,10 @@ class Match:
         match self.format:
             case MatchFormat.SINGLE:
                 return self.results[0].winner if self.results else None
-            case MatchFormat.FIRST_TO_TWO:
+            case MatchFormat.FIRST_TO_TWO | MatchFormat.FIRST_TO_THREE:
+                needed = self.format.wins_needed or 2
                 for side, won in enumerate(self.games_won):
-                    if won >= 2:
+                    if won >= needed:
                         return side
                 return None
             case MatchFormat.BEST_OF_THREE:

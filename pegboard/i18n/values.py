@@ -27,6 +27,7 @@ _VALUES = {
     "two-in-the-crib": N_("two-in-the-crib"),
     "best-of-three": N_("best-of-three"),
     "first-to-two": N_("first-to-two"),
+    "first-to-three": N_("first-to-three"),
     "single": N_("single"),
     "lurched": N_("lurched"),
     "double-skunked": N_("double-skunked"),

@@ -10,8 +10,13 @@ the night:
 - a game whose id the night has already counted is a copy, and changes nothing;
 - the game must be a tournament game (two players, six-card to 121);
 - once the playoff bracket is drawn, a game between the two players of a match still being
-  played (on any of the night's boards) counts toward that match: its winner goes through
-  on winning more than half the match's games;
+  played counts toward that match, when it comes from the match's board
+  (``tourney.playoff``; a bracket drawn before the boards were kept: any of the night's
+  boards): its winner goes through on winning more than half the match's games (2 of 3, 3 of
+  5), and the bracket seats them in the next match, once. A game from another board is
+  refused (the director moves the match with ``pegboard tourney move``), and so is a game of a
+  match that has its winner already (a duplicate), unless it is a round's pairing still to be
+  played there;
 - else its two side names must be a pairing seated at that board with no result yet (the
   earliest such round): else it is refused as "a result for a pairing that does not exist" or, when
   that pairing has its result already (another game id), as a duplicate.
@@ -37,10 +42,11 @@ from typing import Any
 
 from pegboard.engine.cards import Card
 from pegboard.engine.summary import GameSummary
-from pegboard.league.standings import LeagueError, read_game
+from pegboard.league.standings import FinishedGame, LeagueError, read_game
 from pegboard.league.store import LeagueStoreError
 from pegboard.league.tourney_store import TourneyStore, TourneyStoreError
 from pegboard.tourney.night import TARGET, Result, TourneyError
+from pegboard.tourney.playoff import match_boards
 from pegboard.tourney.pots import Shown, show_payload
 from pegboard.tourney.steps import result_payload
 
@@ -102,9 +108,12 @@ class TourneyFeed:
             return self._refuse(
                 where, game_id, payload, "not a tournament game (two players, six-card to 121)"
             )
+        if game_id and any(g.game_id == game_id for g in self.store.tourney.playoff):
+            return "copy"
         names = {side.name for side in game.sides}
-        if self._playoff(where, game_id, names, game.winner.name):
-            return "counted"
+        playoff = self._playoff(where, game_id, payload, game)
+        if playoff is not None:
+            return playoff
         there = [
             (number, p)
             for number, s in enumerate(night.rounds, start=1)
@@ -165,32 +174,66 @@ class TourneyFeed:
         )
         return "counted"
 
-    def _playoff(self, where: str, game_id: str, names: set[str], winner: str) -> bool:
-        """Count the game on the playoff match its players are playing, if there is one.
+    def _playoff(
+        self, where: str, game_id: str, payload: Mapping[str, Any], game: FinishedGame
+    ) -> str | None:
+        """Count the game on the playoff match its players are playing, if there is one
+        ("counted", or "refused": from another board than the match's, or the match is won
+        already); None: not a playoff game.
 
         Raises:
             TourneyStoreError: the night's database failed.
         """
         tourney = self.store.tourney
-        if tourney.bracket is None or any(g.game_id == game_id for g in tourney.playoff):
-            return (
-                tourney.bracket is not None
-                and bool(game_id)
-                and any(g.game_id == game_id for g in tourney.playoff)
-            )
+        if tourney.bracket is None:
+            return None
+        names = {side.name for side in game.sides}
+        winner = game.winner.name
+        loser = next(side for side in game.sides if not side.won)
+        boards = match_boards(tourney)
         for m in tourney.bracket.matches:
-            if m.winner is None and m.high and m.low and {m.high, m.low} == names:
-                payload = {"round": m.round, "slot": m.slot, "winner": winner, "game_id": game_id}
-                self.store.add("playoff_game", payload, at=self.clock(), by=where)
-                self.counted += 1
-                if self.on_counted is not None:
-                    self.on_counted()
-                log.info(
-                    "tourney: playoff round %d match %d: %s won a game (%s, game %s)",
-                    m.round, m.slot + 1, winner, where, game_id,
-                )  # fmt: skip
-                return True
-        return False
+            if not (m.high and m.low and {m.high, m.low} == names):
+                continue
+            said = f"playoff round {m.round} match {m.slot + 1} ({m.high} v {m.low})"
+            if m.winner is not None:
+                if self._seated_here(where, names):
+                    return None  # a round's pairing of the same two, still to be played here
+                return self._refuse(
+                    where, game_id, payload, f"duplicate: {said} was won by {m.winner} already"
+                )
+            board = boards.get((m.round, m.slot))
+            if board is not None and board != where:
+                return self._refuse(
+                    where,
+                    game_id,
+                    payload,
+                    f"{said} is played on {board}, not {where} (move it with "
+                    f"'pegboard tourney move {m.round} {m.slot + 1} {where}')",
+                )
+            step = {"round": m.round, "slot": m.slot, "winner": winner, "game_id": game_id,
+                    "board": where, "loser_score": loser.score}  # fmt: skip
+            try:
+                self.store.add("playoff_game", step, at=self.clock(), by=where)
+            except TourneyError as e:
+                return self._refuse(where, game_id, payload, str(e))
+            self.counted += 1
+            if self.on_counted is not None:
+                self.on_counted()
+            log.info(
+                "tourney: playoff round %d match %d: %s won a game (%s, game %s)",
+                m.round, m.slot + 1, winner, where, game_id,
+            )  # fmt: skip
+            return "counted"
+        return None
+
+    def _seated_here(self, where: str, names: set[str]) -> bool:
+        """Whether a round's pairing of *names* at *where* still has no result."""
+        night = self.store.night
+        return any(
+            p.board == where and set(p.players) == names and night.final(n, p.table) is None
+            for n, s in enumerate(night.rounds, start=1)
+            for p in s.pairings
+        )
 
     def _refuse(self, where: str, game_id: str, payload: Mapping[str, Any], reason: str) -> str:
         if (where, game_id) in self._said:

@@ -21,7 +21,11 @@ match it started is the current one (the same names, nothing done yet), or that 
 and it was this notice's (the hub's next notice, after it counts the game, has none or the
 next round). A round is one game of six-card cribbage to 121 (what the night counts): the
 match is ``single``, under the table's own rules when they are six-card to 121, else the
-standard ones.
+standard ones. A playoff match (the notice's ``playoff``, ``match`` and ``games``) is the best
+of 3 or 5 games by games won, as the hub counts it: ``first-to-two`` or ``first-to-three``
+(``match_format``), under the same rules; the board plays its games one after the other like
+any match's, each finished game goes to the hub, which counts it for the bracket's match, and
+the pairing is offered again only for the next match the hub sends (a new round or match).
 
 The tournament lock is obeyed at once: ``poll`` sets ``locked`` as the newest notice says,
 and the controller, on the same turn of its loop, drops the odds bar, closes a play hint
@@ -53,7 +57,7 @@ from pegboard.ui.pairing import PairingView, pairing_line
 if TYPE_CHECKING:
     from pegboard.tourney.notices import TableNotice
 
-__all__ = ["TourneyBoard", "tourney_rules"]
+__all__ = ["TourneyBoard", "match_format", "tourney_rules"]
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +94,7 @@ class TourneyBoard:
                 log.error("journal: %s", e)
         self._inbox: queue.SimpleQueue[TableNotice] = queue.SimpleQueue()
         self._notice: TableNotice | None = None
-        self._started: tuple[str, int, int] | None = None  # (night, round, table) started here
+        self._started: tuple[str, int, int, int] | None = None  # _key(notice) started here
 
     # --- paho's thread -------------------------------------------------------------------------
 
@@ -142,7 +146,9 @@ class TourneyBoard:
         notice = self._notice
         if notice is None or notice.players is None:
             return None
-        return PairingView(notice.table, notice.round, notice.first, notice.second)
+        return PairingView(
+            notice.table, notice.round, notice.first, notice.second, notice.match, notice.games
+        )
 
     def offer(self, state: GameState) -> PairingView | None:
         """The pairing to show on *state* (None: none, or not now). A match under its names
@@ -154,10 +160,10 @@ class TourneyBoard:
         if state.phase is Phase.CUT and not state.past:
             if state.names != names:
                 return pairing
-            self._started = (notice.night, notice.round, notice.table)
+            self._started = _key(notice)
             return None
         if state.phase is Phase.MATCH_OVER:
-            played = self._started == (notice.night, notice.round, notice.table)
+            played = self._started == _key(notice)
             return None if played or (state.names == names and self._started is None) else pairing
         return None
 
@@ -170,4 +176,17 @@ class TourneyBoard:
         if pairing is None:
             return None
         log.info("tourney: starting round %d, %s", pairing.round, pairing_line(pairing))
-        return NewMatch(self.rules, MatchFormat.SINGLE, (pairing.first, pairing.second))
+        return NewMatch(self.rules, match_format(pairing.games), (pairing.first, pairing.second))
+
+
+def match_format(games: int) -> MatchFormat:
+    """The match a notice of *games* games is played as: one game, or the best of 3 or 5 by
+    games won (first to two, first to three), as the hub counts a playoff match."""
+    return {3: MatchFormat.FIRST_TO_TWO, 5: MatchFormat.FIRST_TO_THREE}.get(
+        games, MatchFormat.SINGLE
+    )
+
+
+def _key(notice: TableNotice) -> tuple[str, int, int, int]:
+    """What a notice asks to be played: (night, round, table, playoff match: 0 for a round)."""
+    return (notice.night, notice.round, notice.table, notice.match if notice.playoff else 0)

@@ -175,6 +175,34 @@ class Bracket:
             )
         return self._replace(replace(match, winner=winner))._forward(replace(match, winner=winner))
 
+    def correct(self, number: int, slot: int, winner: str) -> Bracket:
+        """The bracket with round *number*'s match at *slot* given to *winner* instead of the
+        winner it has (a director's correction), the next match re-seated.
+
+        Raises:
+            TourneyError: no such match, no winner yet (enter one with ``advance``), *winner*
+                not its other player, or the next match has its winner already.
+        """
+        match = self.match(number, slot)
+        if match is None or match.winner is None or match.is_bye:
+            raise TourneyError(
+                f"playoff round {number} match {slot + 1} has no winner to correct "
+                "(enter one with 'pegboard tourney advance')"
+            )
+        if winner not in (match.high, match.low) or winner == match.winner:
+            raise TourneyError(
+                f"a correction gives round {number} match {slot + 1} to its other player "
+                f"({match.high} v {match.low}, won by {match.winner}), got {quote_name(winner)}"
+            )
+        nxt = self.match(number + 1, slot // 2)
+        if nxt is not None and nxt.winner is not None:
+            raise TourneyError(
+                f"cannot correct round {number} match {slot + 1}: round {number + 1} match "
+                f"{slot // 2 + 1} was won by {nxt.winner} already"
+            )
+        fixed = replace(match, winner=winner)
+        return self._replace(fixed)._forward(fixed)
+
     def _replace(self, match: Match) -> Bracket:
         return replace(
             self,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bracket import cut
+from .playoff import games, match_boards
 from .pots import side_pots, skunks
 from .standings import game_points, scorecards, standings
 from .steps import Tourney, correction_payload, result_payload, seating_payload
@@ -111,13 +112,15 @@ def pot_rows(tourney: Tourney) -> list[list[object]]:
 
 def night_payload(tourney: Tourney) -> dict[str, Any]:
     """The whole night as JSON values: its settings, entrants, rounds, results,
-    corrections, standings, every card, the cut, the bracket, the skunks, every side pot's
+    corrections, standings, every card, the cut, the bracket (each match's board, games and
+    corrections), the skunks, every side pot's
     entries (``pots``: the skunks, the 24/28/29 hands, four of a kind) and the lock."""
     night = tourney.night
     lines = standings(night)
     the_cut = cut(lines)
     bracket = None
     if tourney.bracket is not None:
+        boards = match_boards(tourney)
         bracket = [
             {
                 "round": m.round,
@@ -126,6 +129,21 @@ def night_payload(tourney: Tourney) -> dict[str, Any]:
                 "low": m.low,
                 "best_of": m.best_of,
                 "winner": m.winner,
+                "board": boards.get((m.round, m.slot)),
+                "games": [
+                    {
+                        "winner": g.winner,
+                        "loser_score": g.loser_score,
+                        "board": g.board,
+                        "game_id": g.game_id,
+                    }
+                    for g in games(tourney, m.round, m.slot)
+                ],
+                "corrections": [
+                    {"winner": f.winner, "who": f.who, "when": f.when, "why": f.why}
+                    for f in tourney.fixes
+                    if (f.round, f.slot) == (m.round, m.slot)
+                ],
             }
             for m in tourney.bracket.matches
         ]

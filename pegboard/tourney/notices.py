@@ -5,9 +5,20 @@ name, the round and table the board is to play (0: nothing to play now), the two
 first cuts first) and whether the tournament lock is on. The hub keeps one retained notice a
 board (``board_notices``), so a board that starts or comes back gets it at once.
 
+A playoff match is a notice too, once the bracket is drawn and the board's match
+(``tourney.playoff``) has its two players and no winner yet: ``playoff`` is set, ``round`` is
+the bracket's round and ``match`` its match (1: the first), ``table`` is 0 (so a board older
+than the playoff notices offers nothing rather than a one-game match), the higher seed is
+``first`` and cuts first, and ``games`` is the match's length, the best of 3 or 5. The three
+fields are sent only with a playoff notice: a notice without them is a round's pairing, one
+game long. A round's pairing still to play at a board comes before its playoff match.
+
 >>> notice = TableNotice("club", 3, 7, "Ann", "Bob", True)
 >>> TableNotice.from_payload(notice.to_payload()) == notice
 True
+>>> playoff = TableNotice("club", 2, 0, "Ann", "Cy", playoff=True, match=1, games=3)
+>>> TableNotice.from_payload(playoff.to_payload()) == playoff, playoff.players
+(True, ('Ann', 'Cy'))
 >>> TableNotice.from_payload({"night": "club"})
 Traceback (most recent call last):
 ...
@@ -23,6 +34,7 @@ from pegboard.errors import quote
 from pegboard.frozen import frozen
 
 from .night import MAX_NAME, TourneyError
+from .playoff import due
 from .steps import Tourney
 
 __all__ = ["TableNotice", "board_notices"]
@@ -38,15 +50,18 @@ class TableNotice:
     first: str = ""
     second: str = ""
     locked: bool = False
+    playoff: bool = False
+    match: int = 0
+    games: int = 1
 
     @property
     def players(self) -> tuple[str, str] | None:
         """The two names to start the match with, the one who cuts first first (None: none)."""
-        return (self.first, self.second) if self.table else None
+        return (self.first, self.second) if self.table or self.playoff else None
 
     def to_payload(self) -> dict[str, Any]:
-        """The notice as JSON values."""
-        return {
+        """The notice as JSON values (the playoff's fields only for a playoff match)."""
+        payload: dict[str, Any] = {
             "night": self.night,
             "round": self.round,
             "table": self.table,
@@ -54,6 +69,9 @@ class TableNotice:
             "second": self.second,
             "locked": self.locked,
         }
+        if self.playoff:
+            payload |= {"playoff": True, "match": self.match, "games": self.games}
+        return payload
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> TableNotice:
@@ -74,8 +92,20 @@ class TableNotice:
                     f"a table notice's {key!r} must be {kind.__name__}, got {value!r}"
                 )
             values[key] = value
+        for key, kind, default in (("playoff", bool, False), ("match", int, 0), ("games", int, 1)):
+            value = payload.get(key, default)  # a notice from before the playoff's: a round's
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise TourneyError(
+                    f"a table notice's {key!r} must be {kind.__name__}, got {value!r}"
+                )
+            values[key] = value
         notice = cls(**values)
-        if notice.table and (
+        if notice.games not in (1, 3, 5) or (notice.playoff and not notice.match > 0):
+            raise TourneyError(
+                f"a table notice's match must be 1 game or the best of 3 or 5 (a playoff's "
+                f"match numbered from 1), got {quote(payload)}"
+            )
+        if notice.players is not None and (
             not 0 < len(notice.first) <= MAX_NAME
             or not 0 < len(notice.second) <= MAX_NAME
             or notice.first == notice.second
@@ -86,8 +116,8 @@ class TableNotice:
 
 def board_notices(tourney: Tourney) -> dict[str, TableNotice]:
     """Each board's notice: the pairing at its table in the last round seated while that table
-    has no result yet, else none; every board of the night (and of any seated table) gets one,
-    with the lock."""
+    has no result yet, else its playoff match to play (the module's notes), else none; every
+    board of the night (and of any seated table) gets one, with the lock."""
     night = tourney.night
     boards = dict.fromkeys(night.boards)
     for seating in night.rounds:
@@ -102,4 +132,10 @@ def board_notices(tourney: Tourney) -> dict[str, TableNotice]:
                 notices[p.board] = TableNotice(
                     night.name, number, p.table, p.first, p.second, tourney.locked
                 )
+    for board, m in due(tourney).items():
+        if board in notices and notices[board].players is None and m.high and m.low:
+            notices[board] = TableNotice(
+                night.name, m.round, 0, m.high, m.low, tourney.locked,
+                playoff=True, match=m.slot + 1, games=m.best_of,
+            )  # fmt: skip
     return notices

@@ -40,11 +40,13 @@ from .seating import Pairing, Seating
 
 __all__ = [
     "KINDS",
+    "PlayoffFix",
     "PlayoffGame",
     "Tourney",
     "add_playoff_game",
     "apply_step",
     "correction_payload",
+    "night_boards",
     "read_correction",
     "read_result",
     "read_seating",
@@ -64,18 +66,37 @@ KINDS = (
     "advance",
     "playoff_game",
     "lock",
+    "playoff_board",
+    "playoff_correct",
 )
 """Every kind of step a night's store holds."""
 
 
 @frozen
 class PlayoffGame:
-    """A game of a playoff match, from a board: the match (round, slot), its winner, its id."""
+    """A game of a playoff match, from a board: the match (round, slot), its winner, its id,
+    the board it came from and the loser's score (a step stored before they were kept: "" and
+    None)."""
 
     round: int
     slot: int
     winner: str
     game_id: str
+    board: str = ""
+    loser_score: int | None = None
+
+
+@frozen
+class PlayoffFix:
+    """A recorded change of a playoff match's winner: the match, the new winner, who changed
+    it, when and why."""
+
+    round: int
+    slot: int
+    winner: str
+    who: str
+    when: str
+    why: str
 
 
 @frozen
@@ -89,6 +110,13 @@ class Tourney:
     locked: bool = False
     playoff: tuple[PlayoffGame, ...] = ()
     shown: tuple[Shown, ...] = ()
+    playoff_boards: tuple[str, ...] = ()
+    """The boards the playoff is played on, in order (``tourney.playoff``); a bracket drawn
+    before they were kept has none: its matches are played on any of the night's boards."""
+    moves: tuple[tuple[int, int, str], ...] = ()
+    """Matches the director moved to another board: (round, slot, board), in order."""
+    fixes: tuple[PlayoffFix, ...] = ()
+    """The director's corrections of playoff matches' winners, in order."""
 
     def wins(self, number: int, slot: int, name: str) -> int:
         """Games *name* has won in the playoff match at round *number*, *slot*."""
@@ -123,6 +151,64 @@ def add_playoff_game(tourney: Tourney, game: PlayoffGame) -> Tourney:
     if after.wins(game.round, game.slot, game.winner) > match.best_of // 2:
         after = replace(after, bracket=tourney.bracket.advance(game.round, game.slot, game.winner))
     return after
+
+
+def night_boards(night: Night) -> list[str]:
+    """The night's boards: those of ``boards``, then any other a round was seated on."""
+    seated = [p.board for s in night.rounds for p in s.pairings if p.board]
+    return list(dict.fromkeys([*night.boards, *seated]))
+
+
+def _boards(tourney: Tourney, boards: object) -> tuple[str, ...]:
+    """*boards* (a step's list) checked: each one of the night's, none twice."""
+    known = night_boards(tourney.night)
+    if not isinstance(boards, list) or not all(isinstance(b, str) for b in boards):
+        raise TourneyError(f"a step's 'boards' must be names, got {quote(boards)}")
+    wrong = [b for b in boards if b not in known]
+    if wrong or len(set(boards)) != len(boards):
+        raise TourneyError(
+            f"the playoff's boards must be the night's, each once ({', '.join(known) or 'none'}"
+            f"), got {quote(boards)}"
+        )
+    return tuple(boards)
+
+
+def _move(tourney: Tourney, payload: Mapping[str, Any]) -> Tourney:
+    """*tourney* with a playoff match moved to another of the night's boards."""
+    number, slot = _field(payload, "round", int), _field(payload, "slot", int)
+    board = _field(payload, "board", str)
+    if tourney.bracket is None:
+        raise TourneyError("no playoff bracket yet (draw it with 'pegboard tourney bracket')")
+    match = tourney.bracket.match(number, slot)
+    if match is None or match.is_bye:
+        raise TourneyError(f"no playoff round {number} match {slot + 1} to play")
+    if match.winner is not None:
+        raise TourneyError(
+            f"playoff round {number} match {slot + 1} was won by {match.winner} already"
+        )
+    _boards(tourney, [board])
+    return replace(tourney, moves=(*tourney.moves, (number, slot, board)))
+
+
+def _fix(tourney: Tourney, payload: Mapping[str, Any]) -> Tourney:
+    """*tourney* with a playoff match's winner changed by the director, recorded."""
+    number, slot = _field(payload, "round", int), _field(payload, "slot", int)
+    winner, who, when, why = (_field(payload, k, str) for k in ("winner", "who", "when", "why"))
+    if tourney.bracket is None:
+        raise TourneyError("no playoff bracket yet (draw it with 'pegboard tourney bracket')")
+    if not who.strip():
+        raise TourneyError("a correction needs who made it (e.g. --who 'Pat, director')")
+    if not why.strip():
+        raise TourneyError("a correction needs a reason (e.g. --why 'scores swapped on the card')")
+    nxt = (number + 1, slot // 2)
+    if any((g.round, g.slot) == nxt for g in tourney.playoff):
+        raise TourneyError(
+            f"cannot correct round {number} match {slot + 1}: round {nxt[0]} match "
+            f"{nxt[1] + 1} has games counted already"
+        )
+    bracket = tourney.bracket.correct(number, slot, winner)
+    fix = PlayoffFix(number, slot, winner, who, when, why)
+    return replace(tourney, bracket=bracket, fixes=(*tourney.fixes, fix))
 
 
 def _field(payload: Mapping[str, Any], key: str, kind: type) -> Any:
@@ -234,20 +320,28 @@ def apply_step(tourney: Tourney, kind: str, payload: Mapping[str, Any]) -> Tourn
         return replace(tourney, night=report(night, result), shown=(*tourney.shown, *shows))
     if kind == "correct":
         return replace(tourney, night=correct(night, read_correction(payload)))
-    if kind == "bracket":
+    if kind == "bracket":  # "boards" since the boards play the playoff; an older one has none
         names = _field(payload, "qualifiers", list)
         best_of = _field(payload, "best_of", int)
-        return replace(tourney, bracket=Bracket.seeded([str(n) for n in names], best_of))
+        boards = _boards(tourney, payload.get("boards", []))
+        bracket = Bracket.seeded([str(n) for n in names], best_of)
+        return replace(tourney, bracket=bracket, playoff_boards=boards, moves=())
+    if kind == "playoff_board":
+        return _move(tourney, payload)
+    if kind == "playoff_correct":
+        return _fix(tourney, payload)
     if kind == "advance":
         if tourney.bracket is None:
             raise TourneyError("no playoff bracket yet (draw it with 'pegboard tourney bracket')")
         number, slot = _field(payload, "round", int), _field(payload, "slot", int)
         winner = _field(payload, "winner", str)
         return replace(tourney, bracket=tourney.bracket.advance(number, slot, winner))
-    if kind == "playoff_game":
+    if kind == "playoff_game":  # "board" and "loser_score" since they are kept
         number, slot = _field(payload, "round", int), _field(payload, "slot", int)
         winner, game_id = _field(payload, "winner", str), _field(payload, "game_id", str)
-        return add_playoff_game(tourney, PlayoffGame(number, slot, winner, game_id))
+        board = _field(payload, "board", str) if "board" in payload else ""
+        score = _field(payload, "loser_score", int) if "loser_score" in payload else None
+        return add_playoff_game(tourney, PlayoffGame(number, slot, winner, game_id, board, score))
     if kind == "lock":
         return replace(tourney, locked=_field(payload, "on", bool))
     raise TourneyError(f"unknown step {quote(kind)} (expected one of {', '.join(KINDS)})")

@@ -171,7 +171,12 @@ class MenuChoice:
 
     def next_format(self) -> MenuChoice:
         """The next match format this many sides can play."""
-        formats = [f for f in MatchFormat if self.rules.sides == 2 or f is not _BEST_OF_THREE]
+        formats = [  # first to three is a tournament playoff's (``table.tourney``), not the menu's
+            f
+            for f in MatchFormat
+            if (self.rules.sides == 2 or f is not _BEST_OF_THREE)
+            and f is not MatchFormat.FIRST_TO_THREE
+        ]
         i = formats.index(self.match_format) if self.match_format in formats else -1
         return replace(self, match_format=formats[(i + 1) % len(formats)])
 
@@ -234,6 +239,7 @@ _FORMATS = {
     MatchFormat.BEST_OF_THREE: N_("best-of-three"),
     MatchFormat.FIRST_TO_TWO: N_("first-to-two"),
     MatchFormat.SINGLE: N_("single"),
+    MatchFormat.FIRST_TO_THREE: N_("first-to-three"),
 }
 
 

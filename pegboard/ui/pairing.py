@@ -3,7 +3,8 @@
 Pure, like every screen: values in, an image out. ``PairingView`` is the pairing the hub sent
 the board (``table.tourney`` makes it from the notice: the table, the round and the two names,
 the first of whom cuts first); ``render_pairing`` draws it as a screen of its own, the table and
-round in the title bar, the two names as large as they fit, and what to do at the bottom ("Ann
+round in the title bar (a playoff match: "playoff 2 · match 1 · best of 3", shortened to what
+fits), the two names as large as they fit, and what to do at the bottom ("Ann
 cuts · ok starts"). ``pairing_line`` is the same in one line ("table 7: Ann v Bob, Ann cuts"),
 for the log and a short screen.
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pegboard.frozen import frozen
-from pegboard.i18n import Language, translator
+from pegboard.i18n import Language, Translator, translator
 from pegboard.ui.paint import DIM, Painter, Size, Style, fit, font_face, largest_face
 from pegboard.ui.status import first_fitting
 
@@ -40,20 +41,52 @@ BADGE_ROOM = 10
 @frozen
 class PairingView:
     """The pairing a board is to play next: its table and round of the night, and the two
-    players, *first* cutting first."""
+    players, *first* cutting first; or a playoff match (*match* from 1: the bracket's match in
+    its *round*, *table* 0), the best of *games*."""
 
     table: int
     round: int
     first: str
     second: str
+    match: int = 0
+    games: int = 1
 
 
 def pairing_line(pairing: PairingView, language: Language = Language.ENGLISH) -> str:
-    """ "table 7: Ann v Bob, Ann cuts", in *language*."""
+    """ "table 7: Ann v Bob, Ann cuts" (a playoff match: "playoff 2.1: Ann v Cy, best of 3,
+    Ann cuts", round 2's match 1), in *language*."""
     tr = translator(language)
+    if pairing.match:
+        said = tr.gettext(
+            "playoff {round}.{match}: {first} v {second}, best of {games}, {first} cuts"
+        )
+        return said.format(
+            round=pairing.round,
+            match=pairing.match,
+            first=pairing.first,
+            second=pairing.second,
+            games=pairing.games,
+        )
     return tr.gettext("table {table}: {first} v {second}, {first} cuts").format(
         table=pairing.table, first=pairing.first, second=pairing.second
     )
+
+
+def _titles(pairing: PairingView, tr: Translator) -> list[str]:
+    """The title bar's choices, longest first: "table 7 · round 3", or a playoff match's
+    "playoff 2 · match 1 · best of 3", "playoff · best of 3" or "best of 3"."""
+    if not pairing.match:
+        return [
+            tr.gettext("table {table} · round {round}").format(
+                table=pairing.table, round=pairing.round
+            )
+        ]
+    values = {"round": pairing.round, "match": pairing.match, "games": pairing.games}
+    return [
+        tr.gettext("playoff {round} · match {match} · best of {games}").format(**values),
+        tr.gettext("playoff · best of {games}").format(**values),
+        tr.gettext("best of {games}").format(**values),
+    ]
 
 
 def render_pairing(
@@ -83,6 +116,8 @@ def render_pairing(
     ]
     if p.height < 48:  # a short screen: "table 7: Ann v Bob" and the foot
         table = tr.gettext("table {table}").format(table=pairing.table)
+        if pairing.match:  # a playoff match: "best of 3: Ann v Cy"
+            table = tr.gettext("best of {games}").format(games=pairing.games)
         big, room = font_face(16), p.width - 2 - (BADGE_ROOM if locked else 0)
         rows = [f"{table}: {vs}"]
         if small.width(rows[0]) > p.width - 2:  # long names: on two rows, the second after v
@@ -98,11 +133,10 @@ def render_pairing(
         if locked:
             draw_badge(p, p.width - 8, p.height - 10)
         return p.image
-    title = tr.gettext("table {table} · round {round}").format(
-        table=pairing.table, round=pairing.round
-    )
     room = p.width - 2 - (BADGE_ROOM if locked else 0)
-    bar = p.status if p.status.width(title) <= room else small
+    titles = _titles(pairing, tr)
+    bar = p.status if any(p.status.width(t) <= room for t in titles) else small
+    title = first_fitting(titles, bar, room)
     p.inverted(0, 2, fit(title, bar, room), bar, width=p.width)
     if locked:
         draw_badge(p, p.width - 9, 1, inverted=True)

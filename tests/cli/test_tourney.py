@@ -127,6 +127,7 @@ def test_a_correction_is_recorded_with_who_when_why_and_shows(
         pytest.param(["card", "Zed"], "no player 'Zed' in the night", id="card"),
         pytest.param(["show", "--round", "5"], "no round 5: rounds 1 to 1 are seated", id="show"),
         pytest.param(["advance", "1", "1", "Ann"], "no playoff bracket yet", id="advance"),
+        pytest.param(["move", "1", "1", "pub/b2"], "no playoff bracket yet", id="move"),
         pytest.param(
             ["bracket", "--order", "Ann,Zed"],
             "--order must name the 1 qualifier(s), each once, got 'Ann,Zed' (Zed not in it)",
@@ -231,29 +232,6 @@ def test_print_writes_the_pdf_and_nothing_else(
     assert (status, err) == (1, "pegboard: error: no player 'Zed' in the night\n")
 
 
-def test_a_bracket_with_a_match_played_is_not_drawn_again(
-    db: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Drawing again may change --best-of or the order until a match is played; after that a
-    new draw would throw the played matches away, so it is refused in one line."""
-    for table, first, _ in round_tables(capsys, db):
-        result = ["tourney", "result", "1", str(table), first, "90", "--db", str(db)]
-        assert cli(capsys, *result)[0] == 0
-    draw = ["tourney", "bracket", "--order", "Ann,Bob", "--db", str(db)]
-    assert cli(capsys, *draw)[0] == 0
-    status, out, _ = cli(capsys, *draw, "--best-of", "5")
-    assert status == 0 and out.startswith("round 1 match 1: Ann v Bob (best of 5)\n")
-    assert cli(capsys, "tourney", "advance", "1", "1", "Bob", "--db", str(db))[0] == 0
-    before = digest(db.parent)
-    status, out, err = cli(capsys, *draw)
-    assert (status, out) == (1, "")
-    assert err == (
-        "pegboard: error: the playoff bracket is drawn and round 1 match 1 went to Bob already: "
-        "a new draw would lose it (enter the rest with 'pegboard tourney advance')\n"
-    )
-    assert digest(db.parent) == before
-
-
 def test_a_skunk_entered_from_paper_is_listed_without_an_empty_time(
     db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -304,3 +282,59 @@ def test_the_standings_csv_is_the_standings(db: Path, capsys: pytest.CaptureFixt
     assert any(line["spread"] != 0 for line in lines)
     for row, line in zip(rows, lines, strict=True):
         assert row == {key: str(line[key]) for key in row}
+
+
+def test_the_playoff_is_drawn_onto_the_boards_once_then_shown_read_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Five players, one round on paper, the two winners qualify: the bracket is one match, on
+    the night's first board unless --boards says otherwise; once drawn, ``bracket`` only shows
+    it and a second draw is refused in one line; ``move`` puts the match on another board."""
+    db = tmp_path / "tourney.db"
+    for argv in (["new", "Club", "--games", "1"], ["enter", "Ann", "Bob", "Cy", "Di", "Eve"],
+                 ["boards", "pub/b1", "pub/b2"], ["seat", "--seed", "1"]):  # fmt: skip
+        assert cli(capsys, "tourney", *argv, "--db", str(db))[0] == 0
+    winners = [first for _, first, _ in round_tables(capsys, db)]
+    for table, first in enumerate(winners, start=1):
+        assert (
+            cli(capsys, "tourney", "result", "1", str(table), first, "90", "--db", str(db))[0] == 0
+        )
+    order = ["--order", ",".join(winners)]
+    status, _, err = cli(
+        capsys, "tourney", "bracket", *order, "--boards", "pub/b9", "--db", str(db)
+    )
+    assert status == 1 and err.startswith(
+        "pegboard: error: the playoff's boards must be the night's, each once (pub/b1, pub/b2)"
+    )
+    status, out, _ = cli(capsys, "tourney", "bracket", *order, "--db", str(db))
+    high, low = winners
+    assert (status, out) == (0, f"round 1 match 1: {high} v {low} (best of 3) on pub/b1\n")
+    before = digest(tmp_path)
+    assert cli(capsys, "tourney", "bracket", "--db", str(db))[1] == out  # shown, nothing written
+    status, _, err = cli(capsys, "tourney", "bracket", "--best-of", "5", "--db", str(db))
+    assert status == 1 and err.startswith("pegboard: error: the playoff bracket is drawn already")
+    assert digest(tmp_path) == before
+    status, out, _ = cli(capsys, "tourney", "move", "1", "1", "pub/b2", "--db", str(db))
+    assert (status, out) == (0, f"round 1 match 1: {high} v {low} (best of 3) on pub/b2\n")
+    status, _, err = cli(capsys, "tourney", "advance", "1", "1", high, "--db", str(db))
+    assert status == 0 and err == ""
+    status, _, err = cli(capsys, "tourney", "advance", "1", "1", low, "--db", str(db))
+    assert status == 1 and err == (
+        f"pegboard: error: playoff round 1 match 1 was won by {high} already (change it with "
+        "--who and --why: a recorded correction)\n"
+    )
+    status, out, _ = cli(capsys, "tourney", "advance", "1", "1", low, "--who", "Pat",
+                         "--why", "wrong name typed", "--db", str(db))  # fmt: skip
+    lines = out.splitlines()
+    assert (
+        status == 0
+        and lines[0].endswith(f"on pub/b2  -> {low}")
+        and lines[2] == (f"champion: {low}")
+    )
+    assert lines[1].startswith(f"  corrected to {low} by Pat at ") and lines[1].endswith(
+        ": wrong name typed"
+    )
+    status, out, _ = cli(capsys, "tourney", "export", "json", "--db", str(db))
+    (match,) = json.loads(out)["bracket"]
+    assert (match["winner"], match["board"], match["games"]) == (low, "pub/b2", [])
+    assert [(c["winner"], c["who"]) for c in match["corrections"]] == [(low, "Pat")]

@@ -251,8 +251,8 @@ def test_true_and_false_are_never_numbers(text: str, value: str) -> None:
         ),
         pytest.param(
             '[game]\nmatch = "best-of-five"',
-            "config: game.match must be 'best-of-three', 'first-to-two' or 'single', "
-            "got 'best-of-five' (did you mean 'best-of-three'?)",
+            "config: game.match must be 'best-of-three', 'first-to-two', 'single' or "
+            "'first-to-three', got 'best-of-five' (did you mean 'best-of-three'?)",
             id="match-format",
         ),
         pytest.param(

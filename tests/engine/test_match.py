@@ -56,6 +56,18 @@ def test_first_to_two_games_ignores_game_points() -> None:
     assert played(SIX, MatchFormat.FIRST_TO_TWO, (0, 10), (1, 100), (1, 100)).winner == 1
 
 
+def test_first_to_three_is_a_playoffs_best_of_five_by_games_won() -> None:
+    """Five games at most: the first side to win three, whatever the game points (a double
+    skunk counts as one game won, as the tournament's playoff counts it)."""
+    games = [(0, 10), (0, 10), (1, 100), (1, 100)]
+    match = played(SIX, MatchFormat.FIRST_TO_THREE, *games)
+    assert match.games_won == (2, 2) and match.points == (6, 2) and not match.is_over
+    assert played(SIX, MatchFormat.FIRST_TO_THREE, *games, (1, 100)).winner == 1
+    assert played(SIX, MatchFormat.FIRST_TO_THREE, (0, 100), (0, 100), (0, 100)).winner == 0
+    assert MatchFormat.parse("first-to-three").wins_needed == 3
+    assert MatchFormat.BEST_OF_THREE.wins_needed is None
+
+
 def test_a_single_game_is_a_match() -> None:
     assert played(SIX, MatchFormat.SINGLE, (1, 100)).winner == 1
 

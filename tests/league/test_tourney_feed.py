@@ -188,3 +188,47 @@ def test_a_playoff_match_is_played_and_reported_by_a_board(
     assert bracket is not None and bracket.match(1, 1).winner == "Cy"  # type: ignore[union-attr]
     assert bracket.match(2, 0).low == "Cy"  # type: ignore[union-attr]
     assert night.refused() == []
+
+
+def test_a_playoff_game_counts_from_its_matchs_board_only_and_a_decided_match_takes_no_more(
+    night: TourneyStore, service: LeagueService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The bracket drawn with the night's boards: Ann v Di on pub/b1, Bob v Cy on pub/b2. A game
+    of Bob v Cy from pub/b1 is refused (moved there, it counts); a game after the match is
+    decided is a duplicate; the director's ``bracket`` shows the games so far."""
+    from pegboard.cli.main import main
+    from pegboard.tourney.night import Result
+    from pegboard.tourney.steps import result_payload
+
+    for number in (1, 2, 3):  # every round played on paper
+        if number > 1:
+            drawn = seat(night.night, random.Random(number)).rounds[-1]
+            night.add("seat", seating_payload(drawn), at="t", by="director")
+        for p in night.night.rounds[-1].pairings:
+            result = Result(number, p.table, p.first, p.second, 121, 100)
+            night.add("report", result_payload(result), at="t", by="director")
+    night.add("bracket", {"qualifiers": ["Ann", "Bob", "Cy", "Di"], "best_of": 3,
+                          "boards": ["pub/b1", "pub/b2"]}, at="t", by="director")  # fmt: skip
+    service.handle("pegboard/v1/pub/b1/finished", finished("x1", "Cy", "Bob", 90))
+    assert night.tourney.playoff == () and len(night.refused()) == 1
+    assert "playoff round 1 match 2 (Bob v Cy) is played on pub/b2, not pub/b1" in (
+        night.refused()[0].reason
+    )
+    service.handle("pegboard/v1/pub/b2/finished", finished("p1", "Cy", "Bob", 90))
+    night.add("playoff_board", {"round": 1, "slot": 1, "board": "pub/b1"}, at="t", by="director")
+    service.handle("pegboard/v1/pub/b1/finished", finished("p2", "Cy", "Bob", 95))
+    bracket = night.tourney.bracket
+    assert bracket is not None and bracket.match(1, 1).winner == "Cy"  # type: ignore[union-attr]
+    service.handle("pegboard/v1/pub/b1/finished", finished("p3", "Bob", "Cy", 95))  # played on
+    assert [g.game_id for g in night.tourney.playoff] == ["p1", "p2"]
+    assert night.refused()[-1].reason == (
+        "game p3: duplicate: playoff round 1 match 2 (Bob v Cy) was won by Cy already"
+    )
+    assert main(["tourney", "bracket", "--db", str(night.path)]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[:3] == [
+        "round 1 match 1: Ann v Di (best of 3) on pub/b1",
+        "round 1 match 2: Bob v Cy (best of 3) on pub/b1: Cy 2-0 (Cy 121-90 pub/b2, "
+        "Cy 121-95 pub/b1)  -> Cy",
+        "round 2 match 1: ? v Cy (best of 3) on pub/b1",
+    ]

@@ -128,3 +128,51 @@ def test_a_pairing_is_six_card_to_121() -> None:
     assert tourney_rules(house) == house
     assert tourney_rules(Rules.five_card()) == Rules.six_card()
     assert tourney_rules(None).variant is Variant.SIX_CARD
+
+
+PLAYOFF = TableNotice("club", 2, 0, "Cy", "Di", playoff=True, match=1, games=3)
+
+
+def test_a_playoff_notice_starts_a_best_of_three_by_games_won_and_is_played_out(
+    tmp_path: Path,
+) -> None:
+    """The hub's playoff match (best of 3): ok starts first to two under its names; the match
+    goes game after game with no offer between; once over it is not offered again, and the
+    hub's next match for this board is."""
+    ctl, board = table(tmp_path)
+    board.take(PLAYOFF)
+    ctl.tick()
+    assert ctl.screen.kind is ScreenKind.PAIRING
+    assert ctl.screen.pairing == PairingView(0, 2, "Cy", "Di", 1, 3)
+    keys(ctl, "ok")
+    state = ctl.state
+    assert state.names == ("Cy", "Di") and state.match.format is MatchFormat.FIRST_TO_TWO
+    win_the_game(ctl)  # Cy 1-0
+    assert ctl.state.phase is Phase.GAME_OVER
+    ctl.tick()
+    assert ctl.screen.kind is not ScreenKind.PAIRING
+    keys(ctl, "ok:long 1")  # the menu's first line: the next game
+    assert ctl.screen.kind is not ScreenKind.PAIRING and ctl.state.names == ("Cy", "Di")
+    keys(ctl, "9 3 D 6 0 A D 6 0 A D 1 A")  # Cy again: 2-0, the match is Cy's
+    assert ctl.state.phase is Phase.MATCH_OVER and ctl.view.match.winner_name == "Cy"
+    assert ctl.state.match.games_won == (2, 0)
+    ctl.tick()
+    assert ctl.screen.kind is ScreenKind.GAME_OVER  # played: not offered again
+    final = TableNotice("club", 3, 0, "Ann", "Cy", playoff=True, match=1, games=5)
+    board.take(final)
+    ctl.tick()
+    assert ctl.screen.kind is ScreenKind.PAIRING
+    keys(ctl, "ok")
+    assert ctl.state.names == ("Ann", "Cy")
+    assert ctl.state.match.format is MatchFormat.FIRST_TO_THREE
+
+
+def test_a_notice_of_no_length_is_one_game_and_five_is_first_to_three() -> None:
+    from pegboard.table.tourney import match_format
+
+    assert [match_format(n) for n in (1, 3, 5)] == [
+        MatchFormat.SINGLE,
+        MatchFormat.FIRST_TO_TWO,
+        MatchFormat.FIRST_TO_THREE,
+    ]
+    assert TableNotice.from_payload(CY_DI.to_payload()).games == 1

@@ -16,11 +16,19 @@ from tests.ui.test_screens import LURCH_NEAR, PEGGED, PLAY, view_after
 
 ANN_BOB = PairingView(table=7, round=3, first="Ann", second="Bob")
 LONG = PairingView(table=17, round=9, first="Maximilian", second="Wilhelmina")
+PLAYOFF = PairingView(table=0, round=2, first="Ann", second="Cy", match=3, games=5)
 
 
 def test_the_pairing_says_the_table_the_players_and_who_cuts() -> None:
     assert pairing_line(ANN_BOB) == "table 7: Ann v Bob, Ann cuts"
     assert pairing_line(ANN_BOB, Language.GERMAN) == "Tisch 7: Ann gegen Bob, Ann hebt ab"
+
+
+def test_a_playoff_match_says_which_match_and_its_length() -> None:
+    assert pairing_line(PLAYOFF) == "playoff 2.3: Ann v Cy, best of 5, Ann cuts"
+    assert pairing_line(PLAYOFF, Language.GERMAN) == (
+        "Play-off 2.3: Ann gegen Cy, Best-of-5, Ann hebt ab"
+    )
 
 
 @pytest.mark.parametrize(
@@ -29,6 +37,10 @@ def test_the_pairing_says_the_table_the_players_and_who_cuts() -> None:
         ("128x64-pairing-de-long", LONG, (128, 64), "1", Style.COMPACT, Language.GERMAN),
         ("128x32-pairing-de-long", LONG, (128, 32), "1", Style.COMPACT, Language.GERMAN),
         ("256x64-pairing-de", ANN_BOB, (256, 64), "L", Style.LARGE, Language.GERMAN),
+        ("128x64-playoff", PLAYOFF, (128, 64), "1", Style.COMPACT, Language.ENGLISH),
+        ("128x64-playoff-de", PLAYOFF, (128, 64), "1", Style.COMPACT, Language.GERMAN),
+        ("128x32-playoff-de", PLAYOFF, (128, 32), "1", Style.COMPACT, Language.GERMAN),
+        ("256x64-playoff", PLAYOFF, (256, 64), "L", Style.LARGE, Language.ENGLISH),
     ],
 )
 def test_the_pairing_screen(

@@ -86,3 +86,12 @@ def test_the_pages_german_words_are_the_catalogues() -> None:
 def test_the_short_forms_are_still_the_pages_words() -> None:
     german = page_words()["de"]
     assert {key: german[key] for key in PAGE_SHORT_FORMS} == PAGE_SHORT_FORMS
+
+
+def test_the_page_names_every_match_format() -> None:
+    """A board's match of any format (first to three: a playoff's best of five) is named on the
+    page in both languages, not shown as its key."""
+    from pegboard.engine.match import MatchFormat
+
+    words = page_words()
+    assert {f.value for f in MatchFormat} <= words["en"].keys() & words["de"].keys()
