@@ -158,6 +158,15 @@ def _store(args: argparse.Namespace, *, readonly: bool = False) -> Any:
     return TourneyStore(args.db, readonly=readonly)
 
 
+def _read(args: argparse.Namespace) -> Any:
+    """The night as stored (a ``Tourney``), read without writing anything."""
+    store = _store(args, readonly=True)
+    try:
+        return store.tourney
+    finally:
+        store.close()
+
+
 def _step(args: argparse.Namespace, kind: str, payload: dict[str, Any]) -> Any:
     store = _store(args)
     try:
@@ -290,11 +299,7 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: no such round, or the database."""
     from pegboard.tourney.night import TourneyError
 
-    store = _store(args, readonly=True)
-    try:
-        tourney = store.tourney
-    finally:
-        store.close()
+    tourney = _read(args)
     night = tourney.night
     number = len(night.rounds) if args.round is None else args.round
     if args.round is not None and not 1 <= number <= len(night.rounds):
@@ -351,11 +356,7 @@ def _cmd_standings(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: the database."""
     from pegboard.tourney.standings import standings
 
-    store = _store(args, readonly=True)
-    try:
-        night = store.night
-    finally:
-        store.close()
+    night = _read(args).night
     lines = standings(night)
     if args.json:
         print(json.dumps([line.to_payload() for line in lines]), file=out)
@@ -392,11 +393,7 @@ def _cmd_card(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.tourney.night import TourneyError
     from pegboard.tourney.standings import scorecards
 
-    store = _store(args, readonly=True)
-    try:
-        cards = scorecards(store.night)
-    finally:
-        store.close()
+    cards = scorecards(_read(args).night)
     card = cards.get(args.name)
     if card is None:
         raise TourneyError(f"no player {quote(args.name)} in the night")
@@ -425,11 +422,7 @@ def _cmd_pots(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: the database."""
     from pegboard.tourney.pots import POTS, side_pots
 
-    store = _store(args, readonly=True)
-    try:
-        tourney = store.tourney
-    finally:
-        store.close()
+    tourney = _read(args)
     entries = side_pots(tourney.night, tourney.shown)
     for pot in POTS:
         won = [e for e in entries if e.pot == pot]
@@ -445,11 +438,7 @@ def _cmd_cut(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.tourney.bracket import byes_for, cut
     from pegboard.tourney.standings import standings
 
-    store = _store(args, readonly=True)
-    try:
-        night = store.night
-    finally:
-        store.close()
+    night = _read(args).night
     the_cut = cut(standings(night))
     q = len(the_cut.qualifiers)
     print(f"field {the_cut.field}: {q} qualify, {byes_for(q) if q else 0} bye(s)", file=out)
@@ -473,11 +462,7 @@ def _cmd_print(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.ui.sheetfiles import render_pdf_pages
     from pegboard.ui.tourneysheet import night_pages
 
-    store = _store(args, readonly=True)
-    try:
-        tourney = store.tourney
-    finally:
-        store.close()
+    tourney = _read(args)
     if args.player:
         known = {e.name for e in tourney.night.entrants}
         for name in args.player:
@@ -530,11 +515,7 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         standing_rows,
     )
 
-    store = _store(args, readonly=True)
-    try:
-        tourney = store.tourney
-    finally:
-        store.close()
+    tourney = _read(args)
     if args.what == "json":
         text = json.dumps(night_payload(tourney), indent=1, ensure_ascii=False) + "\n"
     else:

@@ -14,6 +14,7 @@ Without ``mosquitto`` the tests skip, saying so, except in CI (``CI=true``), whe
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import socket
@@ -28,6 +29,9 @@ from pegboard.engine.commands import parse_command
 from pegboard.engine.game import Phase
 from pegboard.engine.rules import Rules
 from pegboard.journal import Journal
+from pegboard.league.tourney_store import TourneyStore
+from pegboard.tourney.night import seat
+from pegboard.tourney.steps import seating_payload
 from tests.web.conftest import browser  # noqa: F401  (the league page's tests use it)
 
 
@@ -184,3 +188,17 @@ def finish_games(store: Journal, games: int, loser: int = 50) -> None:
             do(f"peg Bob {points}")
         do("peg Ann 60")
         do("peg Ann 61")
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Iterator[TourneyStore]:
+    """A tournament night of four (Ann, Bob, Cy, Di) on boards pub/b1 and pub/b2, round 1
+    seated (drawn with seed 2)."""
+    store = TourneyStore.create(tmp_path / "tourney.db", "club", 3)
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        store.add("enter", {"name": name}, at="t", by="director")
+    store.add("boards", {"boards": ["pub/b1", "pub/b2"]}, at="t", by="director")
+    drawn = seat(store.night, random.Random(2)).rounds[-1]
+    store.add("seat", seating_payload(drawn), at="t", by="director")
+    yield store
+    store.close()

@@ -8,42 +8,18 @@ the board is then told its next match."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from pegboard.config.settings import parse_config
-from pegboard.devices.ports import KeyAction, KeyEvent
 from pegboard.engine.game import Phase
 from pegboard.engine.match import MatchFormat
-from pegboard.league.service import Broker, LeagueService
-from pegboard.league.store import LeagueStore
-from pegboard.league.tourney_feed import TourneyFeed
-from pegboard.league.tourney_notify import BoardNotifier
 from pegboard.league.tourney_store import TourneyStore
-from pegboard.table.controller import Controller
-from pegboard.table.daemon import RunResult, run_daemon
-from pegboard.table.wiring import sim_ports
 from pegboard.tourney.night import Result
 from pegboard.tourney.steps import result_payload
 from pegboard.ui.pairing import PairingView
 from pegboard.ui.screens import ScreenKind
+from tests.league.boards import HANG_GUARD, hub_and_board
 from tests.league.conftest import Mosquitto, wait_until
-from tests.league.test_tourney_board_night import HandKeys as PressedKeys
-from tests.table.notices import RecordingNotifier
-
-HANG_GUARD = 60.0
-
-
-class HandKeys(PressedKeys):
-    """Keys pressed from the test's thread; "ok:long" is held (a long press)."""
-
-    def press(self, text: str) -> None:
-        assert self.sink is not None
-        for word in text.split():
-            key, _, long = word.partition(":")
-            self.sink(KeyEvent(key, KeyAction.LONG_PRESS if long else KeyAction.PRESS))
-
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 
@@ -71,39 +47,8 @@ def test_a_best_of_three_playoff_match_played_on_a_board_advances_the_bracket(
     # the cut of 8 is 2: Ann (seed 1) v Cy (seed 2), the final itself, best of 3 on club/b1
     night.add("bracket", {"qualifiers": ["Ann", "Cy"], "best_of": 3,
                           "boards": ["club/b1", "club/b2"]}, at="t", by="director")  # fmt: skip
-    feed = TourneyFeed(night)
-    service = LeagueService(
-        LeagueStore(tmp_path / "league.db"), Broker("127.0.0.1", broker.port), on_game=feed
-    )
-    service.start()
-    notifier = BoardNotifier(service.publish_retained)
-    config = parse_config(
-        f'[game]\ndatabase = "{tmp_path / "b1.db"}"\nnames = ["Red", "Blue"]\n'
-        f'[league]\nbroker = "127.0.0.1"\nport = {broker.port}\nvenue = "club"\nboard = "b1"\n'
-    )
-    keys = HandKeys()
-    ports = sim_ports(config, [keys])
-    stop = threading.Event()
-    ready = threading.Event()
-    got: dict[str, Controller] = {}
-    outcome: list[RunResult | BaseException] = []
-
-    def on_ready(controller: Controller) -> None:
-        got["ctl"] = controller
-        ready.set()
-
-    def run() -> None:
-        try:
-            outcome.append(run_daemon(config, ports, notifier=RecordingNotifier(), stop=stop,
-                                      install_signals=False, on_ready=on_ready))  # fmt: skip
-        except BaseException as e:  # shown by the assertion below
-            outcome.append(e)
-
-    daemon = threading.Thread(target=run, name="daemon")
-    daemon.start()
-    try:
-        assert service.wait_connected(HANG_GUARD) and ready.wait(HANG_GUARD)
-        ctl = got["ctl"]
+    with hub_and_board(tmp_path, broker.port, night) as hub:
+        feed, notifier, ctl, keys = hub.feed, hub.notifier, hub.ctl, hub.keys
         notifier.update(night.tourney)  # the hub tells the boards (the projector's look)
         offered = PairingView(0, 1, "Ann", "Cy", 1, 3)
         wait_until(lambda: ctl.drawn is not None and ctl.drawn.pairing == offered, HANG_GUARD,
@@ -126,12 +71,6 @@ def test_a_best_of_three_playoff_match_played_on_a_board_advances_the_bracket(
         notifier.update(night.tourney)  # decided: the board has nothing more to play
         wait_until(lambda: ctl.drawn is not None and ctl.drawn.kind is ScreenKind.GAME_OVER,
                    HANG_GUARD, "the match over screen")  # fmt: skip
-    finally:
-        stop.set()
-        daemon.join(HANG_GUARD)
-        service.close()
-        service.store.close()
-    assert outcome and isinstance(outcome[0], RunResult), outcome
     tourney = night.tourney
     assert tourney.bracket is not None and tourney.bracket.champion == "Ann"
     assert [(g.winner, g.board, g.loser_score) for g in tourney.playoff] == [

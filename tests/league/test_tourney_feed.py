@@ -40,18 +40,6 @@ def finished(game_id: str, winner: str, loser: str, score: int) -> bytes:
 
 
 @pytest.fixture
-def night(tmp_path: Path) -> Iterator[TourneyStore]:
-    store = TourneyStore.create(tmp_path / "tourney.db", "club", 3)
-    for name in ("Ann", "Bob", "Cy", "Di"):
-        store.add("enter", {"name": name}, at="t", by="director")
-    store.add("boards", {"boards": ["pub/b1", "pub/b2"]}, at="t", by="director")
-    drawn = seat(store.night, random.Random(2)).rounds[-1]
-    store.add("seat", seating_payload(drawn), at="t", by="director")
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def service(tmp_path: Path, night: TourneyStore) -> Iterator[LeagueService]:
     made = LeagueService(
         LeagueStore(tmp_path / "league.db"),

@@ -7,8 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,23 +15,11 @@ from pegboard.league.service import Broker, LeagueService
 from pegboard.league.store import LeagueStore
 from pegboard.league.tourney_feed import TourneyFeed
 from pegboard.league.tourney_store import TourneyStore
-from pegboard.tourney.night import Result, TourneyError, seat
-from pegboard.tourney.steps import apply_step, result_payload, seating_payload
+from pegboard.tourney.night import Result, TourneyError
+from pegboard.tourney.steps import apply_step, result_payload
 from tests.cli.helpers import cli
 from tests.engine.test_summary_shows import big_game_payload
 from tests.league.test_tourney_feed import finished
-
-
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[TourneyStore]:
-    store = TourneyStore.create(tmp_path / "tourney.db", "club", 3)
-    for name in ("Ann", "Bob", "Cy", "Di"):
-        store.add("enter", {"name": name}, at="t", by="director")
-    store.add("boards", {"boards": ["pub/b1", "pub/b2"]}, at="t", by="director")
-    drawn = seat(store.night, random.Random(2)).rounds[-1]
-    store.add("seat", seating_payload(drawn), at="t", by="director")
-    yield store
-    store.close()
 
 
 def fed(tmp_path: Path, night: TourneyStore) -> tuple[str, str, str]:
