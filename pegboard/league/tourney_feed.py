@@ -155,24 +155,8 @@ class TourneyFeed:
         shows = _shows(GameSummary.from_payload(payload), result)
         if shows:
             step["shown"] = [show_payload(hand) for hand in shows]
-        try:
-            self.store.add("report", step, at=self.clock(), by=where)
-        except TourneyError as e:
-            return self._refuse(where, game_id, payload, str(e))
-        self.counted += 1
-        if self.on_counted is not None:
-            self.on_counted()
-        log.info(
-            "tourney: round %d table %d: %s %d-%d (%s, game %s)",
-            number,
-            pairing.table,
-            winner.name,
-            TARGET,
-            loser.score,
-            where,
-            game_id,
-        )
-        return "counted"
+        said = f"round {number} table {pairing.table}: {winner.name} {TARGET}-{loser.score}"
+        return self._count("report", step, said, where, game_id, payload)
 
     def _playoff(
         self, where: str, game_id: str, payload: Mapping[str, Any], game: FinishedGame
@@ -212,19 +196,34 @@ class TourneyFeed:
                 )
             step = {"round": m.round, "slot": m.slot, "winner": winner, "game_id": game_id,
                     "board": where, "loser_score": loser.score}  # fmt: skip
-            try:
-                self.store.add("playoff_game", step, at=self.clock(), by=where)
-            except TourneyError as e:
-                return self._refuse(where, game_id, payload, str(e))
-            self.counted += 1
-            if self.on_counted is not None:
-                self.on_counted()
-            log.info(
-                "tourney: playoff round %d match %d: %s won a game (%s, game %s)",
-                m.round, m.slot + 1, winner, where, game_id,
-            )  # fmt: skip
-            return "counted"
+            said = f"playoff round {m.round} match {m.slot + 1}: {winner} won a game"
+            return self._count("playoff_game", step, said, where, game_id, payload)
         return None
+
+    def _count(
+        self,
+        kind: str,
+        step: dict[str, Any],
+        said: str,
+        where: str,
+        game_id: str,
+        payload: Mapping[str, Any],
+    ) -> str:
+        """Store the step *kind* that counts a board's game ("counted"), or refuse the game
+        when the night does not take the step ("refused"); *said* is the log's line.
+
+        Raises:
+            TourneyStoreError: the night's database failed.
+        """
+        try:
+            self.store.add(kind, step, at=self.clock(), by=where)
+        except TourneyError as e:
+            return self._refuse(where, game_id, payload, str(e))
+        self.counted += 1
+        if self.on_counted is not None:
+            self.on_counted()
+        log.info("tourney: %s (%s, game %s)", said, where, game_id)
+        return "counted"
 
     def _seated_here(self, where: str, names: set[str]) -> bool:
         """Whether a round's pairing of *names* at *where* still has no result."""
