@@ -1,4 +1,10 @@
-"""How ``--help`` is laid out: the options' defaults shown, at the terminal's width.
+"""How ``--help`` is laid out, and how a command line argparse cannot take is refused.
+
+``Parser`` is the ``pegboard`` command line's parser (and every command's under it): a command
+line it cannot take (an unknown option, a word where a number goes, a missing card) is one
+line on standard error, naming the command, what was wrong and where to read what it takes,
+and exit status 2, as every bad input in pegboard is one line. argparse's own prints the whole
+usage first, which for some commands is ten lines above the one that matters.
 
 ``DefaultsFormatter`` is argparse's ``ArgumentDefaultsHelpFormatter`` with the width worked
 out here. argparse asks ``shutil.get_terminal_size`` for it each time it makes a formatter, and
@@ -18,8 +24,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import NoReturn
 
-__all__ = ["DefaultsFormatter", "OwnDefaultsFormatter", "terminal_columns"]
+__all__ = ["DefaultsFormatter", "OwnDefaultsFormatter", "Parser", "terminal_columns"]
 
 
 def terminal_columns() -> int:
@@ -62,3 +69,10 @@ class OwnDefaultsFormatter(DefaultsFormatter):
                 return action.help.format(web_bind=web.bind, web_port=web.port)
             return action.help
         return super()._get_help_string(action)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose refusal is one line (the module's notes)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
 from pegboard import __version__
-from pegboard.cli.helpformat import DefaultsFormatter
+from pegboard.cli.helpformat import DefaultsFormatter, Parser
 from pegboard.cli.lang import add_lang as _add_lang
 from pegboard.cli.lang import error_text, language_of
 from pegboard.engine.cards import MAX_TEXT_BYTES, Card, parse_cards
@@ -365,7 +365,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     exactly as the whole parser does; without it, every command (for ``--help``, a misspelt
     command's list of choices, and the tests)."""
     fmt = DefaultsFormatter
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="pegboard",
         description="A cribbage pegboard companion: scores hands, pegs the play, keeps the game.",
         formatter_class=fmt,

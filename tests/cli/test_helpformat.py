@@ -82,3 +82,30 @@ def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser
 
 def _helps(parser: argparse.ArgumentParser) -> list[str]:
     return [p.format_help() for p in (parser, *_subparsers(parser))]
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["tourney", "result", "1", "2", "Ann", "abc"],
+         "pegboard tourney result: error: argument SCORE: invalid int value: 'abc' "
+         "(see 'pegboard tourney result --help')"),
+        (["score"], "pegboard score: error: the following arguments are required: CARD "
+         "(see 'pegboard score --help')"),
+        (["score", "5H", "--bogus"],
+         "pegboard: error: unrecognized arguments: --bogus (see 'pegboard --help')"),
+        (["game", "new", "--match", "best-of-nine"],
+         "pegboard game new: error: argument --match: invalid choice: 'best-of-nine' (choose "
+         "from 'best-of-three', 'first-to-two', 'single', 'first-to-three') "
+         "(see 'pegboard game new --help')"),
+    ],
+)  # fmt: skip
+def test_a_command_line_argparse_cannot_take_is_one_line(
+    argv: list[str], line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pegboard.cli.main import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    captured = capsys.readouterr()
+    assert (exited.value.code, captured.out, captured.err) == (2, "", line + "\n")
