@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import Any, TextIO
 
 from pegboard.cli.helpformat import OwnDefaultsFormatter
@@ -156,14 +154,10 @@ def stop_on_signals() -> Iterator[threading.Event]:
 
     ``pegboard serve`` and ``pegboard league serve`` run until it is set, then close and exit 0.
     """
+    from pegboard.table.signals import SignalWatch
+
     stop = threading.Event()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
-    try:
+    # set from the watch's own thread: a handler that set it could wait for the event's lock
+    # while the main thread, which it interrupted, held it inside stop.wait (table.signals)
+    with SignalWatch(lambda name: stop.set()):
         yield stop
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)

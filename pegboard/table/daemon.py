@@ -55,14 +55,12 @@ import functools
 import logging
 import queue
 import random
-import signal
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pegboard.config.settings import Config
 from pegboard.devices.lazy import LazyDisplay
@@ -75,6 +73,7 @@ from pegboard.journal.reader import HistoryReader
 from pegboard.table.beside import offer_new_match
 from pegboard.table.controller import Controller
 from pegboard.table.sdnotify import Notifier, WatchdogPinger
+from pegboard.table.signals import SignalWatch
 from pegboard.table.wiring import (
     Ports,
     build_controller,
@@ -205,16 +204,13 @@ def run_daemon(
     # thread with its own read-only connection; started once READY is sent
     reader = HistoryReader(config.game.database)
     result: RunResult | None = None
-    previous: dict[int, Any] = {}
 
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        log.info("signal %s: stopping", signal.Signals(signum).name)
+    def on_signal(name: str) -> None:  # on the watch's thread (table.signals), not in a handler
+        log.info("signal %s: stopping", name)
         stop.set()
         events.put(None)  # wake the loop now
 
-    if install_signals:
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            previous[signum] = signal.signal(signum, on_signal)
+    signals = SignalWatch(on_signal).install() if install_signals else None
     try:
         for keys in ports.keys:
             try:
@@ -303,8 +299,8 @@ def run_daemon(
             speaker.close()
         stop_ports(controller, ports)
         store.close()
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+        if signals is not None:
+            signals.close()
     assert result is not None
     return result
 
