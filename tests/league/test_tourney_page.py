@@ -96,6 +96,7 @@ MEASURE_JS = """() => {
     key: document.getElementById("key").textContent,
     round: document.getElementById("round").textContent,
     recent: document.querySelectorAll("#recent li").length,
+    latest: document.querySelector("#recent li")?.textContent ?? "",
     scroll: [document.documentElement.scrollWidth <= innerWidth,
              document.documentElement.scrollHeight <= innerHeight],
   };
@@ -136,6 +137,9 @@ def test_sixty_players_every_row_and_name_whole(
     assert shown["playing"] == 15
     assert shown["recent"] > 0
     assert shown["scroll"] == [True, True]
+    latest = view["recent"][0]  # names its round: a correction of an old one is not this one's
+    where = "Runde {round}, Tisch {table}" if language == "de" else "round {round}, table {table}"
+    assert where.format(**latest) in shown["latest"]
     if language == "de":
         assert (shown["lock"], shown["round"]) == ("TURNIER", "Runde 6 von 9")
         assert "die besten 15 kommen weiter" in shown["key"]

@@ -20,7 +20,7 @@ const WORDS = {
     player: "player", gp: "GP", wl: "W-L", spread: "spread",
     key: "GP: 2 a win, 3 a skunk · ties: games won, spread, plus points, head to head · " +
       "= playoff · * corrected · top {cut} qualify",
-    beat: " beat {loser} 121-{score} (table {table})", corrected: "corrected",
+    beat: " beat {loser} 121-{score} (round {round}, table {table})", corrected: "corrected",
   },
   de: {
     standings: "Tabelle", round: "Runde {n} von {of}", "not seated": "Noch keine Runde gesetzt",
@@ -29,7 +29,7 @@ const WORDS = {
     player: "Spieler", gp: "SP", wl: "G-V", spread: "Diff.",
     key: "SP: 2 für einen Sieg, 3 für einen Schneider · Gleichstand: Siege, Differenz, " +
       "Pluspunkte, direkter Vergleich · = Stechen · * berichtigt · die besten {cut} kommen weiter",
-    beat: " schlug {loser} 121-{score} (Tisch {table})", corrected: "berichtigt",
+    beat: " schlug {loser} 121-{score} (Runde {round}, Tisch {table})", corrected: "berichtigt",
   },
 };
 let language = "en";
@@ -188,7 +188,7 @@ function fitRecent() {
 function renderRecent(recent) {
   $("recent").replaceChildren(...recent.slice(0, 6).map((r) => {
     const li = el("li");
-    li.append(el("span", "winner", r.winner), say("beat", { loser: r.loser, score: r.loser_score, table: r.table }));
+    li.append(el("span", "winner", r.winner), say("beat", { loser: r.loser, score: r.loser_score, round: r.round, table: r.table }));
     if (r.corrected) li.append(el("span", "flag", ` (${say("corrected")})`));
     return li;
   }));
