@@ -17,12 +17,12 @@ import csv
 import io
 import json
 import random
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
 from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, words_of
+from pegboard.cli.nightdb import now, open_night, read_night, step
 from pegboard.cli.tourney_playoff import add_commands
 from pegboard.errors import quote
 from pegboard.i18n import NC_
@@ -49,10 +49,6 @@ _STEPS = (
     NC_("tiebreak", "playoff"),
 )
 """The tie-break steps a line may be placed by (``tourney.standings.STEPS``), translated."""
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def register(subparsers: Any) -> None:
@@ -152,35 +148,12 @@ def register(subparsers: Any) -> None:
     c.set_defaults(handler=_cmd_export)
 
 
-def _store(args: argparse.Namespace, *, readonly: bool = False) -> Any:
-    from pegboard.league.tourney_store import TourneyStore
-
-    return TourneyStore(args.db, readonly=readonly)
-
-
-def _read(args: argparse.Namespace) -> Any:
-    """The night as stored (a ``Tourney``), read without writing anything."""
-    store = _store(args, readonly=True)
-    try:
-        return store.tourney
-    finally:
-        store.close()
-
-
-def _step(args: argparse.Namespace, kind: str, payload: dict[str, Any]) -> Any:
-    store = _store(args)
-    try:
-        return store.add(kind, payload, at=_now(), by="director")
-    finally:
-        store.close()
-
-
 def _cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: a bad name, games or bye spread; the file exists."""
     from pegboard.league.tourney_store import TourneyStore
 
     store = TourneyStore.create(
-        args.db, args.name, args.games, bye_spread=args.bye_spread, at=_now()
+        args.db, args.name, args.games, bye_spread=args.bye_spread, at=now()
     )
     store.close()
     print(f"new night {args.name!r}: {args.games} games, in {args.db}", file=out)
@@ -195,7 +168,7 @@ def _cmd_enter(args: argparse.Namespace, out: TextIO) -> int:
 def _enter(args: argparse.Namespace, names: list[str], out: TextIO) -> int:
     from pegboard.tourney.night import TourneyError
 
-    store = _store(args)
+    store = open_night(args)
     try:
         seen = set()
         for name in names:  # checked all first: one bad name enters nobody
@@ -208,7 +181,7 @@ def _enter(args: argparse.Namespace, names: list[str], out: TextIO) -> int:
         for name in names:
             tourney = apply_step(tourney, "enter", {"name": name})
         for name in names:
-            store.add("enter", {"name": name}, at=_now(), by="director")
+            store.add("enter", {"name": name}, at=now(), by="director")
         present = tourney.night.present(tourney.night.next_round)
     finally:
         store.close()
@@ -235,21 +208,21 @@ def _cmd_import(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_drop(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: no such player still in."""
-    _step(args, "drop", {"name": args.name})
+    step(args, "drop", {"name": args.name})
     print(f"{args.name} is out of the rounds still to be seated", file=out)
     return 0
 
 
 def _cmd_games(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: fewer than the rounds seated, or over 30."""
-    _step(args, "games", {"games": args.games})
+    step(args, "games", {"games": args.games})
     print(f"the night has {args.games} games", file=out)
     return 0
 
 
 def _cmd_boards(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: a board twice, or not venue/board."""
-    _step(args, "boards", {"boards": list(args.boards)})
+    step(args, "boards", {"boards": list(args.boards)})
     for table, board in enumerate(args.boards, start=1):
         print(f"table {table}: {board}", file=out)
     return 0
@@ -260,10 +233,10 @@ def _cmd_seat(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.tourney.night import seat
     from pegboard.tourney.steps import seating_payload
 
-    store = _store(args)
+    store = open_night(args)
     try:
         night = seat(store.night, random.Random(args.seed), by_movement=args.movement)
-        tourney = store.add("seat", seating_payload(night.rounds[-1]), at=_now(), by="director")
+        tourney = store.add("seat", seating_payload(night.rounds[-1]), at=now(), by="director")
     finally:
         store.close()
     number = len(tourney.night.rounds)
@@ -299,7 +272,7 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: no such round, or the database."""
     from pegboard.tourney.night import TourneyError
 
-    tourney = _read(args)
+    tourney = read_night(args)
     night = tourney.night
     number = len(night.rounds) if args.round is None else args.round
     if args.round is not None and not 1 <= number <= len(night.rounds):
@@ -321,7 +294,7 @@ def _cmd_result(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.tourney.night import Result, TourneyError
     from pegboard.tourney.steps import correction_payload, result_payload
 
-    store = _store(args)
+    store = open_night(args)
     try:
         pairing = store.night.pairing(args.round, args.table)
         if pairing is None or args.winner not in pairing.players:
@@ -337,11 +310,11 @@ def _cmd_result(args: argparse.Namespace, out: TextIO) -> int:
         if args.handler is _cmd_result and args.tourney_command == "correct":
             from pegboard.tourney.night import Correction
 
-            fix = Correction(result, args.who, _now(), args.why)
-            store.add("correct", correction_payload(fix), at=_now(), by=args.who)
+            fix = Correction(result, args.who, now(), args.why)
+            store.add("correct", correction_payload(fix), at=now(), by=args.who)
             said = "corrected"
         else:
-            store.add("report", result_payload(result), at=_now(), by="director")
+            store.add("report", result_payload(result), at=now(), by="director")
             said = "recorded"
     finally:
         store.close()
@@ -356,7 +329,7 @@ def _cmd_standings(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: the database."""
     from pegboard.tourney.standings import standings
 
-    night = _read(args).night
+    night = read_night(args).night
     lines = standings(night)
     if args.json:
         print(json.dumps([line.to_payload() for line in lines]), file=out)
@@ -372,10 +345,10 @@ def _cmd_standings(args: argparse.Namespace, out: TextIO) -> int:
     for x in lines:
         place = f"{x.place}=" if x.playoff else f"{x.place} "
         mark = " *" if x.corrected else ""
-        step = f"  ({tr.pgettext('tiebreak', x.decided_by)})" if x.decided_by else ""
+        settled = f"  ({tr.pgettext('tiebreak', x.decided_by)})" if x.decided_by else ""
         print(
             f"{place:>4}  {x.name:<{width}}  {x.played:>3} {x.won:>3} {x.lost:>3} "
-            f"{x.game_points:>4} {x.spread:>+7} {x.plus:>5}{mark}{step}",
+            f"{x.game_points:>4} {x.spread:>+7} {x.plus:>5}{mark}{settled}",
             file=out,
         )
     if not lines:
@@ -393,7 +366,7 @@ def _cmd_card(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.tourney.night import TourneyError
     from pegboard.tourney.standings import scorecards
 
-    cards = scorecards(_read(args).night)
+    cards = scorecards(read_night(args).night)
     card = cards.get(args.name)
     if card is None:
         raise TourneyError(f"no player {quote(args.name)} in the night")
@@ -422,7 +395,7 @@ def _cmd_pots(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: the database."""
     from pegboard.tourney.pots import POTS, side_pots
 
-    tourney = _read(args)
+    tourney = read_night(args)
     entries = side_pots(tourney.night, tourney.shown)
     for pot in POTS:
         won = [e for e in entries if e.pot == pot]
@@ -438,7 +411,7 @@ def _cmd_cut(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.tourney.bracket import byes_for, cut
     from pegboard.tourney.standings import standings
 
-    night = _read(args).night
+    night = read_night(args).night
     the_cut = cut(standings(night))
     q = len(the_cut.qualifiers)
     print(f"field {the_cut.field}: {q} qualify, {byes_for(q) if q else 0} bye(s)", file=out)
@@ -462,7 +435,7 @@ def _cmd_print(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.ui.sheetfiles import render_pdf_pages
     from pegboard.ui.tourneysheet import night_pages
 
-    tourney = _read(args)
+    tourney = read_night(args)
     if args.player:
         known = {e.name for e in tourney.night.entrants}
         for name in args.player:
@@ -484,14 +457,14 @@ def _cmd_print(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_lock(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: the database."""
-    _step(args, "lock", {"on": args.switch == "on"})
+    step(args, "lock", {"on": args.switch == "on"})
     print(f"the tournament lock is {args.switch}", file=out)
     return 0
 
 
 def _cmd_refused(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: the database."""
-    store = _store(args, readonly=True)
+    store = open_night(args, readonly=True)
     try:
         refusals = store.refused()
     finally:
@@ -515,7 +488,7 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         standing_rows,
     )
 
-    tourney = _read(args)
+    tourney = read_night(args)
     if args.what == "json":
         text = json.dumps(night_payload(tourney), indent=1, ensure_ascii=False) + "\n"
     else:

@@ -14,17 +14,12 @@ correction, refused once the next match has a game counted or a winner.
 from __future__ import annotations
 
 import argparse
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, TextIO
 
+from pegboard.cli.nightdb import now, open_night, read_night, step
 from pegboard.errors import quote
 
 __all__ = ["add_commands"]
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def add_commands(command: Any) -> None:
@@ -67,12 +62,6 @@ def add_commands(command: Any) -> None:
     c.set_defaults(handler=_cmd_advance)
 
 
-def _open(db: Path, *, readonly: bool = False) -> Any:
-    from pegboard.league.tourney_store import TourneyStore
-
-    return TourneyStore(db, readonly=readonly)
-
-
 def _cmd_bracket(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: a playoff at the cut unsettled, --order not the qualifiers,
     --boards not the night's, or the bracket drawn already."""
@@ -82,11 +71,7 @@ def _cmd_bracket(args: argparse.Namespace, out: TextIO) -> int:
     from pegboard.tourney.steps import night_boards
 
     drawing = (args.best_of, args.order, args.boards) != (None, None, None)
-    reader = _open(args.db, readonly=True)
-    try:
-        tourney = reader.tourney
-    finally:
-        reader.close()
+    tourney = read_night(args)
     if tourney.bracket is not None:
         if drawing:
             raise TourneyError(
@@ -95,7 +80,7 @@ def _cmd_bracket(args: argparse.Namespace, out: TextIO) -> int:
             )
         print_bracket(tourney, out)
         return 0
-    store = _open(args.db)
+    store = open_night(args)
     try:
         night = store.night
         lines = standings(night)
@@ -121,7 +106,7 @@ def _cmd_bracket(args: argparse.Namespace, out: TextIO) -> int:
         else:
             boards = [b.strip() for b in args.boards.split(",") if b.strip()]
         payload = {"qualifiers": order, "best_of": args.best_of or 3, "boards": boards}
-        tourney = store.add("bracket", payload, at=_now(), by="director")
+        tourney = store.add("bracket", payload, at=now(), by="director")
     finally:
         store.close()
     print_bracket(tourney, out)
@@ -156,12 +141,8 @@ def print_bracket(tourney: Any, out: TextIO) -> None:
 
 def _cmd_move(args: argparse.Namespace, out: TextIO) -> int:
     """Raises: PegboardError: no bracket, no such match, decided, a board not the night's."""
-    store = _open(args.db)
-    try:
-        payload = {"round": args.round, "slot": args.match - 1, "board": args.board}
-        tourney = store.add("playoff_board", payload, at=_now(), by="director")
-    finally:
-        store.close()
+    payload = {"round": args.round, "slot": args.match - 1, "board": args.board}
+    tourney = step(args, "playoff_board", payload)
     print_bracket(tourney, out)
     return 0
 
@@ -171,7 +152,7 @@ def _cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
     without who or why, or of a match whose next one has started."""
     from pegboard.tourney.night import TourneyError
 
-    store = _open(args.db)
+    store = open_night(args)
     try:
         payload = {"round": args.round, "slot": args.match - 1, "winner": args.winner}
         bracket = store.tourney.bracket
@@ -182,9 +163,9 @@ def _cmd_advance(args: argparse.Namespace, out: TextIO) -> int:
                     f"playoff round {args.round} match {args.match} was won by {match.winner} "
                     "already (change it with --who and --why: a recorded correction)"
                 )
-            tourney = store.add("advance", payload, at=_now(), by="director")
+            tourney = store.add("advance", payload, at=now(), by="director")
         else:
-            when = _now()
+            when = now()
             fix = payload | {"who": args.who or "", "why": args.why or "", "when": when}
             tourney = store.add("playoff_correct", fix, at=when, by=args.who or "director")
     finally:
