@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pegboard.errors import JournalError
 from pegboard.frozen import frozen
@@ -56,6 +58,12 @@ class MarkTables:
     path: Path
     readonly: bool
 
+    if TYPE_CHECKING:  # Journal's own: a read-only journal refused, one transaction
+
+        def _check_writable(self) -> None: ...
+
+        def _transaction(self, begin: str) -> AbstractContextManager[None]: ...
+
     def mark(self, kind: str, text: str = "") -> Mark:
         """Write a mark of *kind* in the current match (after its last command), committed
         before returning; the game's state is not touched.
@@ -63,13 +71,11 @@ class MarkTables:
         Raises:
             JournalError: a read-only journal, or the database cannot be written.
         """
-        if self.readonly:
-            raise JournalError(f"{str(self.path)!r} was opened read-only: nothing is written")
+        self._check_writable()
         at = datetime.now(UTC).isoformat(timespec="milliseconds")
         conn = self._conn
         try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
+            with self._transaction("BEGIN IMMEDIATE"):
                 (after,) = conn.execute(
                     "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE match_id IS ?",
                     (self.match_id,),
@@ -78,11 +84,6 @@ class MarkTables:
                     "INSERT INTO marks (match_id, after, kind, text, at) VALUES (?,?,?,?,?)",
                     (self.match_id, after, kind, text, at),
                 )
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
         except sqlite3.Error as e:
             raise JournalError(f"cannot write to {str(self.path)!r}: {e}") from e
         return Mark(kind, text, self.match_id, after, at)
