@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, TypeGuard
 
 from pegboard.engine.cards import Card
+from pegboard.engine.summary import MAX_DEALS, MAX_SHOW
 from pegboard.errors import PegboardError, quote
 from pegboard.frozen import frozen
 
@@ -54,7 +55,6 @@ SKUNK = "skunk"
 FOUR = "four of a kind"
 POTS = (SKUNK, "24", "28", "29", FOUR)
 """Every pot, in the order the printouts list them."""
-MAX_SHOW = 29
 
 
 @frozen
@@ -183,10 +183,10 @@ def read_shows(items: object, result: Result) -> tuple[Shown, ...]:
                 f"a show at {where} of {quote(player)} counting {quote(points)}, crib "
                 f"{quote(crib)} (expected 0 to {MAX_SHOW}, crib true or false)"
             )
-        if not (deal is None or _count(deal, 1, 500)) or not isinstance(cards, list):
+        if not (deal is None or _count(deal, 1, MAX_DEALS)) or not isinstance(cards, list):
             raise TourneyError(
                 f"a show at {where} of {quote(player)} in deal {quote(deal)} with cards "
-                f"{quote(cards)} (expected a deal 1 to 500 and a list of cards)"
+                f"{quote(cards)} (expected a deal 1 to {MAX_DEALS} and a list of cards)"
             )
         try:
             typed = tuple(Card.parse(str(c)) for c in cards)
