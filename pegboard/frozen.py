@@ -62,18 +62,19 @@ def frozen(cls: _T) -> _T:
     made.__hash__ = _hash(compared)
     made.__setattr__ = _refuse_set
     made.__delattr__ = _refuse_delete
-    made.__getstate__ = _getstate(_getter(names))
+    values = _getter(names)
+    made.__getstate__ = _getstate(values)
     made.__setstate__ = _setstate(names)
-    made._frozen_values = staticmethod(_getter(names)) if len(names) >= 2 else None
+    made._frozen_values = staticmethod(values)
     made._frozen_places = {name: place for place, name in enumerate(names)}
     return made  # type: ignore[no-any-return]
 
 
 def replace(obj: _V, /, **changes: Any) -> _V:
-    """``dataclasses.replace(obj, **changes)``, faster for a ``@frozen`` class of two fields
-    or more (the game's table is copied this way at every command a replay applies): the
-    values are read by one C getter and the class is called with them in order, its fast
-    path. Any other dataclass goes to ``dataclasses.replace`` itself.
+    """``dataclasses.replace(obj, **changes)``, faster for a ``@frozen`` class (the game's
+    table is copied this way at every command a replay applies): the values are read by one
+    getter and the class is called with them in order, its fast path. Any other dataclass
+    goes to ``dataclasses.replace`` itself.
 
     Raises:
         TypeError: a name in *changes* that is not a field, as ``dataclasses.replace`` does.
