@@ -327,11 +327,6 @@ def build_controller(
     )
 
 
-def _locked(tourney: TourneyBoard | None) -> bool:
-    """Whether a tournament lock holds at the table (none without a night)."""
-    return tourney is not None and tourney.locked
-
-
 def _win_chances(state: GameState) -> tuple[float, ...] | None:
     """Each side's chance to win now (``engine.odds``, loaded only when the switch is on)."""
     from pegboard.engine.odds import win_probability
