@@ -51,6 +51,7 @@ __all__ = [
     "match_points",
     "ranked",
     "read_game",
+    "read_summary",
     "standings",
 ]
 
@@ -109,6 +110,15 @@ def read_game(payload: Mapping[str, Any], venue: str, board: str) -> FinishedGam
     *board* of *venue* sent.
 
     Raises:
+        LeagueError: as ``read_summary``.
+    """
+    return FinishedGame.of(read_summary(payload), venue, board)
+
+
+def read_summary(payload: Mapping[str, Any]) -> GameSummary:
+    """The finished game in *payload*, whole (its deals' shows too), checked.
+
+    Raises:
         LeagueError: not a game a board could have finished (``GameSummary.from_payload``), or
             a withdrawn win.
     """
@@ -118,7 +128,7 @@ def read_game(payload: Mapping[str, Any], venue: str, board: str) -> FinishedGam
         raise LeagueError(str(e)) from e
     if summary.withdrawn:
         raise LeagueError(f"not a finished game: {payload!r:.80} (a withdrawn win)")
-    return FinishedGame.of(summary, venue, board)
+    return summary
 
 
 @frozen

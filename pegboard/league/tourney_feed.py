@@ -42,7 +42,7 @@ from typing import Any
 
 from pegboard.engine.cards import Card
 from pegboard.engine.summary import GameSummary
-from pegboard.league.standings import FinishedGame, LeagueError, read_game
+from pegboard.league.standings import FinishedGame, LeagueError, read_summary
 from pegboard.league.store import LeagueStoreError
 from pegboard.league.tourney_store import TourneyStore, TourneyStoreError
 from pegboard.tourney.night import TARGET, Result, TourneyError
@@ -101,9 +101,10 @@ class TourneyFeed:
         if any(r.game_id == game_id for r in night.results):
             return "copy"
         try:
-            game = read_game(payload, venue, board)
+            summary = read_summary(payload)
         except LeagueError as e:
             return self._refuse(where, game_id, payload, f"not a finished game: {e}")
+        game = FinishedGame.of(summary, venue, board)
         if len(game.sides) != 2 or game.target != TARGET or game.variant != "six-card":
             return self._refuse(
                 where, game_id, payload, "not a tournament game (two players, six-card to 121)"
@@ -152,7 +153,7 @@ class TourneyFeed:
             game.ended,
         )
         step = result_payload(result)
-        shows = _shows(GameSummary.from_payload(payload), result)
+        shows = _shows(summary, result)
         if shows:
             step["shown"] = [show_payload(hand) for hand in shows]
         said = f"round {number} table {pairing.table}: {winner.name} {TARGET}-{loser.score}"
