@@ -129,7 +129,8 @@ def advise(
 
     seen = set(cards)
     unseen = [card for card in DECK if card not in seen]
-    n = len(unseen)  # possible starters
+    units = net_units(rules)
+    n = units.n  # possible starters: the unseen cards
     rank_left = [0] * 14  # rank_left[1..13]: unseen cards of each rank
     suit_left = dict.fromkeys(Suit, 0)
     for card in unseen:
@@ -138,13 +139,11 @@ def advise(
     unseen_set = set(unseen)
 
     unknown = rules.crib_size - rules.discards  # crib cards the player does not know
-    drawn = unknown + 1  # ... together with the starter
-    sets = math.comb(n, drawn)  # equally likely sets of (unknown crib cards + starter)
-    # One denominator for every crib term: rank points and flushes are counted per set of drawn
-    # cards, nobs per (starter, unknown cards) pair, which brings in n and n - 1.
-    crib_den = sets * n * (n - 1)
-    per_set = n * (n - 1)
-    per_starter = sets * (n - 1)
+    # drawn: the unknown crib cards together with the starter; sets: equally likely such sets.
+    # One denominator for every crib term (``NetUnits``): rank points and flushes are counted
+    # per set of drawn cards, nobs per (starter, unknown cards) pair, which brings in n and n - 1.
+    drawn, sets, crib_den = units.drawn, units.sets, units.den
+    per_set, per_starter = units.per_set, units.per_starter
     weights = _weights(rank_left, drawn)
     starter_weights = rank_left[1:]
     sign = -1 if owner is CribOwner.OPPONENT else 1
