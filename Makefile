@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: run test lint browser broker sound docs bench bench-pi bench-scale soak install-pi clean odds \
-	tables
+	tables openings
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,11 @@ bench-scale: $(STAMP)
 # the engine's small precomputed tables (pegboard/engine/data/rank-points-5.bin), rebuilt
 tables: $(STAMP)
 	$(BIN)/python tools/make_tables.py
+
+# the advised self-play's lead books (pegboard/engine/data/*.openings): the exact play advice's
+# lead for every hand and starter, about 20 minutes of CPU for six-card, over every core
+openings: $(STAMP)
+	nice -n 19 $(BIN)/python tools/make_openings.py
 
 # the win-probability tables (pegboard/engine/data) and docs/odds-six-card.png: self-play of a
 # million deals a variant (over an hour on one core), then the counts and the exact programme;
