@@ -16,7 +16,7 @@ Then a frame is pushed: the controller chooses the ``Screen`` to show (``screens
 an error, the menu, the entry in progress, or the game with what the last press did) and
 ``render_screen(screen)`` makes the display's image, which goes out before the LEDs take their
 first step. A display or strip that fails (``HardwareError`` or ``OSError``) is logged and tried
-again ``retry_after`` seconds later from ``tick``; the game goes on meanwhile.
+again the timing's ``retry_after`` seconds later from ``tick``; the game goes on meanwhile.
 
 The key path does only what the key changed (issue 11): the journal's commit is its one wait; a
 screen equal to the one shown is not drawn again; a count is laid out in pages once, after its
@@ -35,10 +35,10 @@ stops the pings, and waits for keys no longer than the next animation step.
 The page key (``count.PAGE_KEY``, ``*``) with nothing typed turns the count's page at once
 while pages are left (it means nothing else on a 4x4 keypad; on a 3x4 it opens peg mode once the
 last page is up). A key on a sleeping display only wakes it: the key is swallowed, since nobody
-could see what a blind press would do; on a dimmed one it wakes it and acts. After
-``sleep_after`` idle seconds a display with ``sleep()``/``wake()`` switches its panel off, any
-other is shown a blank frame. A strip is only written when its colours differ from what it last
-showed.
+could see what a blind press would do; on a dimmed one it wakes it and acts. After the
+timing's ``sleep_after`` idle seconds (``power.ScreenTiming``) a display with
+``sleep()``/``wake()`` switches its panel off, any other is shown a blank frame. A strip is only
+written when its colours differ from what it last showed.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ from pegboard.table.outputs import (
     toggle_sound,
 )
 from pegboard.table.playhint import PlayHinter
-from pegboard.table.power import DisplayPower, Power
+from pegboard.table.power import DisplayPower, Power, ScreenTiming
 from pegboard.ui import timeline
 from pegboard.ui.count import PAGE_KEY
 from pegboard.ui.hints import render_entry
@@ -119,6 +119,7 @@ __all__ = [
     "LedRenderer",
     "PageCounter",
     "ScreenRenderer",
+    "ScreenTiming",
 ]
 
 log = logging.getLogger(__name__)
@@ -137,9 +138,9 @@ class Controller:
     *render_screen* and *animate_leds* (or a plain *render_leds*) are the output side (all
     optional: a controller without them still keeps the game); *count_pages* says how many pages
     a screen takes on the display (without it a count has one). *clock* defaults to the system
-    clock; *rng* draws random cuts. *dim_after* and *sleep_after* are idle seconds (None:
-    never); dimming lowers the contrast from *contrast* to *dim_contrast*. *news_seconds* is how
-    long what a press did stays told, *page_seconds* how long each page of a count stays up.
+    clock; *rng* draws random cuts. *timing* (``power.ScreenTiming``, its defaults without it)
+    says how long news and each page of a count stay up, when the display dims and sleeps, its
+    contrast, and when a failed port is tried again.
     *win_chances* (state -> each side's chance to win, or None), when given, feeds the
     scoreboard's bar (``[display] win_probability``); it runs once a state change.
     *on_change(state, view)*, when given, is called in this thread after every state change
@@ -172,13 +173,7 @@ class Controller:
         animate_leds: LedAnimator | None = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
-        retry_after: float = 5.0,
-        dim_after: float | None = None,
-        sleep_after: float | None = None,
-        contrast: int = 255,
-        dim_contrast: int = 16,
-        news_seconds: float = 4.0,
-        page_seconds: float = 2.5,
+        timing: ScreenTiming | None = None,
         win_chances: Callable[[GameState], tuple[float, ...] | None] | None = None,
         on_change: Callable[[GameState, GameView], None] | None = None,
         history: HistoryReader | None = None,
@@ -204,13 +199,12 @@ class Controller:
         self._animator = animate_leds
         self._clock = clock if clock is not None else SystemClock()
         self._rng = rng if rng is not None else random.Random()
-        self._retry_after = retry_after
-        self._contrast = contrast
-        self._dim_contrast = min(dim_contrast, contrast)
+        timing = timing if timing is not None else ScreenTiming()
+        self._timing = timing  # the settings: read again for the contrast and the retries
         # the timed jobs, each a value stepped on the clock (see the module doc)
-        self._line = Timeline(news_seconds, page_seconds)  # the screen: news, pages, what next
+        self._line = Timeline(timing.news_seconds, timing.page_seconds)  # news, pages, what next
         self._leds = LedAnimation()  # the LEDs' way to the view they head for
-        self._power = Power(dim_after, sleep_after, last_key=self._clock.monotonic())
+        self._power = timing.power(self._clock.monotonic())
         self._events: list[Event] = []  # the events of the press being carried out
         self._record: HeadToHeadView | None = None  # the head-to-head page, while it is up
         # the menu offers the roster and the configured names (the config's names are players
@@ -623,7 +617,7 @@ class Controller:
             failed = failed or not ok
         else:
             self._dirty_leds = False
-        self._retry_at = self._clock.monotonic() + self._retry_after if failed else None
+        self._retry_at = self._clock.monotonic() + self._timing.retry_after if failed else None
 
     def _finish_animation(self) -> None:
         """Jump to the last step of a running animation."""
@@ -645,8 +639,7 @@ class Controller:
         if old is DisplayPower.ASLEEP:
             self._dirty_screen = True
             self._out.wake()
-        dimmed = new.state is DisplayPower.DIMMED
-        self._out.set_contrast(self._dim_contrast if dimmed else self._contrast)
+        self._out.set_contrast(self._timing.contrast_for(new.state))
 
 
 def _short(message: str, limit: int = 60) -> str:

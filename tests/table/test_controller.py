@@ -22,7 +22,7 @@ from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
-from pegboard.table.controller import Controller, DisplayPower
+from pegboard.table.controller import Controller, DisplayPower, ScreenTiming
 from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import (
     BLINK_OFF,
@@ -140,8 +140,7 @@ class Table:
             render_leds=score_leds,
             clock=self.clock,
             rng=random.Random(7),
-            dim_after=dim_after,
-            sleep_after=sleep_after,
+            timing=ScreenTiming(dim_after=dim_after, sleep_after=sleep_after),
         )
         self.presses = 0
 
