@@ -75,12 +75,10 @@ from pegboard.table.beside import others_moved
 from pegboard.table.headtohead import RecordPage
 from pegboard.table.outputs import (
     LedAnimator,
-    LedRenderer,
     Outputs,
     PageCounter,
     ScreenRenderer,
     SoundSwitch,
-    StillAnimator,
     toggle_sound,
 )
 from pegboard.table.playhint import PlayHinter
@@ -116,7 +114,6 @@ __all__ = [
     "Controller",
     "DisplayPower",
     "LedAnimator",
-    "LedRenderer",
     "PageCounter",
     "ScreenRenderer",
     "ScreenTiming",
@@ -135,12 +132,13 @@ class Controller:
     is started with *rules*, *names* and *match_format* when it has none. *roster* (the config's
     ``[game] roster``) and *names* are the names the menu offers for the sides of a new match;
     a new match keeps the table's names unless the menu picked others. *display*, *strips*,
-    *render_screen* and *animate_leds* (or a plain *render_leds*) are the output side (all
-    optional: a controller without them still keeps the game); *count_pages* says how many pages
-    a screen takes on the display (without it a count has one). *clock* defaults to the system
-    clock; *rng* draws random cuts. *timing* (``power.ScreenTiming``, its defaults without it)
-    says how long news and each page of a count stay up, when the display dims and sleeps, its
-    contrast, and when a failed port is tried again.
+    *render_screen* and *animate_leds* (``outputs.StillAnimator`` makes one of a plain LED
+    renderer) are the output side (all optional: a controller without them still keeps the
+    game); *count_pages* says how many pages a screen takes on the display (without it a count
+    has one). *clock* defaults to the system clock; *rng* draws random cuts. *timing*
+    (``power.ScreenTiming``; its defaults without it) says how long news and each page of a
+    count stay up, when the display dims and sleeps, its contrast, and when a failed port is
+    tried again.
     *win_chances* (state -> each side's chance to win, or None), when given, feeds the
     scoreboard's bar (``[display] win_probability``); it runs once a state change.
     *on_change(state, view)*, when given, is called in this thread after every state change
@@ -169,7 +167,6 @@ class Controller:
         strips: Mapping[str, LedStrip] | None = None,
         render_screen: ScreenRenderer | None = None,
         count_pages: PageCounter | None = None,
-        render_leds: LedRenderer | None = None,
         animate_leds: LedAnimator | None = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
@@ -194,8 +191,6 @@ class Controller:
         self._format = match_format
         self._out = Outputs(display, strips, render_screen)  # the ports, and what they show
         self._count_pages = count_pages
-        if animate_leds is None and render_leds is not None:
-            animate_leds = StillAnimator(render_leds)
         self._animator = animate_leds
         self._clock = clock if clock is not None else SystemClock()
         self._rng = rng if rng is not None else random.Random()

@@ -53,12 +53,11 @@ from pegboard.i18n import Language
 from pegboard.journal import Journal
 from pegboard.table.controller import (
     Controller,
-    LedRenderer,
     PageCounter,
     ScreenRenderer,
     ScreenTiming,
 )
-from pegboard.table.outputs import SoundSwitch
+from pegboard.table.outputs import LedRenderer, SoundSwitch
 from pegboard.table.playhint import PlayHinter
 from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import LedLayout, TrackAnimator
