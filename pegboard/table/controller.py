@@ -189,8 +189,8 @@ class Controller:
         self._chances: tuple[float, ...] | None = None
         self._names = tuple(names) if names is not None else None
         self._format = match_format
-        self._out = Outputs(display, strips, render_screen)  # the ports, and what they show
-        self._count_pages = count_pages
+        # the ports, what they show and how a screen pages on the display
+        self._out = Outputs(display, strips, render_screen, count_pages)
         self._animator = animate_leds
         self._clock = clock if clock is not None else SystemClock()
         self._rng = rng if rng is not None else random.Random()
@@ -576,7 +576,7 @@ class Controller:
         screen = self._count_screen()
         pages = 0
         if screen.kind is ScreenKind.COUNT and screen.view is not None:
-            pages = self._count_pages(screen) if self._count_pages is not None else 1
+            pages = self._out.pages(screen)
         self._line = self._line.laid_out(pages)
 
     def _turns_page(self, event: KeyEvent) -> bool:
