@@ -205,8 +205,8 @@ class Controller:
         # the menu offers the roster and the configured names (the config's names are players
         # of the house too, and may differ from the names of the match the journal resumes)
         offered = tuple(dict.fromkeys([*roster, *(self._names or ())]))
+        # the keypad grammar's state; its language (kept by every entry) is the table's
         self._entry = EntryState(layout, roster=offered, language=language, sound=bool(sound))
-        self._language = language  # what the keypad's hints and the news say
         self.last_error = ""
         # what must be drawn again (it changed, or its port failed), and when to retry
         self._dirty_screen = True
@@ -230,7 +230,7 @@ class Controller:
     @property
     def language(self) -> Language:
         """What the keypad's hints, the news and the screens say (``[game] language``)."""
-        return self._language
+        return self._entry.language
 
     @property
     def view(self) -> GameView:
@@ -461,7 +461,7 @@ class Controller:
         if isinstance(outcome.request, ShowRecord):
             return self._show_record(entry)
         if isinstance(outcome.request, ToggleSound):
-            self._entry, self.last_error = entry, toggle_sound(self._sound, self._language)
+            self._entry, self.last_error = entry, toggle_sound(self._sound, self.language)
             return True
         if isinstance(outcome.request, NewMatch):
             if commands:
@@ -552,7 +552,7 @@ class Controller:
             return tuple(keep)
         if self._names is not None and len(self._names) == rules.sides:
             return self._names
-        return local_default_names(translator(self._language), rules)
+        return local_default_names(translator(self.language), rules)
 
     # --- the screen's timeline -------------------------------------------------------------
 
@@ -561,7 +561,7 @@ class Controller:
         nothing to tell clears it); a press that did not move the game ends the last news but
         leaves its count up."""
         moved = self._view != before
-        news = news_of(before, self._view, self._events, self._language) if moved else None
+        news = news_of(before, self._view, self._events, self.language) if moved else None
         self._events = []
         self._line = self._line.told(news, now) if moved else self._line.faded()
 
