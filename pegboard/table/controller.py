@@ -16,7 +16,7 @@ Then a frame is pushed: the controller chooses the ``Screen`` to show (``screens
 an error, the menu, the entry in progress, or the game with what the last press did) and
 ``render_screen(screen)`` makes the display's image, which goes out before the LEDs take their
 first step. A display or strip that fails (``HardwareError`` or ``OSError``) is logged and tried
-again ``retry_after`` seconds later from ``tick``; the game goes on meanwhile.
+again the timing's ``retry_after`` seconds later from ``tick``; the game goes on meanwhile.
 
 The key path does only what the key changed (issue 11): the journal's commit is its one wait; a
 screen equal to the one shown is not drawn again; a count is laid out in pages once, after its
@@ -35,10 +35,10 @@ stops the pings, and waits for keys no longer than the next animation step.
 The page key (``count.PAGE_KEY``, ``*``) with nothing typed turns the count's page at once
 while pages are left (it means nothing else on a 4x4 keypad; on a 3x4 it opens peg mode once the
 last page is up). A key on a sleeping display only wakes it: the key is swallowed, since nobody
-could see what a blind press would do; on a dimmed one it wakes it and acts. After
-``sleep_after`` idle seconds a display with ``sleep()``/``wake()`` switches its panel off, any
-other is shown a blank frame. A strip is only written when its colours differ from what it last
-showed.
+could see what a blind press would do; on a dimmed one it wakes it and acts. After the
+timing's ``sleep_after`` idle seconds (``power.ScreenTiming``) a display with
+``sleep()``/``wake()`` switches its panel off, any other is shown a blank frame. A strip is only
+written when its colours differ from what it last showed.
 """
 
 from __future__ import annotations
@@ -75,16 +75,14 @@ from pegboard.table.beside import others_moved
 from pegboard.table.headtohead import RecordPage
 from pegboard.table.outputs import (
     LedAnimator,
-    LedRenderer,
     Outputs,
     PageCounter,
     ScreenRenderer,
     SoundSwitch,
-    StillAnimator,
     toggle_sound,
 )
 from pegboard.table.playhint import PlayHinter
-from pegboard.table.power import DisplayPower, Power
+from pegboard.table.power import DisplayPower, Power, ScreenTiming
 from pegboard.ui import timeline
 from pegboard.ui.count import PAGE_KEY
 from pegboard.ui.hints import render_entry
@@ -116,9 +114,9 @@ __all__ = [
     "Controller",
     "DisplayPower",
     "LedAnimator",
-    "LedRenderer",
     "PageCounter",
     "ScreenRenderer",
+    "ScreenTiming",
 ]
 
 log = logging.getLogger(__name__)
@@ -134,12 +132,13 @@ class Controller:
     is started with *rules*, *names* and *match_format* when it has none. *roster* (the config's
     ``[game] roster``) and *names* are the names the menu offers for the sides of a new match;
     a new match keeps the table's names unless the menu picked others. *display*, *strips*,
-    *render_screen* and *animate_leds* (or a plain *render_leds*) are the output side (all
-    optional: a controller without them still keeps the game); *count_pages* says how many pages
-    a screen takes on the display (without it a count has one). *clock* defaults to the system
-    clock; *rng* draws random cuts. *dim_after* and *sleep_after* are idle seconds (None:
-    never); dimming lowers the contrast from *contrast* to *dim_contrast*. *news_seconds* is how
-    long what a press did stays told, *page_seconds* how long each page of a count stays up.
+    *render_screen* and *animate_leds* (``outputs.StillAnimator`` makes one of a plain LED
+    renderer) are the output side (all optional: a controller without them still keeps the
+    game); *count_pages* says how many pages a screen takes on the display (without it a count
+    has one). *clock* defaults to the system clock; *rng* draws random cuts. *timing*
+    (``power.ScreenTiming``; its defaults without it) says how long news and each page of a
+    count stay up, when the display dims and sleeps, its contrast, and when a failed port is
+    tried again.
     *win_chances* (state -> each side's chance to win, or None), when given, feeds the
     scoreboard's bar (``[display] win_probability``); it runs once a state change.
     *on_change(state, view)*, when given, is called in this thread after every state change
@@ -168,17 +167,10 @@ class Controller:
         strips: Mapping[str, LedStrip] | None = None,
         render_screen: ScreenRenderer | None = None,
         count_pages: PageCounter | None = None,
-        render_leds: LedRenderer | None = None,
         animate_leds: LedAnimator | None = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
-        retry_after: float = 5.0,
-        dim_after: float | None = None,
-        sleep_after: float | None = None,
-        contrast: int = 255,
-        dim_contrast: int = 16,
-        news_seconds: float = 4.0,
-        page_seconds: float = 2.5,
+        timing: ScreenTiming | None = None,
         win_chances: Callable[[GameState], tuple[float, ...] | None] | None = None,
         on_change: Callable[[GameState, GameView], None] | None = None,
         history: HistoryReader | None = None,
@@ -197,27 +189,24 @@ class Controller:
         self._chances: tuple[float, ...] | None = None
         self._names = tuple(names) if names is not None else None
         self._format = match_format
-        self._out = Outputs(display, strips, render_screen)  # the ports, and what they show
-        self._count_pages = count_pages
-        if animate_leds is None and render_leds is not None:
-            animate_leds = StillAnimator(render_leds)
+        # the ports, what they show and how a screen pages on the display
+        self._out = Outputs(display, strips, render_screen, count_pages)
         self._animator = animate_leds
         self._clock = clock if clock is not None else SystemClock()
         self._rng = rng if rng is not None else random.Random()
-        self._retry_after = retry_after
-        self._contrast = contrast
-        self._dim_contrast = min(dim_contrast, contrast)
+        timing = timing if timing is not None else ScreenTiming()
+        self._timing = timing  # the settings: read again for the contrast and the retries
         # the timed jobs, each a value stepped on the clock (see the module doc)
-        self._line = Timeline(news_seconds, page_seconds)  # the screen: news, pages, what next
+        self._line = Timeline(timing.news_seconds, timing.page_seconds)  # news, pages, what next
         self._leds = LedAnimation()  # the LEDs' way to the view they head for
-        self._power = Power(dim_after, sleep_after, last_key=self._clock.monotonic())
+        self._power = timing.power(self._clock.monotonic())
         self._events: list[Event] = []  # the events of the press being carried out
         self._record: HeadToHeadView | None = None  # the head-to-head page, while it is up
         # the menu offers the roster and the configured names (the config's names are players
         # of the house too, and may differ from the names of the match the journal resumes)
         offered = tuple(dict.fromkeys([*roster, *(self._names or ())]))
+        # the keypad grammar's state; its language (kept by every entry) is the table's
         self._entry = EntryState(layout, roster=offered, language=language, sound=bool(sound))
-        self._language = language  # what the keypad's hints and the news say
         self.last_error = ""
         # what must be drawn again (it changed, or its port failed), and when to retry
         self._dirty_screen = True
@@ -241,7 +230,7 @@ class Controller:
     @property
     def language(self) -> Language:
         """What the keypad's hints, the news and the screens say (``[game] language``)."""
-        return self._language
+        return self._entry.language
 
     @property
     def view(self) -> GameView:
@@ -472,7 +461,7 @@ class Controller:
         if isinstance(outcome.request, ShowRecord):
             return self._show_record(entry)
         if isinstance(outcome.request, ToggleSound):
-            self._entry, self.last_error = entry, toggle_sound(self._sound, self._language)
+            self._entry, self.last_error = entry, toggle_sound(self._sound, self.language)
             return True
         if isinstance(outcome.request, NewMatch):
             if commands:
@@ -563,7 +552,7 @@ class Controller:
             return tuple(keep)
         if self._names is not None and len(self._names) == rules.sides:
             return self._names
-        return local_default_names(translator(self._language), rules)
+        return local_default_names(translator(self.language), rules)
 
     # --- the screen's timeline -------------------------------------------------------------
 
@@ -572,7 +561,7 @@ class Controller:
         nothing to tell clears it); a press that did not move the game ends the last news but
         leaves its count up."""
         moved = self._view != before
-        news = news_of(before, self._view, self._events, self._language) if moved else None
+        news = news_of(before, self._view, self._events, self.language) if moved else None
         self._events = []
         self._line = self._line.told(news, now) if moved else self._line.faded()
 
@@ -587,7 +576,7 @@ class Controller:
         screen = self._count_screen()
         pages = 0
         if screen.kind is ScreenKind.COUNT and screen.view is not None:
-            pages = self._count_pages(screen) if self._count_pages is not None else 1
+            pages = self._out.pages(screen)
         self._line = self._line.laid_out(pages)
 
     def _turns_page(self, event: KeyEvent) -> bool:
@@ -623,7 +612,7 @@ class Controller:
             failed = failed or not ok
         else:
             self._dirty_leds = False
-        self._retry_at = self._clock.monotonic() + self._retry_after if failed else None
+        self._retry_at = self._clock.monotonic() + self._timing.retry_after if failed else None
 
     def _finish_animation(self) -> None:
         """Jump to the last step of a running animation."""
@@ -645,8 +634,7 @@ class Controller:
         if old is DisplayPower.ASLEEP:
             self._dirty_screen = True
             self._out.wake()
-        dimmed = new.state is DisplayPower.DIMMED
-        self._out.set_contrast(self._dim_contrast if dimmed else self._contrast)
+        self._out.set_contrast(self._timing.contrast_for(new.state))
 
 
 def _short(message: str, limit: int = 60) -> str:

@@ -71,7 +71,8 @@ class StillAnimator:
 
 
 class Outputs:
-    """The *display* (drawn with *render_screen*) and the LED *strips*, driven by one thread.
+    """The *display* (drawn with *render_screen*, a screen's pages counted with *count_pages*)
+    and the LED *strips*, driven by one thread.
 
     Either may be missing (a controller without them still keeps the game).
     """
@@ -81,10 +82,12 @@ class Outputs:
         display: Display | None,
         strips: Mapping[str, LedStrip] | None,
         render_screen: ScreenRenderer | None,
+        count_pages: PageCounter | None = None,
     ) -> None:
         self.display = display
         self.strips = dict(strips or {})
         self.render = render_screen
+        self._count_pages = count_pages
         self.drawn: Screen | None = None
         """The screen the display shows (None: not known, dark or blank)."""
         self.frames = 0
@@ -95,6 +98,10 @@ class Outputs:
     def draws(self) -> bool:
         """True when there is a display and a renderer to draw on it."""
         return self.display is not None and self.render is not None
+
+    def pages(self, screen: Screen) -> int:
+        """How many pages *screen* takes on the display (1 without a page counter)."""
+        return self._count_pages(screen) if self._count_pages is not None else 1
 
     def show_screen(self, screen: Screen) -> bool:
         """Draw *screen* unless it is up already; False when the display failed."""

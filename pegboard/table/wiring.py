@@ -51,8 +51,13 @@ from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
-from pegboard.table.controller import Controller, LedRenderer, PageCounter, ScreenRenderer
-from pegboard.table.outputs import SoundSwitch
+from pegboard.table.controller import (
+    Controller,
+    PageCounter,
+    ScreenRenderer,
+    ScreenTiming,
+)
+from pegboard.table.outputs import LedRenderer, SoundSwitch
 from pegboard.table.playhint import PlayHinter
 from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import LedLayout, TrackAnimator
@@ -306,12 +311,14 @@ def build_controller(
         animate_leds=TrackAnimator(config.leds.layout),
         clock=clock,
         rng=rng,
-        retry_after=RETRY_AFTER,
-        dim_after=config.display.dim_after or None,
-        sleep_after=config.display.sleep_after or None,
-        contrast=config.display.contrast,
-        news_seconds=config.display.news_seconds,
-        page_seconds=config.display.page_seconds,
+        timing=ScreenTiming(
+            retry_after=RETRY_AFTER,
+            dim_after=config.display.dim_after or None,
+            sleep_after=config.display.sleep_after or None,
+            contrast=config.display.contrast,
+            news_seconds=config.display.news_seconds,
+            page_seconds=config.display.page_seconds,
+        ),
         win_chances=_win_chances if config.display.win_probability else None,
         on_change=on_change,
         history=history,

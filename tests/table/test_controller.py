@@ -22,7 +22,8 @@ from pegboard.engine.view import GameView
 from pegboard.errors import HardwareError
 from pegboard.i18n import Language
 from pegboard.journal import Journal
-from pegboard.table.controller import Controller, DisplayPower
+from pegboard.table.controller import Controller, DisplayPower, ScreenTiming
+from pegboard.table.outputs import StillAnimator
 from pegboard.ui.keypad import Layout
 from pegboard.ui.ledtracks import (
     BLINK_OFF,
@@ -137,11 +138,10 @@ class Table:
             display=self.display,
             strips={"track": self.strip},
             render_screen=self.screen,
-            render_leds=score_leds,
+            animate_leds=StillAnimator(score_leds),
             clock=self.clock,
             rng=random.Random(7),
-            dim_after=dim_after,
-            sleep_after=sleep_after,
+            timing=ScreenTiming(dim_after=dim_after, sleep_after=sleep_after),
         )
         self.presses = 0
 

@@ -11,7 +11,7 @@ from PIL import Image
 from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
 from pegboard.engine.rules import Rules
 from pegboard.journal import Journal
-from pegboard.table.controller import Controller
+from pegboard.table.controller import Controller, ScreenTiming
 from pegboard.table.wiring import page_counter
 from pegboard.ui.paint import Style
 from pegboard.ui.screens import Screen, ScreenKind
@@ -79,7 +79,7 @@ class Desk:
             render_screen=self.spy.render,
             count_pages=self.spy.pages,
             clock=self.clock,
-            dim_after=dim_after,
+            timing=ScreenTiming(dim_after=dim_after),
         )
 
     def keys(self, text: str) -> None:

@@ -12,7 +12,7 @@ from pegboard.devices.ports import FakeClock, KeyAction, KeyEvent
 from pegboard.engine.game import Phase
 from pegboard.engine.rules import Rules
 from pegboard.journal import Journal
-from pegboard.table.controller import Controller
+from pegboard.table.controller import Controller, ScreenTiming
 from pegboard.table.wiring import page_counter
 from pegboard.ui.count import tally_of
 from pegboard.ui.keypad import Layout, Mode
@@ -74,8 +74,7 @@ class Desk:
             render_screen=self.screens,
             count_pages=page_counter((128, 64), Style.LARGE),
             clock=self.clock,
-            news_seconds=NEWS_SECONDS,
-            page_seconds=PAGE_SECONDS,
+            timing=ScreenTiming(news_seconds=NEWS_SECONDS, page_seconds=PAGE_SECONDS),
         )
 
     def keys(self, text: str) -> None:
