@@ -178,22 +178,26 @@ class Controller:
         play_hint: PlayHinter | None = None,  # table.playhint: its keys come first; no command
         tourney: TourneyBoard | None = None,  # table.tourney: the night's pairing and lock
     ) -> None:
-        self.store = store
+        # Why each field is here and not in a value (STYLE 11): the first group are the
+        # collaborators passed in (ports, services, callbacks): dependencies, not state.
+        self.store = store  # the journal: the one place the game's state is kept
         self._sound = sound  # the menu's sound switch
         self._hint = play_hint
         self._tourney = tourney
-        self._locked = bool(tourney and tourney.locked)  # the lock obeyed (table.tourney)
         self._records = RecordPage(store, history)  # the head-to-head page's figures
         self._on_change = on_change
         self._win_chances = win_chances
-        self._chances: tuple[float, ...] | None = None
+        # settings read when a match is made or a lock checked; fixed for the daemon's life
+        self._locked = bool(tourney and tourney.locked)  # the lock obeyed (table.tourney)
         self._names = tuple(names) if names is not None else None
         self._format = match_format
+        # the chances of the state shown, worked out once per state (a cache, not state)
+        self._chances: tuple[float, ...] | None = None
         # the ports, what they show and how a screen pages on the display
         self._out = Outputs(display, strips, render_screen, count_pages)
         self._animator = animate_leds
-        self._clock = clock if clock is not None else SystemClock()
-        self._rng = rng if rng is not None else random.Random()
+        self._clock = clock if clock is not None else SystemClock()  # every step's "now"
+        self._rng = rng if rng is not None else random.Random()  # random cuts
         timing = timing if timing is not None else ScreenTiming()
         self._timing = timing  # the settings: read again for the contrast and the retries
         # the timed jobs, each a value stepped on the clock (see the module doc)
@@ -207,7 +211,8 @@ class Controller:
         offered = tuple(dict.fromkeys([*roster, *(self._names or ())]))
         # the keypad grammar's state; its language (kept by every entry) is the table's
         self._entry = EntryState(layout, roster=offered, language=language, sound=bool(sound))
-        self.last_error = ""
+        self.last_error = ""  # the last refused input's line, for the CLI and the web
+        # the shell's own bookkeeping of its ports (effects, so not in a pure value):
         # what must be drawn again (it changed, or its port failed), and when to retry
         self._dirty_screen = True
         self._dirty_leds = True
@@ -215,7 +220,7 @@ class Controller:
         state = store.state if store.state is not None else store.load()
         if state is None:
             state = store.new_match(rules or Rules.six_card(), self._names_for(rules), match_format)
-        self._state = state
+        self._state = state  # the match as the journal last stored it (the one truth)
         self._refresh()
         count_up = self._count_screen().kind is ScreenKind.COUNT  # left up by a restart: it pages
         self._line = self._line.restarted(self._power.last_key, count_up=count_up)
