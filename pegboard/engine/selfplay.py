@@ -20,11 +20,11 @@ The policy
   play, against every holding of the other seat consistent with what this seat has seen,
   its own discards included), the lowest card among equals; it says go when none fits. It
   plays against greedy or against itself; the advice always models the other seat as greedy.
-  **The opening** (the lead, and the dealer's first card on it) is the exact advice too, but
-  for a player who has forgotten its own discards: it then depends only on the ranks held, the
-  starter's rank and the lead's, so ``Advisor`` works it out once per such opening and
-  remembers it across deals (a few tens of thousands of openings; without this, the lead's
-  search is two thirds of an advised deal's cost). Every later card sees the discards.
+  **The lead** is the exact advice too, but for a player who has forgotten its own discards:
+  it then depends only on the ranks held and the starter's rank, so it comes from a book
+  worked out at build time (``openings``; where no book ships, ``Advisor`` works each lead out
+  once and remembers it). Without it, the lead's search is two thirds of an advised deal's
+  cost. Every later card, the dealer's first included, sees the discards.
 * **The show**: every hand and the crib are counted in full (no muggins).
 
 A deal is recorded as a ``DealTrace``: every peg in the order the game pegs them (heels, each
@@ -123,7 +123,7 @@ class Advisor:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._known: dict[tuple[object, ...], list[tuple[tuple[int, int], ...]]] = {}
-        self._openings: dict[tuple[object, ...], int] = {}
+        self._leads: dict[tuple[tuple[int, ...], int], int] = {}
         self._book: LeadBook | None = None
         self._book_read = False
 
@@ -166,32 +166,28 @@ class Advisor:
         Raises:
             ValueError: the hands are not known, or the play is over.
         """
-        if len(actions) > 1 or None in actions:
+        if actions:
             return advised_card(state, actions, discards)
         seat = state.turn
         if state.hands is None or seat is None or state.starter is None:
             raise ValueError("the advised policy needs known hands, a starter and a seat to act")
         held = state.hands[seat]
-        key = (
-            tuple(sorted(card.rank.value for card in held)),
-            state.starter.rank.value,
-            tuple(card.rank.value for card in actions if card is not None),
-            seat == state.dealer,
-        )
-        if not actions:
-            if not self._book_read:
-                from .openings import lead_book
+        ranks = tuple(sorted(card.rank.value for card in held))
+        if not self._book_read:
+            from .openings import lead_book
 
-                self._book, self._book_read = lead_book(self.rules), True
-            if self._book is not None:
-                lead = self._book.lead(key[0], key[1])
-                return min(card for card in held if card.rank.value == lead)
-        rank = self._openings.get(key)
-        if rank is None:
-            card = advised_card(state, actions, ())
-            rank = self._openings[key] = 0 if card is None else card.rank.value
+            self._book, self._book_read = lead_book(self.rules), True
+        if self._book is not None:
+            lead = self._book.lead(ranks, state.starter.rank.value)
+        else:  # no book ships for these rules: each lead is worked out once, as it comes
+            key = (ranks, state.starter.rank.value)
+            lead = self._leads.get(key, 0)
+            if not lead:
+                card = advised_card(state, actions, ())
+                assert card is not None  # a lead always fits
+                lead = self._leads[key] = card.rank.value
         # advise_play lays the lowest card of the rank it chose
-        return min((card for card in held if card.rank.value == rank), default=None)
+        return min(card for card in held if card.rank.value == lead)
 
 
 def choose_card(state: PlayState) -> Card | None:
