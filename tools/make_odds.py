@@ -4,6 +4,7 @@ Usage::
 
     .venv/bin/python tools/make_odds.py [--deals N] [--variant NAME ...] [--traces DIR]
                                         [--no-selfplay] [--seed S] [--play greedy|advised]
+                                        [--jobs N]
 
 Three stages, each rerunnable on its own:
 
@@ -12,11 +13,13 @@ Three stages, each rerunnable on its own:
    chunks of ``CHUNK`` deals, to ``DIR/<variant>/chunk-NNNN.bin`` (``build/odds-traces`` by
    default: not committed; ``build/odds-traces-advised`` with ``--play advised``, so the two
    policies' chunks never mix). ``--play advised`` plays the two-player variants with the exact
-   play advice in both seats (``selfplay.PlayPolicy.ADVISED``, about 0.15 s a six-card deal
-   against the greedy play's 1 ms); the advice covers two players only, so four-handed and two
-   against one stay greedy. Each chunk has its own seed, so a chunk is the same whenever it is
-   played; a run that stops keeps every finished chunk, and the next run goes on from there
-   (``--deals`` is the total wanted). ``--no-selfplay`` skips this stage.
+   play advice in both seats (``selfplay.PlayPolicy.ADVISED``, its lead from the shipped lead
+   book: about 26 ms of CPU a six-card deal and 7 ms a five-card one, against the greedy
+   play's 1 ms); the advice covers two players only, so four-handed and two against one stay
+   greedy. Each chunk has its own seed, so a chunk is the same whenever and wherever it is
+   played: ``--jobs N`` shares the missing chunks over N processes. A run that stops keeps
+   every finished chunk, and the next run goes on from there (``--deals`` is the total
+   wanted). ``--no-selfplay`` skips this stage.
 2. **Counts**: every trace read back and summed into the counts the dynamic programme needs
    (``model_from_traces``: an ``odds.Model``, ``odds.RaceCounts`` per dealer position and
    moment), one file per variant, ``pegboard/engine/data/<variant>.dist``.
@@ -36,6 +39,7 @@ Run pinned and at low priority on a shared machine: ``taskset -c 1 nice -n 19 ..
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import sys
@@ -107,38 +111,64 @@ def chunk_seed(seed: int, variant: Variant, chunk: int) -> int:
 
 
 def selfplay(
-    variant: Variant, deals: int, traces: Path, seed: int, play: PlayPolicy = PlayPolicy.GREEDY
+    variant: Variant,
+    deals: int,
+    traces: Path,
+    seed: int,
+    play: PlayPolicy = PlayPolicy.GREEDY,
+    jobs: int = 1,
 ) -> None:
     """Play chunks until *traces* holds at least *deals* deals of *variant*, each seat playing
-    *play* (greedy where the advice does not reach: more than two players)."""
+    *play* (greedy where the advice does not reach: more than two players); the missing chunks
+    are shared over *jobs* processes (a chunk is the same whoever plays it)."""
+    folder = traces / variant.value
+    folder.mkdir(parents=True, exist_ok=True)
+    size = min(CHUNK, deals)  # a small run (a try-out) plays one small chunk
+    chunks = (deals + size - 1) // size
+    todo = [
+        (variant, play, seed, size, chunk, folder / f"chunk-{chunk:04d}.bin")
+        for chunk in range(chunks)
+        if not (folder / f"chunk-{chunk:04d}.bin").exists()
+    ]
+    started = time.perf_counter()
+
+    def done(chunk: int) -> None:
+        elapsed = time.perf_counter() - started
+        print(
+            f"{variant.value}: chunk {chunk + 1}/{chunks} done, {elapsed:.0f} s so far", flush=True
+        )
+
+    if jobs <= 1 or len(todo) <= 1:
+        for job in todo:
+            done(_play_chunk(job))
+        return
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(todo))) as pool:
+        for chunk in pool.imap_unordered(_play_chunk, todo):
+            done(chunk)
+
+
+_ADVISORS: dict[Variant, Advisor] = {}
+"""One advisor per variant in a process: its memory of discards and leads carries over chunks."""
+
+
+def _play_chunk(job: tuple[Variant, PlayPolicy, int, int, int, Path]) -> int:
+    """Play one chunk and write it whole; its number."""
+    variant, play, seed, size, chunk, path = job
     rules = Rules.for_variant(variant)
     if rules.players != 2:
         play = PlayPolicy.GREEDY
     policies = (play,) * rules.players
-    folder = traces / variant.value
-    folder.mkdir(parents=True, exist_ok=True)
-    advisor = Advisor(rules)
-    size = min(CHUNK, deals)  # a small run (a try-out) plays one small chunk
-    chunks = (deals + size - 1) // size
-    started = time.perf_counter()
-    for chunk in range(chunks):
-        path = folder / f"chunk-{chunk:04d}.bin"
-        if path.exists():
-            continue
-        rng = random.Random(chunk_seed(seed, variant, chunk))
-        out: array[int] = array("B")
-        for n in range(size):
-            # the deal goes round the table; by symmetry only the dealer's seat matters
-            dealer = (chunk * size + n) % rules.players
-            encode(play_deal(rules, dealer, rng, advisor, policies), out)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(out.tobytes())
-        tmp.rename(path)  # a chunk on disk is always whole
-        elapsed = time.perf_counter() - started
-        print(
-            f"{variant.value}: chunk {chunk + 1}/{chunks} done, {elapsed:.0f} s so far",
-            flush=True,
-        )
+    advisor = _ADVISORS.setdefault(variant, Advisor(rules))
+    rng = random.Random(chunk_seed(seed, variant, chunk))
+    out: array[int] = array("B")
+    for n in range(size):
+        # the deal goes round the table; by symmetry only the dealer's seat matters
+        dealer = (chunk * size + n) % rules.players
+        encode(play_deal(rules, dealer, rng, advisor, policies), out)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(out.tobytes())
+    tmp.rename(path)  # a chunk on disk is always whole
+    return chunk
 
 
 def read_traces(
@@ -219,7 +249,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def deal_count(text: str) -> int:
+def deal_count(text: str, what: str = "deals") -> int:
     """``--deals``: a whole number of deals, 1 or more."""
     try:
         deals = int(text)
@@ -227,9 +257,14 @@ def deal_count(text: str) -> int:
         deals = 0
     if deals < 1:
         raise argparse.ArgumentTypeError(
-            f"expected a whole number of deals of 1 or more, got {text!r}"
+            f"expected a whole number of {what} of 1 or more, got {text!r}"
         )
     return deals
+
+
+def job_count(text: str) -> int:
+    """``--jobs``: a whole number of processes, 1 or more."""
+    return deal_count(text, "processes")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -254,6 +289,9 @@ def main(argv: list[str] | None = None) -> int:
         help="the self-play's play (advised: two-player variants)",
     )
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument(
+        "--jobs", type=job_count, default=1, help="self-play processes (each plays whole chunks)"
+    )
     parser.add_argument("--no-selfplay", action="store_true", help="use the traces on disk")
     parser.add_argument("--selfplay-only", action="store_true", help="stop after self-play")
     parser.add_argument(
@@ -291,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     if not args.no_selfplay:
         for variant in variants:
-            selfplay(variant, args.deals, args.traces, args.seed, play)
+            selfplay(variant, args.deals, args.traces, args.seed, play, args.jobs)
     if args.selfplay_only:
         print(f"self-play done in {time.perf_counter() - started:.0f} s")
         return 0

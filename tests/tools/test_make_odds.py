@@ -293,3 +293,28 @@ def test_the_advised_play_is_self_played_into_its_own_traces(tmp_path: Path) -> 
     got = array("B")
     tool.encode(first, got)
     assert tool.decode(got.tobytes())[0] == advised[0]
+
+
+def test_chunks_played_by_several_processes_are_the_chunks_one_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tool = load_script("tools/make_odds.py")
+    monkeypatch.setattr(tool, "CHUNK", 10)  # three chunks of ten deals
+    argv = ["--deals", "30", "--seed", "4", "--variant", "five-card", "--selfplay-only"]
+    assert tool.main([*argv, "--traces", str(tmp_path / "one"), "--play", "advised"]) == 0
+    assert tool.main([*argv, "--traces", str(tmp_path / "two"), "--play", "advised",
+                      "--jobs", "2"]) == 0  # fmt: skip
+    chunks = sorted((tmp_path / "one" / "five-card").iterdir())
+    assert [p.name for p in chunks] == ["chunk-0000.bin", "chunk-0001.bin", "chunk-0002.bin"]
+    for path in chunks:
+        assert (tmp_path / "two" / "five-card" / path.name).read_bytes() == path.read_bytes()
+
+
+def test_a_bad_number_of_processes_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    tool = load_script("tools/make_odds.py")
+    assert tool.main(["--jobs", "0", "--selfplay-only"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        "make_odds.py: error: argument --jobs: expected a whole number of processes of 1 or "
+        "more, got '0'"
+    ]
