@@ -50,7 +50,7 @@ def build(variant: str, jobs: int) -> None:
     scratch.write_bytes(data)
     os.replace(scratch, DATA / name)
     print(f"{variant}: {13 * len(rows):,} leads in {time.monotonic() - started:.0f} s "
-          f"({jobs} processes) -> {DATA / name}")  # fmt: skip
+          f"({jobs} process{'es' if jobs > 1 else ''}) -> {DATA / name}")  # fmt: skip
 
 
 def check(variant: str, n: int, seed: int) -> bool:

@@ -28,14 +28,15 @@ def test_the_shipped_six_card_book_has_a_lead_for_every_hand_and_starter() -> No
                 assert lead in held
 
 
-def test_the_book_agrees_with_the_advice_on_random_hands() -> None:
-    rules = Rules.six_card()
+@pytest.mark.parametrize("rules", [Rules.six_card(), Rules.five_card()], ids=["six", "five"])
+def test_the_book_agrees_with_the_advice_on_random_hands(rules: Rules) -> None:
     book = openings.lead_book(rules)
     assert book is not None
     rng = random.Random(25)
+    size = rules.dealt - rules.discards
     for _ in range(30):
         deck = shuffled_deck(rng)
-        held, starter = deck[:4], deck[4]
+        held, starter = deck[:size], deck[size]
         ranks = tuple(sorted(card.rank.value for card in held))
         advice = advise_play(held, [], starter, dealer=False, rules=rules)
         best = advice.options[0].card
