@@ -173,19 +173,17 @@ class Advisor:
             raise ValueError("the advised policy needs known hands, a starter and a seat to act")
         held = state.hands[seat]
         ranks = tuple(sorted(card.rank.value for card in held))
-        if not self._book_read:
-            from .openings import lead_book
+        from .openings import lead_book, work_out
 
+        if not self._book_read:
             self._book, self._book_read = lead_book(self.rules), True
+        starter = state.starter.rank.value
         if self._book is not None:
-            lead = self._book.lead(ranks, state.starter.rank.value)
+            lead = self._book.lead(ranks, starter)
         else:  # no book ships for these rules: each lead is worked out once, as it comes
-            key = (ranks, state.starter.rank.value)
-            lead = self._leads.get(key, 0)
+            lead = self._leads.get((ranks, starter), 0)
             if not lead:
-                card = advised_card(state, actions, ())
-                assert card is not None  # a lead always fits
-                lead = self._leads[key] = card.rank.value
+                lead = self._leads[ranks, starter] = work_out(ranks, starter, self.rules)
         # advise_play lays the lowest card of the rank it chose
         return min(card for card in held if card.rank.value == lead)
 
