@@ -19,27 +19,15 @@ The play is a game of imperfect information, so "exact" is exact against a state
   policy, not a game-theoretic optimum). Which suit a policy picks among its cards of one rank
   is taken as no information (``choose_card`` breaks that tie by suit; reading it would be an
   artefact of the tie-break, not of play).
+* **Reading the opponent's cards laid** (``reads=True``, the self-play's ``advised-reads``):
+  only the holdings from which the policy would have laid the ranks it laid remain (a greedy
+  lead of a 7 says it holds nothing higher); when none would, nothing is read.
 
 The figure for a card is the expectation, over those holdings, of the player's pegging points
 from this card to the end of the play minus the opponent's (the card's own points, go, last, 31
 included; the show is not). Every figure is a ratio of two integers, so equal cards compare equal.
 
-How it is computed
-------------------
-Suits never matter in the play, so everything is over ranks. A holding is a multiset of ranks
-(at most 1,820 of four cards), weighted by how many card sets have those ranks (the product of
-``C(unseen of rank r, held of rank r)``), and packed into one integer (3 bits a rank) so that
-"holds a 7" and "lays a 7" are a mask and a subtraction. The greedy policy ranks the cards that
-fit by a key that depends only on the card and the table (the series and the count), so at the
-opponent's turn the belief splits into one group per rank it would lay (the holdings whose most
-preferred card is that rank) and one group that says go. At the player's turn the figure is the
-best card's, the same card for every holding still in the belief: the player cannot see which it
-is. The search is exhaustive. A series is kept only as far as it can still score (``_tail``:
-the run-able suffix spans at most seven ranks), so more orders of play meet in one memo.
-Remembered for one decision: the sub-searches at the start of a series and the play-out of each
-holding once the player has no cards left, by table then by holding (they recur along many
-orders of the same cards); across decisions (a few thousand each, a few MB): the points each
-rank makes on a series, the policy's order and the player's legal cards on a count.
+How it is computed: ``playsearch``.
 
 Variants: the two-player ones (six-card, five-card with its single series, two-in-the-crib), and
 the optional rule that the starter counts in play. Three and four players are not covered:
@@ -57,7 +45,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from functools import cache, lru_cache
 
 from pegboard.errors import IllegalPlayError, InvalidHandError, PegboardError
 from pegboard.frozen import frozen
@@ -65,6 +52,7 @@ from pegboard.frozen import frozen
 from .cards import DECK, Card, format_cards
 from .play import MAX_COUNT, PlayState
 from .playbelief import Belief, discard_weights, pack, uniform_holdings
+from .playsearch import _ONE, ME, OPP, Position, _greedy_order, forget, rank_points_of
 from .rules import Rules
 
 __all__ = [
@@ -79,17 +67,6 @@ __all__ = [
     "position_of",
     "rank_points_of",
 ]
-
-ME, OPP = 0, 1
-_ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
-"""_ONE[r]: one card of rank r in a packed holding (3 bits a rank)."""
-_MASK = (0, *(7 << 3 * (rank - 1) for rank in range(1, 14)))
-_PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
-_BITS = tuple((rank, _MASK[rank], _ONE[rank]) for rank in range(14))
-_BONUS = tuple(2 if count in (15, 31) else 0 for count in range(32))
-"""_BONUS[c]: the points for making the count c (fifteen or thirty-one)."""
-_MEMORY = 1 << 12
-"""How many tails (and their scores, the policy's order) the search keeps between decisions."""
 
 
 class PlayAdviceError(PegboardError, ValueError):
@@ -140,6 +117,8 @@ class PlayAdvice:
     deals: float = 0.0
     """``Belief.DISCARDS``: how many of the opponent's possible deals the advice keeps the
     cards laid and a holding from (ties count as fractions); 0 otherwise."""
+    reads: bool = False
+    """The opponent's cards laid were read as its policy's choices (``advise_play``)."""
 
     @property
     def model(self) -> str:
@@ -152,34 +131,14 @@ class PlayAdvice:
             )
         else:
             likely = "equally likely"
+        if self.reads:
+            likely += f"; only those from which {self.opponent.value} would have laid its cards"
         return (
             f"opponent holds {self.opponent_cards} of the {self.unseen} unseen cards "
             f"({self.holdings} holdings consistent with the cards seen and its goes, {likely}) "
             f"and plays {self.opponent.value} ({self.opponent.description}); you play "
             "each later card as well as possible, seeing the ranks it lays and its goes"
         )
-
-
-@frozen
-class Position:
-    """A position of the play in ranks, from the player's chair (see ``position_of``)."""
-
-    mine: tuple[int, ...]
-    """The player's ranks still held, sorted."""
-    belief: tuple[tuple[int, int], ...]
-    """(packed holding, weight) for every holding of the opponent's cards left."""
-    opp_left: int
-    series: tuple[int, ...]
-    count: int
-    went: int
-    """Bit ME: the player said go in this series; bit OPP: the opponent did."""
-    last: int
-    """Who laid the series' last card (ME, OPP), or -1 for none yet."""
-    single_series: bool
-    holdings: int = 0
-    """How many holdings (sets of cards) are consistent with the cards seen."""
-    deals: float = 0.0
-    """``Belief.DISCARDS``: the deals the belief counts (see ``PlayAdvice.deals``)."""
 
 
 def position_of(
@@ -191,6 +150,7 @@ def position_of(
     rules: Rules | None = None,
     seen: Sequence[Card] = (),
     belief: Belief = Belief.UNIFORM,
+    reads: bool = False,
 ) -> tuple[Position, PlayState, int]:
     """The rank position for the player to act, the card-level state, and the unseen count.
 
@@ -219,6 +179,7 @@ def position_of(
     mine_went: list[tuple[int, int]] = []  # (count, cards of mine laid by then) at my goes
     mine_laid: list[Card] = []
     theirs_laid: list[Card] = []
+    choices: list[tuple[tuple[int, ...], int, int, int]] = []
     for action in laid:
         if state.turn is None:
             raise PlayAdviceError("the play is over: nothing is left to advise")
@@ -229,6 +190,9 @@ def position_of(
                 mine_went.append((state.count, len(mine_laid)))
             state, _ = state.go()
         else:
+            if state.turn != me:  # what the policy chose, and from where
+                choices.append((tuple(c.rank.value for c in state.series), state.count,
+                                action.rank.value, len(theirs_laid)))  # fmt: skip
             (mine_laid if state.turn == me else theirs_laid).append(action)
             state, _ = state.play(action)
     for count, before in mine_went:  # the cards held at a go of mine: none may have fitted
@@ -269,6 +233,10 @@ def position_of(
                 "discard advice, the cards it laid (try the uniform belief)"
             )
         deals = found.deals
+    read: tuple[tuple[int, int], ...] = ()
+    if reads and choices:  # nothing is read when no holding fits the policy's choices
+        later = tuple(card.rank.value for card in theirs_laid)
+        read = tuple(item for item in held_by if _chose(item[0], choices, later))
     series = tuple(card.rank.value for card in state.series)
     went = sum(1 << (ME if seat == me else OPP) for seat in state.said_go)
     last = -1
@@ -276,7 +244,7 @@ def position_of(
         last = ME if state.laid[-1][0] == me else OPP
     position = Position(
         mine=tuple(sorted(card.rank.value for card in hand)),
-        belief=held_by,
+        belief=read or held_by,
         opp_left=left[1 - me],
         series=series,
         count=state.count,
@@ -285,8 +253,20 @@ def position_of(
         single_series=rules.single_series,
         holdings=holdings,
         deals=deals,
+        reads=bool(read),
     )
     return position, state, unseen
+
+
+def _chose(packed: int, choices: list[tuple[tuple[int, ...], int, int, int]],
+           laid: tuple[int, ...]) -> bool:  # fmt: skip
+    """Whether the greedy policy, holding *packed* and the ranks it *laid* since each choice,
+    would have made every one of *choices* (series, count, rank laid, cards laid before)."""
+    for series, count, rank, before in choices:
+        hand = packed + sum(_ONE[r] for r in laid[before:])
+        if next(held for held, mask, _ in _greedy_order(series, count) if hand & mask) != rank:
+            return False
+    return True
 
 
 def advise_play(
@@ -299,6 +279,7 @@ def advise_play(
     seen: Sequence[Card] = (),
     opponent: Opponent = Opponent.GREEDY,
     belief: Belief = Belief.UNIFORM,
+    reads: bool = False,
 ) -> PlayAdvice:
     """Every legal card for the player to act with its exact expected net pegging points.
 
@@ -306,7 +287,8 @@ def advise_play(
     (a card, or None for a go); *dealer* whether the player deals; *seen* any other cards the
     player has seen (their own discards, a card shown by accident). Options are best first;
     equal figures go lowest card first. *belief* says how likely each holding of the
-    opponent's is (``playbelief``). See the module for the model.
+    opponent's is (``playbelief``); *reads*, whether its cards laid are read as the policy's
+    choices. See the module for the model.
 
     Raises:
         PlayAdviceError: not a two-player variant, not the player's turn, the play is over.
@@ -314,7 +296,7 @@ def advise_play(
         IllegalPlayError: the actions cannot happen under the rules.
     """
     position, state, unseen = position_of(
-        held, laid, starter, dealer=dealer, rules=rules, seen=seen, belief=belief
+        held, laid, starter, dealer=dealer, rules=rules, seen=seen, belief=belief, reads=reads
     )
     total = sum(weight for _, weight in position.belief)
     figures = rank_points_of(position)
@@ -333,345 +315,5 @@ def advise_play(
         opponent_cards=position.opp_left,
         belief=belief,
         deals=position.deals,
+        reads=position.reads,
     )
-
-
-def forget() -> None:
-    """Empty every memory of the search (a benchmark's cold start)."""
-    for memo in (_fresh, _patterns, _after, _greedy_order, _moves):
-        memo.cache_clear()
-    _played.clear()
-
-
-def rank_points_of(position: Position) -> dict[int, tuple[int, int]]:
-    """For each legal rank (0 for go when none fits): (points at once, net total over belief).
-
-    The net total is the sum over the belief of weight x net points; divide by the weights' sum.
-    """
-    try:
-        return _figures(position)
-    finally:  # these hold beliefs: kept for one decision only
-        _fresh.cache_clear()
-        _played.clear()
-
-
-def _figures(p: Position) -> dict[int, tuple[int, int]]:
-    belief = dict(p.belief)
-    room = MAX_COUNT - p.count
-    legal = sorted({rank for rank in p.mine if _PIPS[rank] <= room})
-    if not legal:
-        return {0: (0, _go(p.mine, belief, p.opp_left, p.series, p.count, ME, p.went,
-                           p.last, p.single_series))}  # fmt: skip
-    out = {}
-    for rank in legal:
-        after = p.count + _PIPS[rank]
-        now = _score(p.series, rank, after)
-        weight = sum(belief.values())
-        rest = _laid(ME, rank, _less(p.mine, rank), belief, p.opp_left, p.series, after, p.went,
-                     p.single_series)  # fmt: skip
-        out[rank] = (now, now * weight + rest)
-    return out
-
-
-# --- the search ------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=_MEMORY)
-def _moves(mine: tuple[int, ...], count: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
-    """The player's legal ranks on *count*: (rank, count after, 15 or 31 bonus, cards left)."""
-    out = []
-    for rank in sorted(set(mine)):
-        after = count + _PIPS[rank]
-        if after <= MAX_COUNT:
-            out.append((rank, after, _BONUS[after], _less(mine, rank)))
-    return tuple(out)
-
-
-def _less(mine: tuple[int, ...], rank: int) -> tuple[int, ...]:
-    i = mine.index(rank)
-    return mine[:i] + mine[i + 1 :]
-
-
-def _score(series: tuple[int, ...], rank: int, count: int) -> int:
-    """Points for laying *rank* on *series* (ranks since the reset) making *count*."""
-    return (2 if count == 15 or count == MAX_COUNT else 0) + _patterns(series)[rank]
-
-
-@lru_cache(maxsize=_MEMORY)
-def _patterns(series: tuple[int, ...]) -> tuple[int, ...]:
-    """For each rank (index 1-13), the pairs and run it would make laid on *series*.
-
-    The last card's rank pairs with the equal cards before it. Another rank makes a run with
-    the longest suffix of distinct ranks that it completes: a suffix of L consecutive ranks
-    is completed by the rank below or above it, a suffix of L ranks with one gap by the gap.
-    """
-    out = [0] * 14
-    if not series:
-        return tuple(out)
-    last = series[-1]
-    same = 1
-    while same < len(series) and series[-same - 1] == last:
-        same += 1
-    out[last] = (0, 2, 6, 12, 20)[same]  # (a fifth is asked of no holding)
-    held: set[int] = set()
-    low, high = 14, 0
-    for length, rank in enumerate(reversed(series), 1):
-        if rank in held:
-            break
-        held.add(rank)
-        low, high = min(low, rank), max(high, rank)
-        if length < 2:
-            continue
-        span = high - low + 1
-        if span == length:  # consecutive: the rank below or above makes a run of length + 1
-            if low > 1:
-                out[low - 1] = length + 1
-            if high < 13:
-                out[high + 1] = length + 1
-        elif span == length + 1:  # one gap: the gap makes it
-            out[(low + high) * span // 2 - sum(held)] = length + 1
-    return tuple(out)
-
-
-@lru_cache(maxsize=_MEMORY)
-def _after(series: tuple[int, ...], rank: int) -> tuple[int, ...]:
-    """The tail (``_tail``) of *series* once *rank* is laid on it."""
-    return _tail((*series, rank))
-
-
-def _tail(series: tuple[int, ...]) -> tuple[int, ...]:
-    """The part of a series that can still score: its longest suffix of distinct ranks spanning
-    at most seven ranks, with the last card's equal predecessors (for pairs) kept in front.
-
-    A run in the play is at most seven cards (A-2-3-4-5-6-7 makes 28; eight distinct ranks
-    make 36 or more), so ranks that spread the suffix over eight ranks or more can never be
-    part of a run again: dropping them changes no score and lets more positions share a memo.
-    """
-    seen: set[int] = set()
-    i = len(series)
-    low = high = series[-1] if series else 0
-    while i and series[i - 1] not in seen:
-        rank = series[i - 1]
-        low, high = min(low, rank), max(high, rank)
-        if high - low >= 7:
-            break
-        seen.add(rank)
-        i -= 1
-    j = len(series) - 1
-    while j > 0 and series[j - 1] == series[-1] and len(series) - j < 4:
-        j -= 1
-    return series[min(i, j) :]
-
-
-@lru_cache(maxsize=_MEMORY)
-def _greedy_order(series: tuple[int, ...], count: int) -> tuple[tuple[int, int, int], ...]:
-    """The greedy policy's preference over the ranks that fit: (rank, mask, one) best first."""
-    room = MAX_COUNT - count
-    patterns = _patterns(series)
-    keyed = []
-    for rank in range(1, 14):
-        pips = _PIPS[rank]
-        if pips <= room:
-            after = count + pips
-            points = patterns[rank] + (2 if after == 15 or after == MAX_COUNT else 0)
-            keyed.append((points, after != 5 and after != 21, pips, rank))
-    keyed.sort(reverse=True)
-    return tuple(_BITS[key[3]] for key in keyed)
-
-
-def _turn(
-    mine: tuple[int, ...],
-    belief: dict[int, int],
-    opp_left: int,
-    series: tuple[int, ...],
-    count: int,
-    turn: int,
-    went: int,
-    last: int,
-    single: bool,
-) -> int:
-    """The net total (sum over the belief of weight x net points) with *turn* to act."""
-    if not mine:
-        # the player has no cards left: each holding plays out on its own (splitting the
-        # belief pays only while the player still has choices to make)
-        # (remembered by the table, then by the holding: one small key a holding)
-        key = (opp_left, series, count, turn, went, last, single)
-        played = _played.get(key)
-        if played is None:
-            _played[key] = played = {}
-        total = 0
-        for packed, weight in belief.items():
-            value = played.get(packed)
-            if value is None:
-                played[packed] = value = _playout(
-                    mine, packed, opp_left, series, count, turn, went, last, single
-                )
-            total += weight * value
-        return total
-    if turn == ME:
-        moves = _moves(mine, count)
-        if not moves:
-            return _go(mine, belief, opp_left, series, count, ME, went, last, single)
-        weight = sum(belief.values())
-        patterns = _patterns(series)
-        best = None
-        for rank, after, bonus, rest in moves:
-            value = (patterns[rank] + bonus) * weight + _laid(
-                ME, rank, rest, belief, opp_left, series, after, went, single
-            )
-            if best is None or value > best:
-                best = value
-        assert best is not None
-        return best
-    groups: dict[int, dict[int, int]] = {}
-    stuck: dict[int, int] = {}
-    order = _greedy_order(series, count)
-    for packed, weight in belief.items():
-        for rank, mask, one in order:
-            if packed & mask:
-                group = groups.get(rank)
-                if group is None:
-                    groups[rank] = group = {}
-                group[packed - one] = weight
-                break
-        else:
-            stuck[packed] = weight
-    total = 0
-    patterns = _patterns(series)
-    for rank, group in groups.items():
-        after = count + _PIPS[rank]
-        total -= (patterns[rank] + _BONUS[after]) * sum(group.values())
-        total += _laid(OPP, rank, mine, group, opp_left - 1, series, after, went, single)
-    if stuck:
-        total += _go(mine, stuck, opp_left, series, count, OPP, went, last, single)
-    return total
-
-
-def _laid(
-    who: int,
-    rank: int,
-    mine: tuple[int, ...],
-    belief: dict[int, int],
-    opp_left: int,
-    before: tuple[int, ...],
-    count: int,
-    went: int,
-    single: bool,
-) -> int:
-    """After *who* laid *rank* (already counted): the rest, with *mine*/*opp_left* after it."""
-    if count == MAX_COUNT:
-        return _reset(who, mine, belief, opp_left, 0, single)
-    series = _after(before, rank)
-    other = 1 - who
-    if (opp_left if who == ME else mine) and not went >> other & 1:
-        return _turn(mine, belief, opp_left, series, count, other, went, who, single)
-    if mine if who == ME else opp_left:
-        return _turn(mine, belief, opp_left, series, count, who, went, who, single)
-    return _reset(who, mine, belief, opp_left, 1, single)
-
-
-def _go(
-    mine: tuple[int, ...],
-    belief: dict[int, int],
-    opp_left: int,
-    series: tuple[int, ...],
-    count: int,
-    who: int,
-    went: int,
-    last: int,
-    single: bool,
-) -> int:
-    """*who* says go."""
-    went |= 1 << who
-    other = 1 - who
-    left = (len(mine), opp_left)
-    if left[other] and not went >> other & 1:
-        return _turn(mine, belief, opp_left, series, count, other, went, last, single)
-    return _reset(last, mine, belief, opp_left, 1, single)
-
-
-def _reset(
-    closer: int,
-    mine: tuple[int, ...],
-    belief: dict[int, int],
-    opp_left: int,
-    point: int,
-    single: bool,
-) -> int:
-    """The series ends: *closer* pegs *point* (go or last); a new series or the end."""
-    weight = sum(belief.values())
-    total = point * weight if closer == ME else -point * weight
-    if single or not (mine or opp_left):
-        return total
-    other = 1 - closer
-    leader = other if (mine, opp_left)[other] else closer
-    return total + _fresh(mine, frozenset(belief.items()), opp_left, leader, single)
-
-
-@cache
-def _fresh(
-    mine: tuple[int, ...], belief: frozenset[tuple[int, int]], opp_left: int, leader: int,
-    single: bool,
-) -> int:  # fmt: skip
-    """A new series from count 0 (remembered: many orders of play reach the same one)."""
-    return _turn(mine, dict(belief), opp_left, (), 0, leader, 0, -1, single)
-
-
-_played: dict[tuple[int, tuple[int, ...], int, int, int, int, bool], dict[int, int]] = {}
-"""The play-outs of single holdings once the player has no cards left, by table and holding."""
-
-
-def _playout(
-    mine: tuple[int, ...],
-    packed: int,
-    opp_left: int,
-    series: tuple[int, ...],
-    count: int,
-    turn: int,
-    went: int,
-    last: int,
-    single: bool,
-) -> int:
-    """The player's net points from here against one holding, the player's cards (if any) all
-    of one rank, so the player lays one whenever it fits, else says go."""
-    total = 0
-    left = [len(mine), opp_left]
-    while True:
-        rank = 0
-        if turn == ME:
-            if left[ME] and _PIPS[mine[0]] <= MAX_COUNT - count:
-                rank = mine[0]
-        else:
-            for held, mask, one in _greedy_order(series, count):
-                if packed & mask:
-                    rank = held
-                    packed -= one
-                    break
-        other = 1 - turn
-        if rank:
-            count += _PIPS[rank]
-            points = _score(series, rank, count)
-            total += points if turn == ME else -points
-            series = _after(series, rank)
-            left[turn] -= 1
-            last = turn
-            if count == MAX_COUNT:
-                closer, point = turn, 0
-            elif left[other] and not went >> other & 1:
-                turn = other
-                continue
-            elif left[turn]:
-                continue
-            else:
-                closer, point = turn, 1
-        else:
-            went |= 1 << turn
-            if left[other] and not went >> other & 1:
-                turn = other
-                continue
-            closer, point = last, 1
-        total += point if closer == ME else -point
-        if single or not (left[ME] or left[OPP]):
-            return total
-        turn = 1 - closer if left[1 - closer] else closer
-        series, count, went, last = (), 0, 0, -1

@@ -36,9 +36,12 @@ def holdings(
     starter: Card,
     seen: Sequence[Card],
     weighted: bool = False,
+    reads: bool = False,
 ) -> list[tuple[PlayState, Fraction]]:
     """Every opponent holding consistent with the play so far, as a state with known hands, and
-    its weight (1, or its share of the deals the discard advice keeps it from)."""
+    its weight (1, or its share of the deals the discard advice keeps it from). *reads*: only
+    the holdings from which ``choose_card`` lays the opponent's cards laid (by rank), unless
+    none does."""
     me = 1 if dealer else 0
     # who laid each card: replay with unknown hands (the turn order is the rules')
     state = PlayState.start(rules, 1, starter=starter, excluded=seen)
@@ -54,13 +57,18 @@ def holdings(
     pool = [card for card in DECK if card not in out_of_pool]
     need = rules.hand_size - len(theirs_laid)
     states = []
+    chose = []
     for rest in itertools.combinations(pool, need):
         hands = [(), ()]
         hands[me] = (*mine_laid, *held)
         hands[1 - me] = (*theirs_laid, *rest)
         try:
             state = PlayState.start(rules, 1, starter=starter, hands=hands)
+            greedy = True
             for action in laid:
+                if action is not None and state.turn != me:
+                    picked = choose_card(state)
+                    greedy = greedy and picked is not None and picked.rank == action.rank
                 state, _ = state.go() if action is None else state.play(action)
         except IllegalPlayError:
             continue  # this holding could not have said a go it said
@@ -70,6 +78,9 @@ def holdings(
             if not weight:
                 continue
         states.append((state, weight))
+        chose.append(greedy)
+    if reads and any(chose):
+        states = [item for item, greedy in zip(states, chose, strict=True) if greedy]
     return states
 
 
@@ -127,10 +138,11 @@ def brute_figures(
     starter: Card,
     seen: Sequence[Card],
     weighted: bool = False,
+    reads: bool = False,
 ) -> dict[Card | None, Fraction]:
     """Each legal card's (None: go's) exact expected net pegging for the rest of the play."""
     me = 1 if dealer else 0
-    states = holdings(rules, dealer, held, laid, starter, seen, weighted)
+    states = holdings(rules, dealer, held, laid, starter, seen, weighted, reads)
     legal = states[0][0].legal_cards()
     assert legal is not None
     n = sum(w for _, w in states)

@@ -102,6 +102,34 @@ def test_figures_equal_the_brute_force(spot: Spot) -> None:
     assert {None if c is None else c.rank for c in brute} == set(by_rank)
 
 
+READ = [spot for spot in SPOTS if len([c for c in spot.laid if c is not None]) >= 2]
+
+
+@pytest.mark.parametrize("spot", READ, ids=[f"{i}-{s.kind}" for i, s in enumerate(READ)])
+def test_figures_reading_the_greedy_choices_equal_the_brute_force(spot: Spot) -> None:
+    advice = advise_play(spot.held, spot.laid, spot.starter, dealer=spot.dealer,
+                         rules=spot.rules, seen=spot.seen, reads=True)  # fmt: skip
+    brute = brute_figures(spot.rules, spot.dealer, spot.held, spot.laid, spot.starter, spot.seen,
+                          reads=True)  # fmt: skip
+    by_rank = {None if o.card is None else o.card.rank: o.net_ev for o in advice.options}
+    for card, value in brute.items():
+        assert by_rank[None if card is None else card.rank] == pytest.approx(float(value), abs=1e-9)
+    assert {None if c is None else c.rank for c in brute} == set(by_rank)
+
+
+def test_reading_narrows_the_belief_and_says_so() -> None:
+    # the pone led KS and the greedy dealer answered 4C: it held no 5 (fifteen for 2), no
+    # king (a pair), and no card over 4 (it lays its highest when nothing scores)
+    held = parse_cards("KH QD 9C")
+    laid = parse_cards("KS 4C")
+    plain = advise_play(held, laid, Card.parse("2D"), dealer=False, seen=parse_cards("8H 8D"))
+    read = advise_play(held, laid, Card.parse("2D"), dealer=False, seen=parse_cards("8H 8D"),
+                       reads=True)  # fmt: skip
+    assert not plain.reads and read.reads
+    assert "only those from which greedy would have laid its cards" in read.model
+    assert [o.net_ev for o in read.options] != [o.net_ev for o in plain.options]
+
+
 def test_the_positions_cover_every_kind_and_variant() -> None:
     assert len(SPOTS) >= 200
     kinds = {s.kind for s in SPOTS}
