@@ -18,8 +18,10 @@ The policy
 * **The play, advised** (``PlayPolicy.ADVISED``, two players only): the seat lays the first
   card of the exact play advice (``playadvice.advise_play``: a best response to the greedy
   play, against every holding of the other seat consistent with what this seat has seen,
-  its own discards included), the lowest card among equals; it says go when none fits. It
-  plays against greedy or against itself; the advice always models the other seat as greedy.
+  its own discards included, and with the cards the other seat laid read as greedy's choices,
+  ``reads=True``), the lowest card among equals; it says go when none fits. It plays against
+  greedy or against itself; the advice always models the other seat as greedy (against
+  itself, a choice no greedy holding would make is not read).
   **The lead** is the exact advice too, but for a player who has forgotten its own discards:
   it then depends only on the ranks held and the starter's rank, so it comes from a book
   worked out at build time (``openings``; where no book ships, ``Advisor`` works each lead out
@@ -227,7 +229,7 @@ def advised_card(
         raise ValueError("the advised policy needs known hands, a starter and a seat to act")
     advice = advise_play(
         state.hands[seat], actions, state.starter, dealer=seat == state.dealer,
-        rules=state.rules, seen=discards,
+        rules=state.rules, seen=discards, reads=True,
     )  # fmt: skip
     return advice.options[0].card
 

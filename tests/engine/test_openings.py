@@ -83,7 +83,7 @@ def test_the_lead_is_the_advice_for_a_player_who_forgot_its_discards(
         # the dealer's first card sees its discards
         state, _ = state.play(lead)
         reply = advisor.lay(state, [lead], discards[1])
-        expected = advise_play(hands[1], [lead], starter, dealer=True, seen=discards[1])
+        expected = advise_play(hands[1], [lead], starter, dealer=True, seen=discards[1], reads=True)
         assert reply == expected.options[0].card
 
 
@@ -97,5 +97,5 @@ def test_later_cards_see_the_discards() -> None:
     laid = parse_cards("4C KS")
     card = Advisor(rules).lay(state, laid, parse_cards("QC 9D"))
     advice = advise_play(parse_cards("5H 10D 4S"), laid, Card.parse("KH"), dealer=False,
-                         seen=parse_cards("QC 9D"))  # fmt: skip
+                         seen=parse_cards("QC 9D"), reads=True)  # fmt: skip
     assert card == advice.options[0].card

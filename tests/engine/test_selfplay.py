@@ -128,7 +128,7 @@ def test_the_advised_seat_lays_the_advices_first_card() -> None:
     laid = parse_cards("4C KS")
     after = advised_card(state, laid, parse_cards("QC 9D"))
     advice = advise_play(parse_cards("5H 10D 4S"), laid, Card.parse("KH"), dealer=False,
-                         seen=parse_cards("QC 9D"))  # fmt: skip
+                         seen=parse_cards("QC 9D"), reads=True)  # fmt: skip
     assert after == advice.options[0].card
 
 
