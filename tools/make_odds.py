@@ -14,7 +14,7 @@ Three stages, each rerunnable on its own:
    default: not committed; ``build/odds-traces-advised`` with ``--play advised``, so the two
    policies' chunks never mix). ``--play advised`` plays the two-player variants with the exact
    play advice in both seats (``selfplay.PlayPolicy.ADVISED``, its lead from the shipped lead
-   book: about 28 ms of CPU a six-card deal and 3 ms a five-card one, against the greedy
+   book: about 14 ms of CPU a six-card deal and 3 ms a five-card one, against the greedy
    play's 1 ms); the advice covers two players only, so four-handed and two against one stay
    greedy. Each chunk has its own seed, so a chunk is the same whenever and wherever it is
    played: ``--jobs N`` shares the missing chunks over N processes. A run that stops keeps
