@@ -19,7 +19,7 @@ The play is a game of imperfect information, so "exact" is exact against a state
   policy, not a game-theoretic optimum). Which suit a policy picks among its cards of one rank
   is taken as no information (``choose_card`` breaks that tie by suit; reading it would be an
   artefact of the tie-break, not of play).
-* **Reading the opponent's cards laid** (``reads=True``, the self-play's ``advised-reads``):
+* **Reading the opponent's cards laid** (``reads=True``, as the advised self-play does):
   only the holdings from which the policy would have laid the ranks it laid remain (a greedy
   lead of a 7 says it holds nothing higher); when none would, nothing is read.
 

@@ -45,6 +45,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -126,8 +127,6 @@ class Advisor:
         self.rules = rules
         self._known: dict[tuple[object, ...], list[tuple[tuple[int, int], ...]]] = {}
         self._leads: dict[tuple[tuple[int, ...], int], int] = {}
-        self._book: LeadBook | None = None
-        self._book_read = False
 
     def best(self, dealt: Sequence[Card], owner: CribOwner) -> tuple[Card, ...]:
         """The cards to keep from *dealt*: those of advise's first option, in card order.
@@ -160,6 +159,13 @@ class Advisor:
             DECK[index] for index in sorted(c.index for c in dealt) if index not in discard
         )
 
+    @functools.cached_property
+    def _book(self) -> LeadBook | None:
+        """The shipped lead book for the rules, read at the first lead (None: none ships)."""
+        from .openings import lead_book
+
+        return lead_book(self.rules)
+
     def lay(
         self, state: PlayState, actions: Sequence[Card | None], discards: Sequence[Card]
     ) -> Card | None:
@@ -170,16 +176,11 @@ class Advisor:
         """
         if actions:
             return advised_card(state, actions, discards)
-        seat = state.turn
-        if state.hands is None or seat is None or state.starter is None:
-            raise ValueError("the advised policy needs known hands, a starter and a seat to act")
-        held = state.hands[seat]
+        _, held, starter_card = _to_act(state)
         ranks = tuple(sorted(card.rank.value for card in held))
-        from .openings import lead_book, work_out
+        from .openings import work_out
 
-        if not self._book_read:
-            self._book, self._book_read = lead_book(self.rules), True
-        starter = state.starter.rank.value
+        starter = starter_card.rank.value
         if self._book is not None:
             lead = self._book.lead(ranks, starter)
         else:  # no book ships for these rules: each lead is worked out once, as it comes
@@ -224,14 +225,24 @@ def advised_card(
     """
     from .playadvice import advise_play
 
-    seat = state.turn
-    if state.hands is None or seat is None or state.starter is None:
-        raise ValueError("the advised policy needs known hands, a starter and a seat to act")
+    seat, held, starter = _to_act(state)
     advice = advise_play(
-        state.hands[seat], actions, state.starter, dealer=seat == state.dealer,
+        held, actions, starter, dealer=seat == state.dealer,
         rules=state.rules, seen=discards, reads=True,
     )  # fmt: skip
     return advice.options[0].card
+
+
+def _to_act(state: PlayState) -> tuple[int, tuple[Card, ...], Card]:
+    """The seat to act, its cards and the starter, for the advised policy.
+
+    Raises:
+        ValueError: the hands or the starter are not known, or the play is over.
+    """
+    seat = state.turn
+    if state.hands is None or seat is None or state.starter is None:
+        raise ValueError("the advised policy needs known hands, a starter and a seat to act")
+    return seat, tuple(state.hands[seat]), state.starter
 
 
 def deal_cards(rules: Rules, rng: random.Random) -> tuple[list[list[Card]], list[Card], Card]:
