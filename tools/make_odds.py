@@ -125,10 +125,11 @@ def selfplay(
     folder.mkdir(parents=True, exist_ok=True)
     size = min(CHUNK, deals)  # a small run (a try-out) plays one small chunk
     chunks = (deals + size - 1) // size
+    paths = [folder / f"chunk-{chunk:04d}.bin" for chunk in range(chunks)]
     todo = [
-        (variant, play, seed, size, chunk, folder / f"chunk-{chunk:04d}.bin")
-        for chunk in range(chunks)
-        if not (folder / f"chunk-{chunk:04d}.bin").exists()
+        (variant, play, seed, size, chunk, path)
+        for chunk, path in enumerate(paths)
+        if not path.exists()
     ]
     started = time.perf_counter()
 
