@@ -7,8 +7,10 @@ Usage::
 For every hand of ranks and every starter rank, the exact play advice's lead for a player who
 sees only its hand and the starter (``pegboard.engine.openings``). Six-card is 23,660 leads at
 about 50 ms each: about 20 minutes of CPU, shared over ``--jobs`` processes (default: every
-core). Each file is written whole under a scratch name and moved into place, so a run that
-stops leaves the old book as it was. ``--check N`` writes nothing: it works out N random
+core). Two-in-the-crib reads the six-card book (the same hand size and the same play), so it
+has no book of its own to build; ``--check`` works its leads out under its own rules. Each file
+is written whole under a scratch name and moved into place, so a run that stops leaves the old
+book as it was. ``--check N`` writes nothing: it works out N random
 entries of each shipped book again and says whether they agree (exit 1 if not).
 """
 
@@ -42,6 +44,9 @@ def build(variant: str, jobs: int) -> None:
     rules = Rules.for_variant(variant)
     name = book_name(rules)
     assert name is not None
+    if name != f"{variant}.openings":
+        print(f"{variant}: reads {name} (the same hand size and play): nothing to build")
+        return
     rows = hands(rules.dealt - rules.discards)
     started = time.monotonic()
     with multiprocessing.get_context("fork").Pool(jobs) as pool:

@@ -5,7 +5,8 @@ card for a player who has forgotten its own discards (the opponent may hold any 
 hand and the starter). That lead depends only on the ranks held and the starter's rank, so it
 is worked out for all of them at build time (``tools/make_openings.py``, ``make openings``)
 and shipped as ``data/<variant>.openings``: without it, the lead's search is about two thirds
-of an advised deal's cost.
+of an advised deal's cost. Two-in-the-crib reads the six-card book: each player holds four cards
+there too and the play's rules are the same, so every lead is the same (``book_name``).
 
 The file is one byte per (hand, starter): the hands are every multiset of ``rules.hand_size``
 ranks (at most four of a rank) in ``itertools.combinations_with_replacement`` order, each with
@@ -25,11 +26,15 @@ from importlib import resources
 
 from .cards import DECK, Card
 from .playadvice import advise_play
-from .rules import Rules
+from .rules import Rules, Variant
 
 __all__ = ["LeadBook", "book_name", "hands", "lead_book", "work_out"]
 
 _RANKS = range(1, 14)
+
+_PLAYS_AS = {Variant.TWO_IN_THE_CRIB: Variant.SIX_CARD}
+"""Variants whose lead is another's: the same hand size and the same play (two series to 31,
+the same scoring); only the crib is made differently, and the book's lead never sees the crib."""
 
 
 def hands(size: int) -> list[tuple[int, ...]]:
@@ -45,11 +50,12 @@ def book_name(rules: Rules) -> str | None:
     """The file of *rules*' book, or None when no book can serve them.
 
     A book serves the preset of a two-player variant exactly: an option that changes the play
-    (the starter counting in it, say) would need a book of its own.
+    (the starter counting in it, say) would need a book of its own. A variant that plays as
+    another (two-in-the-crib as six-card) reads that one's book.
     """
     if rules.players != 2 or rules != Rules.for_variant(rules.variant):
         return None
-    return f"{rules.variant.value}.openings"
+    return f"{_PLAYS_AS.get(rules.variant, rules.variant).value}.openings"
 
 
 def work_out(held: Sequence[int], starter: int, rules: Rules) -> int:

@@ -28,7 +28,11 @@ def test_the_shipped_six_card_book_has_a_lead_for_every_hand_and_starter() -> No
                 assert lead in held
 
 
-@pytest.mark.parametrize("rules", [Rules.six_card(), Rules.five_card()], ids=["six", "five"])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.six_card(), Rules.five_card(), Rules.two_in_the_crib()],
+    ids=["six", "five", "two-in-the-crib"],
+)
 def test_the_book_agrees_with_the_advice_on_random_hands(rules: Rules) -> None:
     book = openings.lead_book(rules)
     assert book is not None
@@ -46,6 +50,9 @@ def test_the_book_agrees_with_the_advice_on_random_hands(rules: Rules) -> None:
 
 def test_a_book_serves_only_the_preset_it_was_worked_out_for() -> None:
     assert openings.book_name(Rules.six_card()) == "six-card.openings"
+    # four cards held and the same play: two-in-the-crib's leads are six-card's
+    assert openings.book_name(Rules.two_in_the_crib()) == "six-card.openings"
+    assert openings.book_name(Rules.two_in_the_crib(starter_counts_in_play=True)) is None
     assert openings.book_name(Rules.six_card(starter_counts_in_play=True)) is None
     assert openings.book_name(Rules.four_handed()) is None
     with pytest.raises(ValueError, match="has 23660 bytes, not 100"):
