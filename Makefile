@@ -82,8 +82,9 @@ openings: $(STAMP)
 	nice -n 19 $(BIN)/python tools/make_openings.py
 
 # the win-probability tables (pegboard/engine/data) and docs/odds-six-card.png: self-play of a
-# million deals a variant (over an hour on one core), then the counts and the exact programme;
-# it prints its time. Finished self-play chunks in build/odds-traces are kept and reused
+# million deals a variant over every core (the two-player variants with the exact play advice:
+# about 4 hours of CPU each for six-card and two-in-the-crib), then the counts and the exact
+# programme; it prints its time. Finished chunks in build/odds-traces* are kept and reused
 odds: $(STAMP)
 	nice -n 19 $(BIN)/python tools/make_odds.py
 

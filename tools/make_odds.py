@@ -3,23 +3,24 @@
 Usage::
 
     .venv/bin/python tools/make_odds.py [--deals N] [--variant NAME ...] [--traces DIR]
-                                        [--no-selfplay] [--seed S] [--play greedy|advised]
+                                        [--no-selfplay] [--seed S] [--play advised|greedy]
                                         [--jobs N]
 
 Three stages, each rerunnable on its own:
 
-1. **Self-play** (slow: about 0.5-1.5 ms a deal after the advice cache warms up, more before).
-   Plays ``--deals`` deals per variant with ``pegboard.engine.selfplay`` and appends them, in
-   chunks of ``CHUNK`` deals, to ``DIR/<variant>/chunk-NNNN.bin`` (``build/odds-traces`` by
-   default: not committed; ``build/odds-traces-advised`` with ``--play advised``, so the two
-   policies' chunks never mix). ``--play advised`` plays the two-player variants with the exact
-   play advice in both seats (``selfplay.PlayPolicy.ADVISED``, its lead from the shipped lead
-   book: about 14 ms of CPU a six-card deal and 3 ms a five-card one, against the greedy
-   play's 1 ms); the advice covers two players only, so four-handed and two against one stay
-   greedy. Each chunk has its own seed, so a chunk is the same whenever and wherever it is
-   played: ``--jobs N`` shares the missing chunks over N processes. A run that stops keeps
-   every finished chunk, and the next run goes on from there (``--deals`` is the total
-   wanted). ``--no-selfplay`` skips this stage.
+1. **Self-play** (slow). Plays ``--deals`` deals per variant with ``pegboard.engine.selfplay``
+   and appends them, in chunks of ``CHUNK`` deals, to ``DIR/<variant>/chunk-NNNN.bin``. The
+   two-player variants are played with the exact play advice in both seats (``--play
+   advised``, the default: ``selfplay.PlayPolicy.ADVISED``, its lead from the shipped lead
+   book; about 14 ms of CPU a six-card or two-in-the-crib deal and 3 ms a five-card one), or
+   greedily (``--play greedy``: about 1 ms a deal). The advice covers two players only, so
+   four-handed and two against one are played greedily either way. ``DIR`` is ``--traces``, or
+   by default (not committed) ``build/odds-traces-advised`` for the advised play and
+   ``build/odds-traces`` for the greedy play, so the two plays' chunks never mix and the greedy
+   variants' chunks serve both. Each chunk has its own seed, so a chunk is the same whenever
+   and wherever it is played: ``--jobs N`` (default: every core) shares the missing chunks
+   over N processes. A run that stops keeps every finished chunk, and the next run goes on
+   from there (``--deals`` is the total wanted). ``--no-selfplay`` skips this stage.
 2. **Counts**: every trace read back and summed into the counts the dynamic programme needs
    (``model_from_traces``: an ``odds.Model``, ``odds.RaceCounts`` per dealer position and
    moment), one file per variant, ``pegboard/engine/data/<variant>.dist``.
@@ -110,6 +111,19 @@ def chunk_seed(seed: int, variant: Variant, chunk: int) -> int:
     return seed * 1_000_003 + list(Variant).index(variant) * 100_003 + chunk
 
 
+def seat_play(variant: Variant, play: PlayPolicy) -> PlayPolicy:
+    """The play each seat of *variant* follows when *play* is asked: greedy where the advice
+    does not reach (more than two players)."""
+    return play if Rules.for_variant(variant).players == 2 else PlayPolicy.GREEDY
+
+
+def default_traces(variant: Variant, play: PlayPolicy) -> Path:
+    """Where *variant*'s chunks are kept for *play* when ``--traces`` is not given."""
+    played = seat_play(variant, play)
+    name = "odds-traces" if played is PlayPolicy.GREEDY else f"odds-traces-{played.value}"
+    return ROOT / "build" / name
+
+
 def selfplay(
     variant: Variant,
     deals: int,
@@ -119,8 +133,8 @@ def selfplay(
     jobs: int = 1,
 ) -> None:
     """Play chunks until *traces* holds at least *deals* deals of *variant*, each seat playing
-    *play* (greedy where the advice does not reach: more than two players); the missing chunks
-    are shared over *jobs* processes (a chunk is the same whoever plays it)."""
+    *play* (``seat_play``); the missing chunks are shared over *jobs* processes (a chunk is the
+    same whoever plays it)."""
     folder = traces / variant.value
     folder.mkdir(parents=True, exist_ok=True)
     size = min(CHUNK, deals)  # a small run (a try-out) plays one small chunk
@@ -156,9 +170,7 @@ def _play_chunk(job: tuple[Variant, PlayPolicy, int, int, int, Path]) -> int:
     """Play one chunk and write it whole; its number."""
     variant, play, seed, size, chunk, path = job
     rules = Rules.for_variant(variant)
-    if rules.players != 2:
-        play = PlayPolicy.GREEDY
-    policies = (play,) * rules.players
+    policies = (seat_play(variant, play),) * rules.players
     advisor = _ADVISORS.setdefault(variant, Advisor(rules))
     rng = random.Random(chunk_seed(seed, variant, chunk))
     out: array[int] = array("B")
@@ -286,12 +298,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--play",
         choices=[p.value for p in PlayPolicy],
-        default=PlayPolicy.GREEDY.value,
-        help="the self-play's play (advised: two-player variants)",
+        default=PlayPolicy.ADVISED.value,
+        help="the two-player variants' play (the others are greedy either way)",
     )
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument(
-        "--jobs", type=job_count, default=1, help="self-play processes (each plays whole chunks)"
+        "--jobs",
+        type=job_count,
+        default=os.cpu_count() or 1,
+        help="self-play processes (each plays whole chunks; default: every core)",
     )
     parser.add_argument("--no-selfplay", action="store_true", help="use the traces on disk")
     parser.add_argument("--selfplay-only", action="store_true", help="stop after self-play")
@@ -314,23 +329,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"make_odds.py: error: {e}", file=sys.stderr)
         return 2
     play = PlayPolicy(args.play)
-    if args.traces is None:
-        name = "odds-traces" if play is PlayPolicy.GREEDY else f"odds-traces-{play.value}"
-        args.traces = ROOT / "build" / name
     variants = [Variant(v) for v in args.variant] if args.variant else list(odds.VARIANTS)
+    traces = {v: args.traces or default_traces(v, play) for v in variants}
     if args.no_selfplay:  # the traces must be there before anything is counted or written
-        missing = [v for v in variants if not _chunks(v, args.traces)]
+        missing = [v for v in variants if not _chunks(v, traces[v])]
         if missing:
             print(
                 f"make_odds.py: error: no traces of {missing[0].value} in "
-                f"{args.traces / missing[0].value} (run without --no-selfplay to play them)",
+                f"{traces[missing[0]] / missing[0].value} (run without --no-selfplay to play "
+                "them)",
                 file=sys.stderr,
             )
             return 1
     started = time.perf_counter()
     if not args.no_selfplay:
         for variant in variants:
-            selfplay(variant, args.deals, args.traces, args.seed, play, args.jobs)
+            selfplay(variant, args.deals, traces[variant], args.seed, play, args.jobs)
     if args.selfplay_only:
         print(f"self-play done in {time.perf_counter() - started:.0f} s")
         return 0
@@ -339,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     picture: Path | None = None
     for variant in variants:
         begun = time.perf_counter()
-        model = model_from_traces(variant, args.traces)
+        model = model_from_traces(variant, traces[variant])
         counted = time.perf_counter()
         deals = sum(p.checkpoints["start"].deals for p in model.positions)
         if shipped and deals < SHIPPED_DEALS and not args.force:
@@ -356,9 +370,9 @@ def main(argv: list[str] | None = None) -> int:
         seat, mine, theirs = game_start(Rules.for_variant(variant))
         first = values[seat][mine * model.target + theirs]
         print(
-            f"{variant.value}: {deals:,} deals counted in {counted - begun:.0f} s, solved in "
-            f"{time.perf_counter() - counted:.0f} s; the first dealer's side at {mine}-{theirs}: "
-            f"{first:.4f}",
+            f"{variant.value} ({seat_play(variant, play).value} play): {deals:,} deals counted "
+            f"in {counted - begun:.0f} s, solved in {time.perf_counter() - counted:.0f} s; the "
+            f"first dealer's side at {mine}-{theirs}: {first:.4f}",
             flush=True,
         )
         if variant is Variant.SIX_CARD:

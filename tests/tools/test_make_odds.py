@@ -132,11 +132,12 @@ def test_the_counts_are_a_count_deal_by_deal(
     model = tool.model_from_traces(variant, out / "traces")
     # the same deals again, as the tool plays them: chunk 0's seed, the deal going round
     rng, advisor = random.Random(tool.chunk_seed(SEED, variant, 0)), Advisor(rules)
+    plays = (tool.seat_play(variant, PlayPolicy.ADVISED),) * rules.players  # the default play
     named = odds.positions_of(rules)
     by_moment: list[dict[str, list[tuple[tuple[bool, int], ...]]]] = [{} for _ in named]
     for n in range(DEALS):
         dealer = n % rules.players
-        trace = play_deal(rules, dealer, rng, advisor)
+        trace = play_deal(rules, dealer, rng, advisor, plays)
         position = dealer if len(named) > 1 else 0
         for key, rest in rests(rules, trace).items():
             by_moment[position].setdefault(key, []).append(rest)
@@ -278,8 +279,8 @@ def test_the_shipped_tables_are_not_replaced_from_fewer_than_a_million_deals(
 def test_the_advised_play_is_self_played_into_its_own_traces(tmp_path: Path) -> None:
     tool = load_script("tools/make_odds.py")
     argv = ["--deals", "40", "--seed", "3", "--variant", "five-card", "--selfplay-only"]
-    assert tool.main([*argv, "--traces", str(tmp_path / "g")]) == 0
-    assert tool.main([*argv, "--traces", str(tmp_path / "a"), "--play", "advised"]) == 0
+    assert tool.main([*argv, "--traces", str(tmp_path / "g"), "--play", "greedy"]) == 0
+    assert tool.main([*argv, "--traces", str(tmp_path / "a")]) == 0  # advised: the default
     greedy = tool.read_traces(Variant.FIVE_CARD, tmp_path / "g")
     advised = tool.read_traces(Variant.FIVE_CARD, tmp_path / "a")
     assert len(greedy) == len(advised) == 40
@@ -293,6 +294,18 @@ def test_the_advised_play_is_self_played_into_its_own_traces(tmp_path: Path) -> 
     got = array("B")
     tool.encode(first, got)
     assert tool.decode(got.tobytes())[0] == advised[0]
+
+
+def test_each_play_keeps_its_own_chunks_and_the_greedy_variants_share_theirs() -> None:
+    tool = load_script("tools/make_odds.py")
+    build = Path(tool.ROOT) / "build"
+    advised, greedy = PlayPolicy.ADVISED, PlayPolicy.GREEDY
+    assert tool.default_traces(Variant.SIX_CARD, advised) == build / "odds-traces-advised"
+    assert tool.default_traces(Variant.SIX_CARD, greedy) == build / "odds-traces"
+    # more than two players: greedy under either play, so one set of chunks serves both
+    for variant in (Variant.FOUR_HANDED, Variant.TWO_AGAINST_ONE):
+        assert tool.seat_play(variant, advised) is greedy
+        assert tool.default_traces(variant, advised) == build / "odds-traces"
 
 
 def test_chunks_played_by_several_processes_are_the_chunks_one_plays(
