@@ -1,11 +1,13 @@
 """Win probability: the shipped tables against whole games played out, and how fast they answer.
 
-Usage: ``.venv/bin/python bench/bench_odds.py [--games N] [--grid-games N] [--variant NAME ...]``
+Usage: ``.venv/bin/python bench/bench_odds.py [--games N] [--grid-games N] [--variant NAME ...]
+[--play advised|greedy]``
 (run it pinned and at low priority on a shared machine: ``taskset -c 1 nice -n 19``; the
 default six-card run takes about ten minutes).
 
 1. The engine's own state machine plays ``--check`` whole games (``apply`` with ``Starter``,
-   ``Play``, ``Go``, ``Show`` and ``Crib`` commands; the players follow ``selfplay``'s policy),
+   ``Play``, ``Go``, ``Show`` and ``Crib`` commands; the players follow ``selfplay``'s policy,
+   the play the tables were made from: ``--play``, advised by default as ``make odds``),
    and the same deals are pegged again from their traces in the game's order: the winners must
    agree game for game. That ties the fast replay below to the engine's rules of who wins when.
 2. ``--games`` games from the start of a game (the first dealer's chance; five-card: the pone's
@@ -39,7 +41,14 @@ from pegboard.engine.commands import Crib, Cut, Go, NextDeal, Peg, Play, Show, S
 from pegboard.engine.game import GameState, Phase, apply, show_order
 from pegboard.engine.play import PlayState
 from pegboard.engine.rules import Rules, Variant
-from pegboard.engine.selfplay import Advisor, choose_card, crib_owner, deal_cards, play_deal
+from pegboard.engine.selfplay import (
+    Advisor,
+    PlayPolicy,
+    choose_card,
+    crib_owner,
+    deal_cards,
+    play_deal,
+)
 
 GRID = [(0, 0), (30, 45), (60, 60), (80, 95), (95, 80), (100, 100), (110, 115), (115, 110)]
 GRID += [(118, 118), (119, 120), (120, 119), (120, 120)]
@@ -52,13 +61,23 @@ def start_of_game(rules: Rules) -> tuple[int, int, int]:
     return 0, 0, rules.pone_bonus  # five-card: the pone's three for last
 
 
+def plays(rules: Rules, play: PlayPolicy) -> tuple[PlayPolicy, ...]:
+    """Each seat's play when *play* is asked (as ``make odds`` plays: greedy beyond two players)."""
+    return (play if rules.players == 2 else PlayPolicy.GREEDY,) * rules.players
+
+
 def replay_game(
-    rules: Rules, dealer: int, scores: list[int], rng: random.Random, advisor: Advisor
+    rules: Rules,
+    dealer: int,
+    scores: list[int],
+    rng: random.Random,
+    advisor: Advisor,
+    play: PlayPolicy = PlayPolicy.ADVISED,
 ) -> int:
     """The winning side of a game from *scores* (per side), *dealer* to deal: each deal's pegs
     in the game's order until a side reaches the target."""
     while True:
-        for peg in play_deal(rules, dealer, rng, advisor).pegs:
+        for peg in play_deal(rules, dealer, rng, advisor, plays(rules, play)).pegs:
             side = rules.side_of(peg.seat)
             scores[side] += peg.points
             if scores[side] >= rules.target:
@@ -67,7 +86,12 @@ def replay_game(
 
 
 def engine_game(
-    rules: Rules, dealer: int, scores: list[int], rng: random.Random, advisor: Advisor
+    rules: Rules,
+    dealer: int,
+    scores: list[int],
+    rng: random.Random,
+    advisor: Advisor,
+    play: PlayPolicy = PlayPolicy.ADVISED,
 ) -> int:
     """The same game through the engine's state machine (``apply``): the winning side."""
     state = GameState.new(rules)
@@ -85,14 +109,24 @@ def engine_game(
         assert seat is not None
         dealt, crib, starter = deal_cards(rules, rng)
         hands = []
+        discards = []
         for who, cards in enumerate(dealt):
             keep = advisor.best(cards, crib_owner(rules, who, seat))
             hands.append(keep)
-            crib.extend(card for card in cards if card not in keep)
+            discards.append([card for card in cards if card not in keep])
+            crib.extend(discards[-1])
         state, _ = apply(state, Starter(starter))
         known = PlayState.start(rules, seat, starter=starter, hands=hands)
+        policies = plays(rules, play)
+        actions: list[Card | None] = []
         while state.phase is Phase.PLAY:
-            card = choose_card(known)
+            mover = known.turn
+            assert mover is not None
+            if policies[mover] is PlayPolicy.ADVISED:
+                card = advisor.lay(known, actions, discards[mover])
+            else:
+                card = choose_card(known)
+            actions.append(card)
             if card is None:
                 known, _ = known.go()
                 state, _ = apply(state, Go())
@@ -107,7 +141,7 @@ def engine_game(
     return state.table.finished[-1].result.winner
 
 
-def check_engine(variant: Variant, games: int) -> None:
+def check_engine(variant: Variant, games: int, play: PlayPolicy = PlayPolicy.ADVISED) -> None:
     rules = Rules.for_variant(variant)
     seat, mine, theirs = start_of_game(rules)
     side = rules.side_of(seat)
@@ -117,8 +151,8 @@ def check_engine(variant: Variant, games: int) -> None:
     started = time.perf_counter()
     agree = 0
     for n in range(games):
-        by_engine = engine_game(rules, seat, list(scores), random.Random(n), advisor)
-        by_replay = replay_game(rules, seat, list(scores), random.Random(n), advisor)
+        by_engine = engine_game(rules, seat, list(scores), random.Random(n), advisor, play)
+        by_replay = replay_game(rules, seat, list(scores), random.Random(n), advisor, play)
         agree += by_engine == by_replay
     took = time.perf_counter() - started
     print(
@@ -156,13 +190,21 @@ def verdict(diff: float, error: float, limit: float) -> str:
     return f"{target} the {limit * 100:g}-point target; {above} {SIGMAS} s.e. ({noise})"
 
 
-def compare(variant: Variant, games: int, grid_games: int, seed: int) -> None:
+def compare(
+    variant: Variant,
+    games: int,
+    grid_games: int,
+    seed: int,
+    play: PlayPolicy = PlayPolicy.ADVISED,
+) -> None:
     rules = Rules.for_variant(variant)
     seat, mine, theirs = start_of_game(rules)
     position = seat if variant is Variant.TWO_AGAINST_ONE else 0
     advisor = Advisor(rules)
     rng = random.Random(seed)
-    print(f"{variant.value}: table against games played out (dealer's side's chance)")
+    played = plays(rules, play)[0].value
+    print(f"{variant.value}: table against games played out ({played} play; the dealer's side's "
+          "chance)")  # fmt: skip
     print(
         f"  each row: is the difference within the target ({START_LIMIT * 100:g} points from "
         f"the start, {GRID_LIMIT * 100:g} on the grid), and is it beyond {SIGMAS} standard "
@@ -184,7 +226,7 @@ def compare(variant: Variant, games: int, grid_games: int, seed: int) -> None:
         for _ in range(count):
             scores = [p, p]
             scores[side] = d
-            wins += replay_game(rules, seat, scores, rng, advisor) == side
+            wins += replay_game(rules, seat, scores, rng, advisor, play) == side
         share = wins / count
         table = odds.start_of_deal(variant, d, p, position=position)
         # the games' share's standard error if the table is right (the observed share's own
@@ -260,12 +302,19 @@ def main() -> int:
     parser.add_argument("--check", type=int, default=300, help="games through apply")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--variant", action="append", choices=[v.value for v in odds.VARIANTS])
+    parser.add_argument(
+        "--play",
+        choices=[p.value for p in PlayPolicy],
+        default=PlayPolicy.ADVISED.value,
+        help="the two-player variants' play (the tables' own: advised, as make odds plays)",
+    )
     args = parser.parse_args()
+    play = PlayPolicy(args.play)
     variants = [Variant(v) for v in args.variant or ["six-card"]]
     timings()
     for variant in variants:
-        check_engine(variant, args.check)
-        compare(variant, args.games, args.grid_games, args.seed)
+        check_engine(variant, args.check, play)
+        compare(variant, args.games, args.grid_games, args.seed, play)
     return 0
 
 

@@ -4,11 +4,15 @@ and its standard error."""
 
 from __future__ import annotations
 
+import random
 import re
+from typing import Any
 
 import pytest
 
-from pegboard.engine.rules import Variant
+from pegboard.engine.cards import Card
+from pegboard.engine.rules import Rules, Variant
+from pegboard.engine.selfplay import Advisor, PlayPolicy
 from tests.scripts import load_script
 
 
@@ -102,3 +106,33 @@ def test_each_row_prints_both_chances_the_difference_its_standard_error_and_the_
         f"  largest difference {max(abs(float(m[2])) for m in found):.2f} points; beyond the "
         f"target: {', '.join(beyond) or 'none'} ("
     )
+
+
+@pytest.mark.parametrize("play", list(PlayPolicy), ids=lambda p: p.value)
+def test_the_engine_and_the_replay_agree_under_either_play(
+    play: PlayPolicy, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # whole games through the engine's state machine and by the fast replay, the same deals
+    load_script("bench/bench_odds.py").check_engine(Variant.SIX_CARD, 3, play)
+    assert capsys.readouterr().out.startswith(
+        "six-card: the engine's state machine and the replay agree on 3/3 games"
+    )
+
+
+class CountingAdvisor(Advisor):
+    """An advisor that counts the cards it is asked for."""
+
+    asked = 0
+
+    def lay(self, *args: Any, **kwargs: Any) -> Card | None:
+        self.asked += 1
+        return super().lay(*args, **kwargs)
+
+
+@pytest.mark.parametrize("play", list(PlayPolicy), ids=lambda p: p.value)
+def test_the_games_through_the_engine_are_played_by_the_play_asked(play: PlayPolicy) -> None:
+    bench = load_script("bench/bench_odds.py")
+    rules = Rules.six_card()
+    advisor = CountingAdvisor(rules)
+    bench.engine_game(rules, 0, [100, 100], random.Random(1), advisor, play)
+    assert (advisor.asked > 0) is (play is PlayPolicy.ADVISED)
