@@ -331,3 +331,32 @@ def test_a_bad_number_of_processes_is_one_line(capsys: pytest.CaptureFixture[str
         "make_odds.py: error: argument --jobs: expected a whole number of processes of 1 or "
         "more, got '0'"
     ]
+
+
+def test_the_summary_reads_what_the_files_say(
+    made: tuple[ModuleType, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool, out = made
+    assert tool.main(["--summary", str(out / "data"), "--variant", "six-card"]) == 0
+    line = capsys.readouterr().out.strip()
+    # the same figures straight from the deals on disk: each deal's pegs by the dealer's seat
+    traces = tool.read_traces(Variant.SIX_CARD, out / "traces")
+    mine = sum(p for dealer, pegs in traces for seat, p, _, _ in pegs if seat == dealer)
+    theirs = sum(p for dealer, pegs in traces for seat, p, _, _ in pegs if seat != dealer)
+    values = odds.solve(tool.model_from_traces(Variant.SIX_CARD, out / "traces"))
+    first = round(values[0][0] * odds.SCALE) / odds.SCALE
+    assert line == (
+        f"six-card: {DEALS} deals; the first dealer's side at 0-0: {first:.2%}; points a deal: "
+        f"the dealer's side {mine / DEALS:.2f}, the other side {theirs / DEALS:.2f}"
+    )
+
+
+def test_the_summary_of_a_folder_without_the_files_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool = load_script("tools/make_odds.py")
+    assert tool.main(["--summary", str(tmp_path), "--variant", "five-card"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        f"make_odds.py: error: cannot read {tmp_path / 'five-card.dist'}: No such file or directory"
+    ]
