@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pegboard.cli.helpformat import DefaultsFormatter
 from pegboard.cli.lang import add_lang, value_words, words_of
@@ -27,6 +27,9 @@ from pegboard.engine.rules import Rules, Variant
 from pegboard.errors import InvalidCardError, PegboardError, quote
 from pegboard.i18n import Translator
 from pegboard.i18n.numbers import decimal
+
+if TYPE_CHECKING:
+    from pegboard.engine.playadvice import PlayAdvice
 
 __all__ = ["LayCommandError", "parse_laid", "register"]
 
@@ -110,10 +113,12 @@ def _cmd_lay(args: argparse.Namespace, out: TextIO) -> int:
     seen = parse_cards(args.seen) if args.seen.strip() else ()
     dealer = bool(args.dealer)
     belief = Belief(args.belief)
+    if args.count is not None:  # checked before the search (the discard belief takes seconds)
+        count = _count_of(laid, starter, rules)
+        if args.count != count:
+            said = tr.gettext("--count {given} is not the count of the cards laid ({count})")
+            raise LayCommandError(said.format(given=quote(str(args.count)), count=count))
     advice = advise_play(held, laid, starter, dealer=dealer, rules=rules, seen=seen, belief=belief)
-    if args.count is not None and args.count != advice.count:
-        said = tr.gettext("--count {given} is not the count of the cards laid ({count})")
-        raise LayCommandError(said.format(given=quote(str(args.count)), count=advice.count))
     if args.json:
         payload = {
             "variant": rules.variant.value,
@@ -143,8 +148,22 @@ def _cmd_lay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _count_of(laid: list[Card | None], starter: Card, rules: Rules) -> int:
+    """The count the cards *laid* (None: a go) leave on the table.
+
+    Raises:
+        IllegalPlayError: the actions cannot happen under the rules.
+    """
+    from pegboard.engine.play import PlayState
+
+    state = PlayState.start(rules, 1, starter=starter)
+    for action in laid:
+        state = (state.go() if action is None else state.play(action))[0]
+    return state.count
+
+
 def _print(
-    out: TextIO, advice: Any, rules: Rules, dealer: bool, starter: Card, tr: Translator
+    out: TextIO, advice: PlayAdvice, rules: Rules, dealer: bool, starter: Card, tr: Translator
 ) -> None:
     said = tr.gettext("{variant}, you are {who}; starter {starter}, count {count}")
     who = tr.gettext("dealer") if dealer else tr.gettext("pone")

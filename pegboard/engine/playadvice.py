@@ -175,7 +175,7 @@ def position_of(
         twice = next(card for card in known if known.count(card) > 1)
         raise InvalidHandError(f"card {twice} is named twice (hand, starter, laid and seen)")
     state = PlayState.start(rules, 1, starter=starter, excluded=seen)
-    went_at: list[int] = []  # the counts at which the opponent said go
+    went_at: list[tuple[int, int]] = []  # (count, its cards laid by then) at its goes
     mine_went: list[tuple[int, int]] = []  # (count, cards of mine laid by then) at my goes
     mine_laid: list[Card] = []
     theirs_laid: list[Card] = []
@@ -185,7 +185,7 @@ def position_of(
             raise PlayAdviceError("the play is over: nothing is left to advise")
         if action is None:
             if state.turn != me:
-                went_at.append(state.count)
+                went_at.append((state.count, len(theirs_laid)))
             else:
                 mine_went.append((state.count, len(mine_laid)))
             state, _ = state.go()
@@ -200,6 +200,12 @@ def position_of(
         if fits:
             raise IllegalPlayError(
                 f"cannot say go: {fits[0]} fits (count is {count}) and you held it then"
+            )
+    for count, before in went_at:  # nor may a card the opponent laid after its go
+        fits = [c for c in theirs_laid[before:] if c.pips <= MAX_COUNT - count]
+        if fits:
+            raise IllegalPlayError(
+                f"the opponent said go at {count} but later laid {fits[0]}, which fitted then"
             )
     if state.turn is None:
         raise PlayAdviceError("the play is over: nothing is left to advise")
@@ -217,7 +223,7 @@ def position_of(
         if card not in out:
             counts[card.rank] += 1
     unseen = sum(counts)
-    limit = MAX_COUNT - min(went_at) if went_at else 0  # every card held must be over this
+    limit = MAX_COUNT - min(count for count, _ in went_at) if went_at else 0  # cards held: over
     held_by = uniform_holdings(tuple(counts), left[1 - me], limit)
     if not held_by:
         raise PlayAdviceError("no holding of the opponent is consistent with the cards seen")

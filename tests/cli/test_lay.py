@@ -81,6 +81,21 @@ def test_bad_input_gets_one_line(
     assert (status, out, err) == (1, "", line + "\n")
 
 
+def test_a_wrong_count_is_refused_before_the_search(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the discard belief at a lead takes seconds: a wrong --count must not wait for it
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the search ran before --count was checked")
+
+    monkeypatch.setattr("pegboard.engine.playadvice.advise_play", no_search)
+    status, out, err = cli(capsys, "lay", "--lang", "en", "5H", "10D", "4C", "4S", "--starter",
+                           "KH", "--pone", "--belief", "discards", "--count", "5")  # fmt: skip
+    assert (status, out, err) == (
+        1, "", "pegboard: error: --count '5' is not the count of the cards laid (0)\n"
+    )  # fmt: skip
+
+
 def test_bad_input_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = cli(capsys, "lay", "--lang", "de", "5H", "6H", "7H", "8H", "--starter",
                          "KC", "--dealer")  # fmt: skip

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pegboard.cli.lay import parse_laid
 from pegboard.engine.cards import DECK, Card, Suit, parse_cards
 from pegboard.engine.play import PlayState
 from pegboard.engine.playadvice import PlayAdviceError, advise_play
@@ -232,3 +233,14 @@ def test_an_impossible_go() -> None:
     with pytest.raises(IllegalPlayError, match="cannot say go"):
         advise_play(parse_cards("5H 6H 7H"), [Card.parse("KS"), None], Card.parse("KC"),
                     dealer=True)  # fmt: skip
+
+
+def test_the_opponent_cannot_lay_later_a_card_that_fitted_at_its_go() -> None:
+    # the dealer says go at 25 (nothing of 6 or under), then leads the 6D after the pone's 2C
+    laid = parse_laid("10H KS 5C go 2C go 6D")
+    with pytest.raises(IllegalPlayError, match=r"^the opponent said go at 25 but later laid "
+                       r"6D, which fitted then$"):  # fmt: skip
+        advise_play(parse_cards("9H"), laid, Card.parse("KH"), dealer=False)
+    # a card that did not fit at the go is fine
+    laid[-1] = Card.parse("7D")
+    assert advise_play(parse_cards("9H"), laid, Card.parse("KH"), dealer=False).options
