@@ -46,8 +46,9 @@ def _kind(state: PlayState) -> str:
     return "middle"
 
 
-def spots(seed: int, per_kind: int) -> Iterator[Spot]:
-    """Random positions of real deals, *per_kind* of each kind, the pool cut to a few cards."""
+def spots(seed: int, per_kind: int, extra: tuple[int, int] = (0, 3)) -> Iterator[Spot]:
+    """Random positions of real deals, *per_kind* of each kind, the pool cut to the opponent's
+    cards and *extra* (low, high) more unseen cards."""
     rng = random.Random(seed)
     wanted = {"lead": per_kind, "after a go": per_kind, "near 31": per_kind, "middle": per_kind}
     while any(wanted.values()):
@@ -83,15 +84,22 @@ def spots(seed: int, per_kind: int) -> Iterator[Spot]:
         out = {starter, *held, *theirs, *(c for c in laid if c is not None)}
         pool = [c for c in DECK if c not in out]
         rng.shuffle(pool)
-        keep = rng.randrange(0, 4)
+        keep = rng.randint(*extra)
         yield Spot(rules, me == 1, tuple(held), tuple(laid), starter, tuple(pool[keep:]), kind)
         wanted[kind] -= 1
 
 
 SPOTS = list(spots(2026, 52))
+WIDE = list(spots(25, 3, extra=(6, 8)))
+"""Fewer positions with wider beliefs: six to eight unseen cards beside the opponent's."""
 
 
-@pytest.mark.parametrize("spot", SPOTS, ids=[f"{i}-{s.kind}" for i, s in enumerate(SPOTS)])
+@pytest.mark.parametrize(
+    "spot",
+    [*SPOTS, *WIDE],
+    ids=[f"{i}-{s.kind}" for i, s in enumerate(SPOTS)]
+    + [f"wide-{i}-{s.kind}" for i, s in enumerate(WIDE)],
+)
 def test_figures_equal_the_brute_force(spot: Spot) -> None:
     advice = advise_play(spot.held, spot.laid, spot.starter, dealer=spot.dealer,
                          rules=spot.rules, seen=spot.seen)  # fmt: skip
@@ -137,6 +145,10 @@ def test_the_positions_cover_every_kind_and_variant() -> None:
     assert kinds == {"lead", "after a go", "near 31", "middle"}
     assert {s.rules for s in SPOTS} == set(VARIANTS)
     assert any(None in s.laid for s in SPOTS)
+    # the wide ones: beside the opponent's cards, six to eight more unseen (the unseen are
+    # 51 - seen - held - laid; the opponent's cards left, 2 x hand size - held - laid)
+    assert all(6 <= 51 - len(s.seen) - 2 * s.rules.hand_size <= 8 for s in WIDE)
+    assert "lead" in {s.kind for s in WIDE}
 
 
 # --- properties ------------------------------------------------------------------------------
@@ -172,37 +184,40 @@ def test_relabelling_suits_changes_no_figure(seed: int, perm: list[int]) -> None
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10**6))
-def test_a_card_that_scores_and_leaves_nothing_is_never_worth_less(seed: int) -> None:
-    # the opponent has laid all its cards and the player holds one: any card of those pips
-    # leaves the opponent nothing and the same count, so one that pegs at once is never worth
-    # less than one that pegs nothing
+@given(st.integers(0, 10**6), st.sampled_from(["six-card", "five-card"]))
+def test_a_card_that_scores_and_leaves_nothing_is_never_worth_less(seed: int, name: str) -> None:
+    # The pone holds one card at 21, the dealer one; the dealer's last card was a ten-card.
+    # Every ten-card the pone might hold makes 31, which closes the series: what follows (the
+    # dealer's last card pegs one for last, or in five-card the play is over) is the same
+    # whichever it is, so the figures differ by exactly the points pegged at once, and one that
+    # pegs more (a pair, a run) is never valued below one that pegs less.
     rng = random.Random(seed)
-    rules = Rules.six_card()
-    deck = list(DECK)
-    rng.shuffle(deck)
-    state = PlayState.start(rules, 1, starter=deck[8], hands=[deck[:4], deck[4:8]])
-    laid: list[Card | None] = []
-    while not state.is_over and (state.cards_left[1] or state.turn != 0):
-        legal = state.legal_cards()
-        assert legal is not None
-        action = rng.choice(legal) if legal else None
-        laid.append(action)
-        state, _ = state.go() if action is None else state.play(action)
-    if state.is_over or state.cards_left[0] != 1:
-        return
-    assert state.hands is not None
-    (mine,) = state.hands[0]
-    used = {deck[8], *(c for c in laid if c is not None)}
-    figures = {}
-    for card in DECK:
-        if card.pips == mine.pips and card not in used:
-            (option,) = advise_play([card], laid, deck[8], dealer=False, rules=rules).options
-            figures[card] = option
-    for scorer in figures.values():
-        for blank in figures.values():
-            if scorer.points > 0 == blank.points:
-                assert scorer.net_ev >= blank.net_ev + scorer.points
+    rules = Rules.for_variant(name)
+    small = [card for card in DECK if card.pips <= 6]
+    tens = [card for card in DECK if card.pips == 10]
+    before = 2 * rules.hand_size - 3  # the cards laid before the dealer's ten-card
+    while True:
+        lows = rng.sample(small, before)
+        if sum(card.pips for card in lows) == 11:
+            break
+    last = rng.choice(tens)
+    starter = rng.choice([card for card in DECK if card not in (*lows, last)])
+    laid: list[Card | None] = [*lows, last]
+    figures = []
+    for card in tens:
+        if card not in (*lows, last, starter):
+            (option,) = advise_play([card], laid, starter, dealer=False, rules=rules).options
+            assert option.card == card
+            figures.append((option.points, option.net_ev))
+    after = 0 if rules.single_series else -1  # what follows the 31, the same for every card
+    for points, net in figures:
+        assert net == pytest.approx(points + after, abs=1e-9)
+    for scorer, scorer_net in figures:
+        for blank, blank_net in figures:
+            if scorer > blank:
+                assert scorer_net >= blank_net + (scorer - blank) - 1e-9
+    # a pair of the dealer's ten-card is always there to compare with one that does not pair
+    assert len({points for points, _ in figures}) > 1
 
 
 # --- bad input -------------------------------------------------------------------------------
