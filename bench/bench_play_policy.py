@@ -2,9 +2,10 @@
 
 Run: ``nice -n 19 .venv/bin/python bench/bench_play_policy.py [--deals N] [--games N]
 [--seed S]`` (six-card). Issue 25 asks for 200,000 deals and 40,000 games (20,000 pairs); at
-about 26 ms of CPU a deck (the advised seat searches every card it lays but the lead, which
-comes from the shipped lead book) and 0.2 s a pair of games, that is about 90 and 70 minutes
-on one core: run the two as two processes (``--games 0``, ``--deals 0``) to use two.
+about 21 ms of CPU a deck (the advised seat searches every card it lays but the lead, which
+comes from the shipped lead book, and reads greedy's choices) and 0.2 s a pair of games, that
+is about 70 minutes each on one core: run the two as two processes (``--games 0``,
+``--deals 0``) to use two.
 
 **Deals.** Each deck is played three times from the same shuffle (the deck, the discards and
 the starter do not depend on the play, and the discards are the exact advice's in every

@@ -1,4 +1,4 @@
-"""The advised self-play's opening: the shipped lead book and the remembered first reply."""
+"""The advised self-play's opening: the shipped lead book, and the advice for every later card."""
 
 from __future__ import annotations
 
