@@ -51,8 +51,8 @@ from pegboard.frozen import frozen
 
 from .cards import DECK, Card, format_cards
 from .play import MAX_COUNT, PlayState
-from .playbelief import Belief, discard_weights, pack, uniform_holdings
-from .playsearch import _ONE, ME, OPP, Position, _greedy_order, forget, rank_points_of
+from .playbelief import Belief, discard_weights, uniform_holdings
+from .playsearch import ME, OPP, Position, forget, greedy_chose, pack, rank_points_of
 from .rules import Rules
 
 __all__ = [
@@ -242,7 +242,7 @@ def position_of(
     read: tuple[tuple[int, int], ...] = ()
     if reads and choices:  # nothing is read when no holding fits the policy's choices
         later = tuple(card.rank.value for card in theirs_laid)
-        read = tuple(item for item in held_by if _chose(item[0], choices, later))
+        read = tuple(item for item in held_by if greedy_chose(item[0], choices, later))
     series = tuple(card.rank.value for card in state.series)
     went = sum(1 << (ME if seat == me else OPP) for seat in state.said_go)
     last = -1
@@ -262,17 +262,6 @@ def position_of(
         reads=bool(read),
     )
     return position, state, unseen
-
-
-def _chose(packed: int, choices: list[tuple[tuple[int, ...], int, int, int]],
-           laid: tuple[int, ...]) -> bool:  # fmt: skip
-    """Whether the greedy policy, holding *packed* and the ranks it *laid* since each choice,
-    would have made every one of *choices* (series, count, rank laid, cards laid before)."""
-    for series, count, rank, before in choices:
-        hand = packed + sum(_ONE[r] for r in laid[before:])
-        if next(held for held, mask, _ in _greedy_order(series, count) if hand & mask) != rank:
-            return False
-    return True
 
 
 def advise_play(

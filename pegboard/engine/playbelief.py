@@ -33,12 +33,11 @@ from collections.abc import Sequence
 
 from .advice import NetUnits, best_keep_positions, net_units, rank_nets
 from .cards import Card
+from .playsearch import ONE, PIPS
 from .rules import Rules
 
-__all__ = ["Belief", "DiscardWeights", "discard_weights", "pack", "uniform_holdings"]
+__all__ = ["Belief", "DiscardWeights", "discard_weights", "uniform_holdings"]
 
-_PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
-_ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
 _JACK = 11
 _SUIT_BIT = tuple(1 << 8 * (index & 3) for index in range(52))
 """A card (by index) counted in its suit's byte: summed over a deal, the cards of each suit."""
@@ -92,18 +91,13 @@ def uniform_holdings(counts: tuple[int, ...], size: int, limit: int) -> tuple[tu
         if rank > 13:
             return
         walk(rank + 1, left, packed, weight)
-        if _PIPS[rank] > limit:
+        if PIPS[rank] > limit:
             for take in range(1, min(left, counts[rank]) + 1):
-                walk(rank + 1, left - take, packed + take * _ONE[rank],
+                walk(rank + 1, left - take, packed + take * ONE[rank],
                      weight * math.comb(counts[rank], take))  # fmt: skip
 
     walk(1, size, 0, 1)
     return tuple(out)
-
-
-def pack(ranks: Sequence[int]) -> int:
-    """A multiset of ranks as ``playadvice`` holds a holding: 3 bits a rank, ace lowest."""
-    return sum(_ONE[rank] for rank in ranks)
 
 
 def discard_weights(
@@ -166,7 +160,7 @@ def discard_weights(
                 if not all(card in kept for card in laid_cards):
                     continue
                 rest = [card // 4 + 1 for card in kept if card not in laid_cards]
-                if all(_PIPS[rank] > limit for rank in rest):
+                if all(PIPS[rank] > limit for rank in rest):
                     key = tuple(rest)
                     weights[key] = weights.get(key, 0) + each
         if plain is not None:
@@ -188,7 +182,7 @@ def _add(
         if rank not in rest:
             return
         rest.remove(rank)
-    if weight and all(_PIPS[rank] > limit for rank in rest):
+    if weight and all(PIPS[rank] > limit for rank in rest):
         key = tuple(rest)
         weights[key] = weights.get(key, 0) + weight
 

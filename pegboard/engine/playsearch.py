@@ -22,20 +22,21 @@ rank makes on a series, the policy's order and the player's legal cards on a cou
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
 from pegboard.frozen import frozen
 
 from .play import MAX_COUNT
 
-__all__ = ["Position", "forget", "rank_points_of"]
+__all__ = ["ONE", "PIPS", "Position", "forget", "greedy_chose", "pack", "rank_points_of"]
 
 ME, OPP = 0, 1
-_ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
-"""_ONE[r]: one card of rank r in a packed holding (3 bits a rank)."""
+ONE = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
+"""ONE[r]: one card of rank r in a packed holding (3 bits a rank)."""
 _MASK = (0, *(7 << 3 * (rank - 1) for rank in range(1, 14)))
-_PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
-_BITS = tuple((rank, _MASK[rank], _ONE[rank]) for rank in range(14))
+PIPS = (0, *(min(rank, 10) for rank in range(1, 14)))
+_BITS = tuple((rank, _MASK[rank], ONE[rank]) for rank in range(14))
 _BONUS = tuple(2 if count in (15, 31) else 0 for count in range(32))
 """_BONUS[c]: the points for making the count c (fifteen or thirty-one)."""
 _MEMORY = 1 << 12
@@ -65,6 +66,23 @@ class Position:
     reads: bool = False
 
 
+def pack(ranks: Iterable[int]) -> int:
+    """A multiset of ranks as the search holds a holding: 3 bits a rank, ace lowest."""
+    return sum(ONE[rank] for rank in ranks)
+
+
+def greedy_chose(
+    packed: int, choices: Sequence[tuple[tuple[int, ...], int, int, int]], laid: Sequence[int]
+) -> bool:
+    """Whether the greedy policy, holding *packed* and the ranks it *laid* since each choice,
+    would have made every one of *choices* (series, count, rank laid, cards laid before)."""
+    for series, count, rank, before in choices:
+        hand = packed + pack(laid[before:])
+        if next(held for held, mask, _ in _greedy_order(series, count) if hand & mask) != rank:
+            return False
+    return True
+
+
 def forget() -> None:
     """Empty every memory of the search (a benchmark's cold start)."""
     for memo in (_fresh, _patterns, _after, _greedy_order, _moves):
@@ -87,13 +105,13 @@ def rank_points_of(position: Position) -> dict[int, tuple[int, int]]:
 def _figures(p: Position) -> dict[int, tuple[int, int]]:
     belief = dict(p.belief)
     room = MAX_COUNT - p.count
-    legal = sorted({rank for rank in p.mine if _PIPS[rank] <= room})
+    legal = sorted({rank for rank in p.mine if PIPS[rank] <= room})
     if not legal:
         return {0: (0, _go(p.mine, belief, p.opp_left, p.series, p.count, ME, p.went,
                            p.last, p.single_series))}  # fmt: skip
     out = {}
     for rank in legal:
-        after = p.count + _PIPS[rank]
+        after = p.count + PIPS[rank]
         now = _score(p.series, rank, after)
         weight = sum(belief.values())
         rest = _laid(ME, rank, _less(p.mine, rank), belief, p.opp_left, p.series, after, p.went,
@@ -110,7 +128,7 @@ def _moves(mine: tuple[int, ...], count: int) -> tuple[tuple[int, int, int, tupl
     """The player's legal ranks on *count*: (rank, count after, 15 or 31 bonus, cards left)."""
     out = []
     for rank in sorted(set(mine)):
-        after = count + _PIPS[rank]
+        after = count + PIPS[rank]
         if after <= MAX_COUNT:
             out.append((rank, after, _BONUS[after], _less(mine, rank)))
     return tuple(out)
@@ -199,7 +217,7 @@ def _greedy_order(series: tuple[int, ...], count: int) -> tuple[tuple[int, int, 
     patterns = _patterns(series)
     keyed = []
     for rank in range(1, 14):
-        pips = _PIPS[rank]
+        pips = PIPS[rank]
         if pips <= room:
             after = count + pips
             points = patterns[rank] + (2 if after == 15 or after == MAX_COUNT else 0)
@@ -233,7 +251,7 @@ def _turn(
             value = played.get(packed)
             if value is None:
                 played[packed] = value = _playout(
-                    mine, packed, opp_left, series, count, turn, went, last, single
+                    packed, opp_left, series, count, turn, went, last, single
                 )
             total += weight * value
         return total
@@ -268,7 +286,7 @@ def _turn(
     total = 0
     patterns = _patterns(series)
     for rank, group in groups.items():
-        after = count + _PIPS[rank]
+        after = count + PIPS[rank]
         total -= (patterns[rank] + _BONUS[after]) * sum(group.values())
         total += _laid(OPP, rank, mine, group, opp_left - 1, series, after, went, single)
     if stuck:
@@ -351,7 +369,6 @@ _played: dict[tuple[int, tuple[int, ...], int, int, int, int, bool], dict[int, i
 
 
 def _playout(
-    mine: tuple[int, ...],
     packed: int,
     opp_left: int,
     series: tuple[int, ...],
@@ -361,26 +378,22 @@ def _playout(
     last: int,
     single: bool,
 ) -> int:
-    """The player's net points from here against one holding, the player's cards (if any) all
-    of one rank, so the player lays one whenever it fits, else says go."""
+    """The player's net points from here against one holding, once the player has no cards
+    left: the opponent lays by its policy while it can, the player only says go."""
     total = 0
-    left = [len(mine), opp_left]
+    left = [0, opp_left]
     while True:
         rank = 0
-        if turn == ME:
-            if left[ME] and _PIPS[mine[0]] <= MAX_COUNT - count:
-                rank = mine[0]
-        else:
+        if turn == OPP:
             for held, mask, one in _greedy_order(series, count):
                 if packed & mask:
                     rank = held
                     packed -= one
                     break
         other = 1 - turn
-        if rank:
-            count += _PIPS[rank]
-            points = _score(series, rank, count)
-            total += points if turn == ME else -points
+        if rank:  # the opponent's card
+            count += PIPS[rank]
+            total -= _score(series, rank, count)
             series = _after(series, rank)
             left[turn] -= 1
             last = turn
