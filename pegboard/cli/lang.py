@@ -72,6 +72,7 @@ _TEMPLATES = (
     ),
     N_("invalid card: {text} (expected rank A,2-10,J,Q,K then suit C,D,H,S, e.g. '5H')"),
     N_("invalid rank: {text} (expected A, 2-10 (or T), J, Q or K)"),
+    N_("invalid word in the cards laid: {text} (expected a card, e.g. '5H', or go)"),
     N_("duplicate card {card} in {cards}"),
     N_("duplicate card {card} in series {cards}"),
     N_("wrong number of cards for a {what}: {cards} has {n}, expected {expected}"),

@@ -97,9 +97,18 @@ def parse_laid(text: str) -> list[Card | None]:
         InvalidCardError: a word that is neither a card nor ``go``.
     """
     check_text(text, "the cards laid", InvalidCardError)
-    return [
-        None if word.lower() == _GO else Card.parse(word) for word in text.replace(",", " ").split()
-    ]
+    out: list[Card | None] = []
+    for word in text.replace(",", " ").split():
+        if word.lower() == _GO:
+            out.append(None)
+            continue
+        try:
+            out.append(Card.parse(word))
+        except InvalidCardError:
+            raise InvalidCardError(
+                f"invalid word in the cards laid: {quote(word)} (expected a card, e.g. '5H', or go)"
+            ) from None
+    return out
 
 
 def _cmd_lay(args: argparse.Namespace, out: TextIO) -> int:

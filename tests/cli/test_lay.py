@@ -58,8 +58,8 @@ def test_german_text(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "line"),
     [
         (["5H", "--starter", "KH", "--pone", "--laid", "JC XX"],
-         "pegboard: error: invalid card: 'XX' (expected rank A,2-10,J,Q,K then suit C,D,H,S, "
-         "e.g. '5H')"),
+         "pegboard: error: invalid word in the cards laid: 'XX' (expected a card, e.g. '5H', "
+         "or go)"),
         (["5H", "10D", "4C", "--starter", "KH", "--dealer", "--laid", "JC"],
          "pegboard: error: you hold 3 cards (5H 10D 4C) but the cards laid leave you 4 to lay "
          "(expected 4 cards held)"),
