@@ -49,9 +49,11 @@ def hands(size: int) -> list[tuple[int, ...]]:
 def book_name(rules: Rules) -> str | None:
     """The file of *rules*' book, or None when no book can serve them.
 
-    A book serves the preset of a two-player variant exactly: an option that changes the play
-    (the starter counting in it, say) would need a book of its own. A variant that plays as
-    another (two-in-the-crib as six-card) reads that one's book.
+    A book serves the preset of a two-player variant exactly, and nothing else: an option that
+    changes the play (the starter counting in it, say) would need a book of its own, and rules
+    with any option changed (even one the lead never sees, such as the target) get none rather
+    than a judgement of which options matter. A variant that plays as another
+    (two-in-the-crib as six-card) reads that one's book.
     """
     if rules.players != 2 or rules != Rules.for_variant(rules.variant):
         return None

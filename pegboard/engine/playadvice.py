@@ -11,8 +11,8 @@ The play is a game of imperfect information, so "exact" is exact against a state
   on *c*), all equally likely; or, as an option (``Belief.DISCARDS``, ``playbelief``), each as
   often as the opponent's possible deals lead to it when it keeps what the exact discard advice
   keeps.
-* **The opponent plays a named policy** (``Opponent``): today ``greedy``, the self-play's play
-  (``selfplay.choose_card``: the card that pegs most at once, avoiding 5 and 21, then the
+* **The opponent plays a named policy** (``Opponent``): today ``greedy``, the self-play's greedy
+  play (``selfplay.choose_card``: the card that pegs most at once, avoiding 5 and 21, then the
   highest).
 * **The player** lays each legal card and then plays on as well as possible, knowing at each
   later turn the ranks the opponent has laid and the goes it said (a best response to the
