@@ -17,6 +17,13 @@ deck; as pone, likewise; each with the standard error of its mean over the decks
 **Games.** Each seed is a pair of whole games to 121 with the same sequence of decks: the
 advised play in seat 0 (who deals first) and greedy in seat 1, then the seats swapped. The
 advised play's share of the games won, with the standard error over the pairs.
+
+**Reading** (``--reading N``, 0 by default). The advised play reads the other seat's cards as
+greedy's choices. Against another advised seat (the odds self-play) that model is wrong, so
+this asks what reading is worth there: each deck is played three times with both seats
+advised, the other seat always reading (as the self-play plays): both reading, the dealer not
+reading, the pone not reading. The gain from reading is the reading seat's net pegging minus
+the plain seat's on the same deck, with its standard error.
 """
 
 from __future__ import annotations
@@ -32,8 +39,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from pegboard.engine.cards import Card  # noqa: E402
+from pegboard.engine.play import PlayState  # noqa: E402
+from pegboard.engine.playadvice import advise_play  # noqa: E402
 from pegboard.engine.rules import Rules  # noqa: E402
-from pegboard.engine.selfplay import Advisor, DealTrace, PlayPolicy, Stage, play_deal  # noqa: E402
+from pegboard.engine.selfplay import (  # noqa: E402
+    Advisor,
+    DealTrace,
+    PlayPolicy,
+    Stage,
+    crib_owner,
+    deal_cards,
+    play_deal,
+)
 
 G, A = PlayPolicy.GREEDY, PlayPolicy.ADVISED
 
@@ -139,11 +157,60 @@ def games(rules: Rules, n: int, seed: int, advisor: Advisor, every: int) -> None
                   f"(standard error {se:.2%})", flush=True)  # fmt: skip
 
 
+def advised_net(rules: Rules, advisor: Advisor, seed: int, reads: tuple[bool, bool]) -> int:
+    """The dealer's (seat 1's) net pegging on the deck of *seed*, both seats advised, seat *s*
+    reading the other's cards when reads[s] (the lead from the book either way)."""
+    dealer = 1
+    dealt, _, starter = deal_cards(rules, random.Random(seed))
+    hands = [advisor.best(cards, crib_owner(rules, seat, dealer)) for seat, cards in
+             enumerate(dealt)]  # fmt: skip
+    discards = [[c for c in cards if c not in hands[s]] for s, cards in enumerate(dealt)]
+    state = PlayState.start(rules, dealer, starter=starter, hands=hands)
+    actions: list[Card | None] = []
+    net = 0
+    while not state.is_over:
+        seat = state.turn
+        assert seat is not None and state.hands is not None
+        if actions:
+            advice = advise_play(tuple(state.hands[seat]), actions, starter,
+                                 dealer=seat == dealer, rules=rules, seen=discards[seat],
+                                 reads=reads[seat])  # fmt: skip
+            card = advice.options[0].card
+        else:
+            card = advisor.lay(state, actions, discards[seat])
+        actions.append(card)
+        state, scores = state.go() if card is None else state.play(card)
+        net += sum(s.points if s.seat == dealer else -s.points for s in scores)
+    return net
+
+
+def reading(rules: Rules, n: int, seed: int, advisor: Advisor, every: int) -> None:
+    dealer_gain: list[float] = []
+    pone_gain: list[float] = []
+    started = time.process_time()
+    for i in range(n):
+        deck_seed = seed * 1_000_003 + 900_000 + i
+        both = advised_net(rules, advisor, deck_seed, (True, True))
+        dealer_plain = advised_net(rules, advisor, deck_seed, (True, False))
+        pone_plain = advised_net(rules, advisor, deck_seed, (False, True))
+        dealer_gain.append(both - dealer_plain)
+        pone_gain.append(pone_plain - both)  # the pone's net is minus the dealer's
+        if (i + 1) % every == 0 or i + 1 == n:
+            cpu = time.process_time() - started
+            print(f"six-card, {i + 1:,} duplicate decks, both seats advised, the other seat "
+                  f"reading (seed {seed}), {cpu / (i + 1) * 1000:.0f} ms CPU a deck")  # fmt: skip
+            for label, values in (("as dealer", dealer_gain), ("as pone", pone_gain)):
+                mean, se = mean_se(values)
+                print(f"  gain from reading {label:<9} {mean:+.3f} a deal (standard error "
+                      f"{se:.3f})", flush=True)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="duplicate decks")
     parser.add_argument("--games", type=int, default=200, help="pairs of duplicate games")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reading", type=int, default=0, help="decks for the reading's worth")
     parser.add_argument("--every", type=int, default=1000, help="print the figures so far")
     args = parser.parse_args()
     rules = Rules.six_card()
@@ -152,6 +219,8 @@ def main() -> None:
         deals(rules, args.deals, args.seed, advisor, args.every)
     if args.games:
         games(rules, args.games, args.seed, advisor, max(1, args.every // 10))
+    if args.reading:
+        reading(rules, args.reading, args.seed, advisor, args.every)
 
 
 if __name__ == "__main__":
