@@ -46,10 +46,11 @@ from pegboard.engine.rules import Rules, Variant
 from pegboard.engine.selfplay import (
     Advisor,
     PlayPolicy,
-    choose_card,
     crib_owner,
     deal_cards,
+    lay_card,
     play_deal,
+    seat_plays,
 )
 
 GRID = [(0, 0), (30, 45), (60, 60), (80, 95), (95, 80), (100, 100), (110, 115), (115, 110)]
@@ -63,11 +64,6 @@ def start_of_game(rules: Rules) -> tuple[int, int, int]:
     return 0, 0, rules.pone_bonus  # five-card: the pone's three for last
 
 
-def plays(rules: Rules, play: PlayPolicy) -> tuple[PlayPolicy, ...]:
-    """Each seat's play when *play* is asked (as ``make odds`` plays: greedy beyond two players)."""
-    return (play if rules.players == 2 else PlayPolicy.GREEDY,) * rules.players
-
-
 def replay_game(
     rules: Rules,
     dealer: int,
@@ -79,7 +75,7 @@ def replay_game(
     """The winning side of a game from *scores* (per side), *dealer* to deal: each deal's pegs
     in the game's order until a side reaches the target."""
     while True:
-        for peg in play_deal(rules, dealer, rng, advisor, plays(rules, play)).pegs:
+        for peg in play_deal(rules, dealer, rng, advisor, seat_plays(rules, play)).pegs:
             side = rules.side_of(peg.seat)
             scores[side] += peg.points
             if scores[side] >= rules.target:
@@ -119,15 +115,12 @@ def engine_game(
             crib.extend(discards[-1])
         state, _ = apply(state, Starter(starter))
         known = PlayState.start(rules, seat, starter=starter, hands=hands)
-        policies = plays(rules, play)
+        policies = seat_plays(rules, play)
         actions: list[Card | None] = []
         while state.phase is Phase.PLAY:
             mover = known.turn
             assert mover is not None
-            if policies[mover] is PlayPolicy.ADVISED:
-                card = advisor.lay(known, actions, discards[mover])
-            else:
-                card = choose_card(known)
+            card = lay_card(policies[mover], advisor, known, actions, discards[mover])
             actions.append(card)
             if card is None:
                 known, _ = known.go()
@@ -204,7 +197,7 @@ def compare(
     position = seat if variant is Variant.TWO_AGAINST_ONE else 0
     advisor = Advisor(rules)
     rng = random.Random(seed)
-    played = plays(rules, play)[0].value
+    played = seat_plays(rules, play)[0].value
     print(f"{variant.value}: table against games played out ({played} play; the dealer's side's "
           "chance)")  # fmt: skip
     print(

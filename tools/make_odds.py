@@ -65,6 +65,7 @@ from pegboard.engine.selfplay import (  # noqa: E402
     PlayPolicy,
     Stage,
     play_deal,
+    seat_plays,
 )
 
 CHUNK = 20_000
@@ -119,7 +120,7 @@ def chunk_seed(seed: int, variant: Variant, chunk: int) -> int:
 def seat_play(variant: Variant, play: PlayPolicy) -> PlayPolicy:
     """The play each seat of *variant* follows when *play* is asked: greedy where the advice
     does not reach (more than two players)."""
-    return play if Rules.for_variant(variant).players == 2 else PlayPolicy.GREEDY
+    return seat_plays(Rules.for_variant(variant), play)[0]
 
 
 def default_traces(variant: Variant, play: PlayPolicy) -> Path:
@@ -175,7 +176,7 @@ def _play_chunk(job: tuple[Variant, PlayPolicy, int, int, int, Path]) -> int:
     """Play one chunk and write it whole; its number."""
     variant, play, seed, size, chunk, path = job
     rules = Rules.for_variant(variant)
-    policies = (seat_play(variant, play),) * rules.players
+    policies = seat_plays(rules, play)
     advisor = _ADVISORS.setdefault(variant, Advisor(rules))
     rng = random.Random(chunk_seed(seed, variant, chunk))
     out: array[int] = array("B")

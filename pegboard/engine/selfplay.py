@@ -69,7 +69,9 @@ __all__ = [
     "advised_card",
     "choose_card",
     "deal_cards",
+    "lay_card",
     "play_deal",
+    "seat_plays",
 ]
 
 
@@ -191,6 +193,30 @@ class Advisor:
         return min(card for card in held if card.rank.value == lead)
 
 
+def seat_plays(rules: Rules, play: PlayPolicy) -> tuple[PlayPolicy, ...]:
+    """Each seat's play when *play* is asked: greedy where the advice does not reach (more than
+    two players)."""
+    return (play if rules.players == 2 else PlayPolicy.GREEDY,) * rules.players
+
+
+def lay_card(
+    policy: PlayPolicy,
+    advisor: Advisor,
+    state: PlayState,
+    actions: Sequence[Card | None],
+    discards: Sequence[Card],
+) -> Card | None:
+    """The card *policy* lays for the seat to act (None: go); *actions* is the play so far and
+    *discards* the seat's own (the advised play's, see ``Advisor.lay``).
+
+    Raises:
+        ValueError: the hands are not known, or the play is over.
+    """
+    if policy is PlayPolicy.ADVISED:
+        return advisor.lay(state, actions, discards)
+    return choose_card(state)
+
+
 def choose_card(state: PlayState) -> Card | None:
     """The greedy play for the seat to act (see the module's policy); None means go.
 
@@ -309,10 +335,7 @@ def play_deal(
     while not state.is_over:
         mover = state.turn
         assert mover is not None
-        if plays[mover] is PlayPolicy.ADVISED:
-            card = advisor.lay(state, actions, discards[mover])
-        else:
-            card = choose_card(state)
+        card = lay_card(plays[mover], advisor, state, actions, discards[mover])
         actions.append(card)
         if card is None:
             state, scores = state.go()
