@@ -3,7 +3,9 @@ off by the config switch and under a lock; never a command, never the journal.""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+from contextlib import closing
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -29,6 +31,13 @@ def keys(ctl: Controller, text: str) -> None:
         ctl.handle(KeyEvent(word, KeyAction.PRESS))
 
 
+def everything_in(path: Path) -> list[str]:
+    """Every row of every table of the journal at *path*, as SQL (read on a connection of its
+    own, so the journal's own is not disturbed)."""
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        return list(db.iterdump())
+
+
 def hinted(tmp_path: Path, *, allowed: bool = True, language: Language = Language.ENGLISH
            ) -> Controller:  # fmt: skip
     hinter = PlayHinter(
@@ -43,6 +52,8 @@ def test_the_hint_shows_the_best_card_and_writes_nothing(tmp_path: Path) -> None
     ctl = hinted(tmp_path)
     keys(ctl, "9 3 5 C")  # Ann cuts 9, Bob 3: Bob deals; starter 5; Ann leads a king (C)
     before = ctl.store.commands()
+    rows = everything_in(ctl.store.path)
+    assert sum(row.startswith("INSERT") for row in rows) >= len(before)  # the game is in it
     state = ctl.state
     keys(ctl, "*")  # Bob to play: the hint opens
     screen = ctl.screen
@@ -62,6 +73,7 @@ def test_the_hint_shows_the_best_card_and_writes_nothing(tmp_path: Path) -> None
     keys(ctl, "7")  # any key closes the hint and does nothing else
     assert ctl.screen.kind is not ScreenKind.ENTRY or ctl.screen.entry.title != "hint"  # type: ignore[union-attr]
     assert ctl.state == state and ctl.store.commands() == before
+    assert everything_in(ctl.store.path) == rows  # no command, mark, outbox row or setting
     keys(ctl, "7")  # the keypad has the keys again: Bob lays a 7
     assert len(ctl.store.commands()) == len(before) + 1
 
